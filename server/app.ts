@@ -1,0 +1,96 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { DataSource } from 'typeorm';
+import { MAX_JSON_BODY_BYTES } from '../shared/constants';
+import { AccountsService } from './features/accounts/accounts.service';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { HomeService } from './features/home/home.service';
+import { homeRoutes } from './features/home/home.routes';
+import { ClubSettingsService } from './features/home/settings.service';
+import { authenticate } from './http/auth';
+import type { AppState } from './http/context';
+import { errorMiddleware } from './http/error-middleware';
+import { AppError, NotFound } from './http/errors';
+import { requestLanguage } from './http/i18n';
+import { serveRenderer } from './http/static';
+import { createMarkdown } from './markdown';
+import type { Hub } from './realtime/hub';
+import type { ServerConfig } from './settings';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: DataSource;
+  secret: Uint8Array;
+  hub: Hub;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The middleware chain and the routers; services get the data source in their constructors. */
+export function createApp({ config, db, secret }: AppDeps): Koa<AppState> {
+  const app = new Koa<AppState>();
+  app.proxy = true;
+  const log = (error: unknown) => console.error(error);
+  // Koa's own 'error' logger would print client errors too; ours logs what is unexpected, once.
+  app.silent = true;
+
+  const markdown = createMarkdown();
+  const accounts = new AccountsService(db, secret, markdown);
+  const clubSettings = new ClubSettingsService(db);
+  const home = new HomeService(config, accounts, clubSettings, markdown);
+
+  const api = new Router<AppState>({ prefix: '/api' });
+  for (const router of [accountsRoutes(accounts), homeRoutes(home)]) {
+    api.use(router.routes());
+  }
+
+  app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
+  app.use(async function language(ctx, next) {
+    ctx.state.language = requestLanguage(ctx.get('Accept-Language'), config.defaultLanguage);
+    ctx.state.user = null;
+    await next();
+  });
+  if (!config.quiet) {
+    app.use(async function requestLog(ctx, next) {
+      const started = performance.now();
+      await next();
+      if (ctx.path.startsWith('/api/')) {
+        console.log(`${ctx.method} ${ctx.path} ${ctx.status} ${(performance.now() - started).toFixed(1)} ms`);
+      }
+    });
+  }
+  app.use(async function requireJson(ctx, next) {
+    // A body that is not JSON would otherwise be ignored silently and fail later as "field required".
+    if (ctx.path.startsWith('/api/') && WRITE_METHODS.has(ctx.method) && ctx.request.length && !ctx.is('json', 'multipart')) {
+      throw Object.assign(new Error('unsupported media type'), { status: 415 });
+    }
+    await next();
+  });
+  app.use(
+    koaBody({
+      json: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      jsonLimit: MAX_JSON_BODY_BYTES,
+      jsonStrict: false,
+    }),
+  );
+  app.use(authenticate({ secret, accounts }));
+  app.use(async function apiFallback(ctx, next) {
+    await next();
+    if (!(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return;
+    if (ctx.status === 405 || ctx.status === 501) {
+      const allowed = ctx.response.get('Allow');
+      throw new AppError(405, 'methodNotAllowed', { method: ctx.method, allowed });
+    }
+    if (ctx.status === 404 && ctx.body == null) {
+      throw new NotFound('routeNotFound', { method: ctx.method, path: ctx.path });
+    }
+  });
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  if (config.rendererDir) app.use(serveRenderer(config.rendererDir));
+  return app;
+}

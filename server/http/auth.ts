@@ -1,0 +1,38 @@
+import type { Middleware } from 'koa';
+import type { AccountsService } from '../features/accounts/accounts.service';
+import type { AppState } from './context';
+import { Forbidden, Unauthorized } from './errors';
+import { bearerToken, verifyToken } from './token';
+
+/**
+ * Reads the bearer token into ctx.state.user. A missing, expired or bad token makes the caller a visitor,
+ * never a 401 by itself: routes that need sign-in say so with requireRole.
+ */
+export function authenticate(options: { secret: Uint8Array; accounts: AccountsService }): Middleware<AppState> {
+  return async function authenticate(ctx, next) {
+    const userId = await verifyToken(bearerToken(ctx.get('Authorization')), options.secret);
+    ctx.state.user = userId ? await options.accounts.findById(userId) : null;
+    await next();
+  };
+}
+
+export type Role = 'member' | 'moderator' | 'admin';
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+/**
+ * The one role guard every route declares. Bots are read-only members: they pass a member route only
+ * for GET/HEAD, or where the route says `botsMay` (PUT /api/discussions/preview); never a moderator's.
+ */
+export function requireRole(role: Role, options: { botsMay?: boolean } = {}): Middleware<AppState> {
+  return async function requireRole(ctx, next) {
+    const user = ctx.state.user;
+    if (!user) throw new Unauthorized();
+    if (user.isBot && (role !== 'member' || !(READ_METHODS.has(ctx.method) || options.botsMay))) {
+      throw new Forbidden('botsReadOnly');
+    }
+    if (role === 'moderator' && !(user.isModerator || user.isAdmin)) throw new Forbidden('moderatorsOnly');
+    if (role === 'admin' && !user.isAdmin) throw new Forbidden('adminsOnly');
+    await next();
+  };
+}

@@ -1,0 +1,14 @@
+import type { ParameterizedContext } from 'koa';
+import type Router from '@koa/router';
+import type { Language } from '../../shared/constants';
+import type { User } from '../features/accounts/user.entity';
+
+/** What the middleware chain puts on ctx.state for every request. */
+export interface AppState {
+  language: Language;
+  /** The signed-in account, or null for a visitor. */
+  user: User | null;
+}
+
+export type AppContext = ParameterizedContext<AppState>;
+export type AppRouter = Router<AppState>;

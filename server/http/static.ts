@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+import type { AppState } from './context';
+
+/**
+ * Serves the built renderer. Any other GET outside /api and /hubs is a route of the app (a reload on
+ * /navrhy/3), answered with index.html so the app's router takes it.
+ */
+export function serveRenderer(rendererDir: string): Middleware<AppState> {
+  const indexFile = path.join(rendererDir, 'index.html');
+  return async function serveRenderer(ctx, next) {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/hubs/')) {
+      return next();
+    }
+    const file = path.join(rendererDir, path.normalize(ctx.path));
+    const isAsset = ctx.path !== '/' && file.startsWith(rendererDir) && fs.existsSync(file) && fs.statSync(file).isFile();
+    if (isAsset) {
+      // Vite's hashed file names never change content: cache them for a year.
+      const immutable = ctx.path.startsWith('/assets/');
+      await send(ctx, ctx.path, { root: rendererDir, maxage: immutable ? 31_536_000_000 : 0, immutable });
+      return;
+    }
+    if (!fs.existsSync(indexFile)) return next();
+    ctx.set('Cache-Control', 'no-cache');
+    await send(ctx, 'index.html', { root: rendererDir });
+  };
+}

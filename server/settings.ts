@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../shared/constants';
+
+/** Everything a club server needs to start; the headless entry, the desktop shell and tests build one. */
+export interface ServerConfig {
+  dataDir: string;
+  port: number;
+  host: string;
+  /** Base of links in mails; defaults to http://localhost:PORT. */
+  publicUrl?: string;
+  siteName: string;
+  defaultLanguage: Language;
+  matrixRoomLink: string | null;
+  smtpUrl: string | null;
+  /** The built renderer to serve; null serves none (API-only tests). */
+  rendererDir: string | null;
+  /** Log each request and start-up line; off in tests. */
+  quiet?: boolean;
+}
+
+/** One setting: its environment variable and its flag, which mean the same. */
+const SETTINGS = {
+  port: { env: 'PORT', flag: '--port' },
+  host: { env: 'HOST', flag: '--host' },
+  dataDir: { env: 'DATA_DIR', flag: '--data-dir' },
+  publicUrl: { env: 'PUBLIC_URL', flag: '--public-url' },
+  siteName: { env: 'SITE_NAME', flag: '--site-name' },
+  defaultLanguage: { env: 'DEFAULT_LANGUAGE', flag: '--default-language' },
+  matrixRoomLink: { env: 'MATRIX_ROOM_LINK', flag: '--matrix-room-link' },
+  smtpUrl: { env: 'SMTP_URL', flag: '--smtp-url' },
+} as const;
+type SettingName = keyof typeof SETTINGS;
+
+export class SettingsError extends Error {}
+
+/** Reads `--flag value` and `--flag=value`; a flag wins over its environment variable. */
+function readRaw(argv: readonly string[], env: NodeJS.ProcessEnv): Partial<Record<SettingName, string>> {
+  const raw: Partial<Record<SettingName, string>> = {};
+  for (const [name, { env: key }] of Object.entries(SETTINGS) as [SettingName, { env: string }][]) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[name] = value;
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const entry = (Object.entries(SETTINGS) as [SettingName, { flag: string }][]).find(
+      ([, { flag }]) => arg === flag || arg.startsWith(flag + '='),
+    );
+    if (!entry) continue;
+    const [name, { flag }] = entry;
+    const value = arg === flag ? argv[++i] : arg.slice(flag.length + 1);
+    if (value === undefined) throw new SettingsError(`${flag} needs a value`);
+    raw[name] = value;
+  }
+  return raw;
+}
+
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new SettingsError(`PORT must be a whole number from 0 to 65535, not "${value}"`);
+  }
+  return port;
+}
+
+/** Settings from environment variables and flags (DECISIONS.md "Running it"). */
+export function readSettings(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Omit<ServerConfig, 'rendererDir'> {
+  const raw = readRaw(argv, env);
+  const defaultLanguage = raw.defaultLanguage ?? DEFAULT_LANGUAGE;
+  if (!isLanguage(defaultLanguage)) {
+    throw new SettingsError(`DEFAULT_LANGUAGE must be en or sk, not "${defaultLanguage}"`);
+  }
+  if (raw.publicUrl !== undefined && !URL.canParse(raw.publicUrl)) {
+    throw new SettingsError(`PUBLIC_URL must be a full address such as https://club.example.org, not "${raw.publicUrl}"`);
+  }
+  return {
+    port: parsePort(raw.port ?? '8080'),
+    host: raw.host ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, raw.dataDir ?? 'data'),
+    publicUrl: raw.publicUrl?.replace(/\/+$/, ''),
+    siteName: raw.siteName ?? DEFAULT_SITE_NAME,
+    defaultLanguage,
+    matrixRoomLink: raw.matrixRoomLink ?? null,
+    smtpUrl: raw.smtpUrl ?? null,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Language } from '../constants';
+import type { Profile } from './accounts';
+
+/** The open discussion as home lists it: without its posts. */
+export interface CurrentDiscussionSummary {
+  discussionId: number;
+  title: string;
+  topic: string;
+  isClosed: boolean;
+}
+
+/** The open poll as home lists it: without its options. */
+export interface CurrentPollSummary {
+  pollId: number;
+  discussionId: number;
+  title: string;
+  topic: string;
+  isClosed: boolean;
+}
+
+export interface HomeBook {
+  bookId: number;
+  order: number;
+  post: {
+    title: string;
+    author: string | null;
+    imageUrl: string | null;
+    url: string | null;
+    renderedText: string | null;
+  };
+}
+
+export interface HomeData {
+  /** Newest first: the first is the book the club reads now. */
+  books: HomeBook[];
+  notice: string | null;
+  currentPoll: CurrentPollSummary | null;
+  currentDiscussion: CurrentDiscussionSummary | null;
+  myProfile: Profile | null;
+  siteName: string;
+  defaultLanguage: Language;
+  matrixRoomLink: string | null;
+  /** True until the first admin exists: the renderer offers /setup. (Not in Obskurnee.) */
+  needsSetup: boolean;
+}

@@ -1,0 +1,26 @@
+/** Values the server and the renderer must agree on. */
+
+export const LANGUAGES = ['en', 'sk'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Browser storage keys, kept as Obskurnee named them so a club's saved sessions survive the move. */
+export const STORAGE_KEYS = {
+  token: 'jwtToken',
+  siteName: 'siteName',
+  language: 'language',
+  matrixRoomLink: 'matrixRoomLink',
+} as const;
+
+export const HUB_PATH = '/hubs/events';
+export const HUB_RETRY_MS = 5000;
+export const TOAST_MS = 4000;
+export const DEFAULT_SITE_NAME = 'Bookclub';
+export const TOKEN_LIFETIME_DAYS = 30;
+export const PASSWORD_MIN_LENGTH = 8;
+export const SEARCH_MIN_LENGTH = 3;
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
