@@ -59,13 +59,13 @@ describe('the hub at /hubs/events', () => {
     const port = (httpServer.address() as AddressInfo).port;
     const socket = connect(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token }, transports: ['websocket'] });
     sockets.push(socket);
-    await new Promise((resolve) => socket.on('connect', resolve));
+    await new Promise((resolve) => socket.on('connect', () => resolve(null)));
 
-    const received = new Promise((resolve) => socket.on('DiscussionChanged', resolve));
+    const received = new Promise((resolve) => socket.on('DiscussionChanged', (payload: unknown) => resolve(payload)));
     hub.broadcast('DiscussionChanged', { discussionId: 7, title: 'Autumn books' });
     expect(await received).toEqual({ discussionId: 7, title: 'Autumn books' });
 
-    const disconnected = new Promise((resolve) => socket.on('disconnect', resolve));
+    const disconnected = new Promise((resolve) => socket.on('disconnect', (reason: string) => resolve(reason)));
     await hub.close();
     expect(await disconnected).toBeTruthy();
     await db.destroy();

@@ -1,0 +1,248 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { launchServer, ServerStartError, type LaunchOptions } from './server-host';
+import { serveParent } from './server-runner';
+import { FakeChild, FakeParentPort, testConfig } from './test-fakes';
+
+const quietLog = { warn: vi.fn(), error: vi.fn() };
+
+function launch(child: FakeChild, options: Partial<LaunchOptions> = {}) {
+  return launchServer({
+    fork: () => child,
+    config: testConfig(),
+    portAttempts: 10,
+    startTimeoutMs: 1_000,
+    closeTimeoutMs: 500,
+    log: quietLog,
+    ...options,
+  });
+}
+
+async function startFailure(promise: Promise<unknown>): Promise<ServerStartError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the start to fail');
+    },
+    (error: unknown) => error,
+  );
+  expect(error).toBeInstanceOf(ServerStartError);
+  return error as ServerStartError;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('starting the server process', () => {
+  it('sends the config first and resolves with the port and addresses it reports', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+
+    expect(child.posted).toEqual([{ type: 'start', config: testConfig(), portAttempts: 10 }]);
+    child.answer({ type: 'started', port: 8081, urls: ['http://localhost:8081', 'http://192.168.1.5:8081'] });
+
+    await expect(host.started).resolves.toEqual({
+      port: 8081,
+      urls: ['http://localhost:8081', 'http://192.168.1.5:8081'],
+    });
+  });
+
+  it('reports a start the server gave up on, and ends the process', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+
+    child.answer({ type: 'failed', message: 'Ports 8080 to 8089 are all in use by other programs.' });
+
+    const error = await startFailure(host.started);
+    expect(error.reason).toBe('failed');
+    expect(error.message).toBe('The club server could not start: Ports 8080 to 8089 are all in use by other programs.');
+    expect(child.killed).toBe(true);
+  });
+
+  it('reports a crash while starting', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+
+    child.emit('exit', 1);
+
+    const error = await startFailure(host.started);
+    expect(error.reason).toBe('crashed');
+    expect(error.message).toBe('The club server stopped unexpectedly while starting (exit code 1).');
+  });
+
+  it('reports a start that takes too long, and ends the process', async () => {
+    const child = new FakeChild();
+    const host = launch(child, { startTimeoutMs: 20_000 });
+    const failure = startFailure(host.started);
+
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(child.killed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    const error = await failure;
+    expect(error.reason).toBe('timeout');
+    expect(error.message).toBe('The club server did not start within 20 seconds.');
+    expect(child.killed).toBe(true);
+  });
+
+  it('does not time out once started', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+    const crashed = vi.fn();
+    host.onCrash(crashed);
+    child.answer({ type: 'started', port: 8080, urls: [] });
+    await host.started;
+
+    await vi.advanceTimersByTimeAsync(60_000);
+
+    expect(child.killed).toBe(false);
+    expect(crashed).not.toHaveBeenCalled();
+  });
+
+  it('ignores messages it does not understand', async () => {
+    const child = new FakeChild();
+    const log = { warn: vi.fn() };
+    const host = launch(child, { log });
+
+    child.answer({ type: 'started', port: 'eighty' });
+    child.answer({ type: 'started', port: 8080, urls: [] });
+
+    await expect(host.started).resolves.toEqual({ port: 8080, urls: [] });
+    expect(log.warn).toHaveBeenCalledOnce();
+  });
+});
+
+describe('a crash after start', () => {
+  it('is reported with the exit code', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+    const crashed = vi.fn();
+    host.onCrash(crashed);
+    child.answer({ type: 'started', port: 8080, urls: [] });
+    await host.started;
+
+    child.emit('exit', 134);
+
+    expect(crashed).toHaveBeenCalledWith(134);
+  });
+
+  it('is not reported when the process ends because it was asked to', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+    const crashed = vi.fn();
+    host.onCrash(crashed);
+    child.answer({ type: 'started', port: 8080, urls: [] });
+    await host.started;
+
+    const stopped = host.stop();
+    child.emit('exit', 0);
+
+    await expect(stopped).resolves.toBe('exited');
+    expect(crashed).not.toHaveBeenCalled();
+  });
+});
+
+describe('stopping the server process', () => {
+  async function running() {
+    const child = new FakeChild();
+    const host = launch(child);
+    child.answer({ type: 'started', port: 8080, urls: [] });
+    await host.started;
+    return { child, host };
+  }
+
+  it('asks the server to close and waits until it says it has', async () => {
+    const { child, host } = await running();
+    const outcome = vi.fn();
+
+    host.stop().then(outcome);
+    expect(child.posted.at(-1)).toEqual({ type: 'close' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(outcome).not.toHaveBeenCalled();
+
+    child.answer({ type: 'closed' });
+    await vi.advanceTimersByTimeAsync(0);
+
+    expect(outcome).toHaveBeenCalledWith('closed');
+    expect(child.killed).toBe(false);
+  });
+
+  it('kills the process when it does not answer in time', async () => {
+    const { child, host } = await running();
+    const outcome = vi.fn();
+
+    host.stop().then(outcome);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(child.killed).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+
+    expect(outcome).toHaveBeenCalledWith('killed');
+    expect(child.killed).toBe(true);
+  });
+
+  it('sends close once however often it is asked', async () => {
+    const { child, host } = await running();
+
+    const first = host.stop();
+    const second = host.stop();
+    child.answer({ type: 'closed' });
+
+    expect(second).toBe(first);
+    await expect(first).resolves.toBe('closed');
+    expect(child.posted.filter((message) => message.type === 'close')).toHaveLength(1);
+  });
+
+  it('during start gives up waiting for "started" and still closes cleanly', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+
+    const stopped = host.stop();
+    child.answer({ type: 'started', port: 8080, urls: [] });
+    child.answer({ type: 'closed' });
+
+    expect((await startFailure(host.started)).reason).toBe('stopped');
+    await expect(stopped).resolves.toBe('closed');
+  });
+
+  it('after a failed start has nothing left to do', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+    child.answer({ type: 'failed', message: 'no' });
+    await startFailure(host.started);
+
+    await expect(host.stop()).resolves.toBe('exited');
+    expect(child.posted.filter((message) => message.type === 'close')).toHaveLength(0);
+  });
+});
+
+describe('both ends of the channel together', () => {
+  it('start on a busy port ends on the next one, and stop closes the server', async () => {
+    vi.useRealTimers();
+    const parent = new FakeParentPort();
+    const child = new FakeChild();
+    // Wire the two fakes into one channel, asynchronous like a real one.
+    child.postMessage = (message) => {
+      child.posted.push(message);
+      setImmediate(() => parent.send(message));
+    };
+    parent.on('posted', (message) => setImmediate(() => child.answer(message)));
+    const close = vi.fn(async () => {});
+    serveParent(
+      parent,
+      async (config) => {
+        if (config.port === 8080) throw Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
+        return { port: config.port, urls: [`http://localhost:${config.port}`], close };
+      },
+      quietLog,
+    );
+
+    const host = launch(child, { config: testConfig({ port: 8080 }) });
+
+    await expect(host.started).resolves.toEqual({ port: 8081, urls: ['http://localhost:8081'] });
+    await expect(host.stop()).resolves.toBe('closed');
+    expect(close).toHaveBeenCalledOnce();
+  });
+});

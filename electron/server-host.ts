@@ -1,0 +1,165 @@
+import type { ServerConfig } from '../server/settings';
+import { parseServerMessage, type MainMessage } from './messages';
+
+/** The part of Electron's UtilityProcess the main side uses; tests hand in a fake. */
+export interface ServerChild {
+  postMessage(message: MainMessage): void;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  on(event: 'exit', listener: (code: number) => void): unknown;
+  kill(): boolean;
+}
+
+export interface StartedServer {
+  port: number;
+  urls: string[];
+}
+
+export type StartFailure = 'failed' | 'crashed' | 'timeout' | 'stopped';
+
+/** Why the server never reached "started"; `message` is a sentence for the user. */
+export class ServerStartError extends Error {
+  constructor(
+    readonly reason: StartFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ServerStartError';
+  }
+}
+
+/** closed: it closed cleanly; exited: it was gone before it could; killed: it did not answer in time. */
+export type StopOutcome = 'closed' | 'exited' | 'killed';
+
+export interface ServerHost {
+  /** Rejects with a ServerStartError when the server fails, crashes, times out or is stopped first. */
+  readonly started: Promise<StartedServer>;
+  /** Asks the server to close itself and its database; kills it if it does not answer in time. */
+  stop(): Promise<StopOutcome>;
+  /** Called when the process dies after it started and before anyone asked it to stop. */
+  onCrash(listener: (exitCode: number) => void): void;
+}
+
+export interface LaunchOptions {
+  fork: () => ServerChild;
+  config: ServerConfig;
+  portAttempts: number;
+  /** The first start runs the migrations, which may take a while on a slow disk. */
+  startTimeoutMs?: number;
+  closeTimeoutMs?: number;
+  log?: Pick<Console, 'warn'>;
+}
+
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
+export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
+
+/** Forks the server process, asks it to start, and keeps track of where it is in its life. */
+export function launchServer(options: LaunchOptions): ServerHost {
+  const {
+    fork,
+    config,
+    portAttempts,
+    startTimeoutMs = DEFAULT_START_TIMEOUT_MS,
+    closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
+    log = console,
+  } = options;
+
+  let state: 'starting' | 'running' | 'stopping' | 'done' = 'starting';
+  const crashListeners: ((exitCode: number) => void)[] = [];
+  let resolveStarted!: (server: StartedServer) => void;
+  let rejectStarted!: (error: ServerStartError) => void;
+  const started = new Promise<StartedServer>((resolve, reject) => {
+    resolveStarted = resolve;
+    rejectStarted = reject;
+  });
+  // A caller that quits during start only awaits stop(); its "stopped" rejection must not go unhandled.
+  started.catch(() => {});
+
+  let stopping: Promise<StopOutcome> | null = null;
+  let finishStop: (outcome: StopOutcome) => void = () => {};
+
+  const child = fork();
+
+  const startTimer = setTimeout(() => {
+    failStart(new ServerStartError('timeout', `The club server did not start within ${startTimeoutMs / 1000} seconds.`));
+    child.kill();
+  }, startTimeoutMs);
+
+  function failStart(error: ServerStartError) {
+    clearTimeout(startTimer);
+    state = 'done';
+    rejectStarted(error);
+  }
+
+  child.on('message', (raw) => {
+    const message = parseServerMessage(raw);
+    if (!message) {
+      log.warn('Ignoring an unknown message from the server process:', raw);
+      return;
+    }
+    if (message.type === 'started' && state === 'starting') {
+      clearTimeout(startTimer);
+      state = 'running';
+      resolveStarted({ port: message.port, urls: message.urls });
+    } else if (message.type === 'failed' && state === 'starting') {
+      failStart(new ServerStartError('failed', `The club server could not start: ${message.message}`));
+      child.kill();
+    } else if (message.type === 'closed' && state === 'stopping') {
+      finishStop('closed');
+    }
+  });
+
+  child.on('exit', (code) => {
+    if (state === 'starting') {
+      failStart(
+        new ServerStartError('crashed', `The club server stopped unexpectedly while starting (exit code ${code}).`),
+      );
+    } else if (state === 'running') {
+      state = 'done';
+      for (const listener of crashListeners) listener(code);
+    } else if (state === 'stopping') {
+      finishStop('exited');
+    }
+  });
+
+  function stop(): Promise<StopOutcome> {
+    stopping ??= new Promise<StopOutcome>((resolve) => {
+      if (state === 'done') {
+        resolve('exited');
+        return;
+      }
+      if (state === 'starting') {
+        clearTimeout(startTimer);
+        rejectStarted(new ServerStartError('stopped', 'The club server was stopped before it started.'));
+      }
+      state = 'stopping';
+      const killTimer = setTimeout(() => {
+        finishStop('killed');
+        child.kill();
+      }, closeTimeoutMs);
+      finishStop = (outcome) => {
+        clearTimeout(killTimer);
+        state = 'done';
+        resolve(outcome);
+      };
+      try {
+        child.postMessage({ type: 'close' });
+      } catch (error) {
+        // The process is going away but its exit was not reported yet; nothing is left to close cleanly.
+        log.warn('Could not ask the server process to close:', error);
+        finishStop('killed');
+        child.kill();
+      }
+    });
+    return stopping;
+  }
+
+  child.postMessage({ type: 'start', config, portAttempts });
+
+  return {
+    started,
+    stop,
+    onCrash(listener) {
+      crashListeners.push(listener);
+    },
+  };
+}

@@ -1,0 +1,163 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, vi } from 'vitest';
+import type { ServerConfig } from '../server/settings';
+import type { RunningServer } from '../server/start-server';
+import { serveParent } from './server-runner';
+import { FakeParentPort, testConfig } from './test-fakes';
+
+const quietLog = { warn: vi.fn(), error: vi.fn() };
+
+/** A stand-in for startServer that really listens, so ports are really taken. */
+async function listeningServer(config: ServerConfig): Promise<RunningServer & { closed: boolean }> {
+  const server = http.createServer((_request, response) => response.end('club'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const running = {
+    port,
+    urls: [`http://localhost:${port}`],
+    closed: false,
+    close: () =>
+      new Promise<void>((resolve) =>
+        server.close(() => {
+          running.closed = true;
+          resolve();
+        }),
+      ),
+  };
+  return running;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('the server process', () => {
+  it('starts the server and tells the main process its port and addresses', async () => {
+    const parent = new FakeParentPort();
+    const startServer = vi.fn(async (config: ServerConfig) => ({ port: config.port, urls: ['http://localhost:8080'], close: vi.fn() }));
+    serveParent(parent, startServer, quietLog);
+
+    parent.send({ type: 'start', config: testConfig({ port: 8080 }), portAttempts: 5 });
+
+    expect(await parent.next('started')).toEqual({ type: 'started', port: 8080, urls: ['http://localhost:8080'] });
+    expect(startServer).toHaveBeenCalledWith(expect.objectContaining({ port: 8080, dataDir: '/tmp/bookclub-test/data' }));
+  });
+
+  it('starts on the next port when the first one is busy', async () => {
+    const other = await listeningServer(testConfig({ host: '127.0.0.1', port: 0 }));
+    const parent = new FakeParentPort();
+    const servers: Awaited<ReturnType<typeof listeningServer>>[] = [];
+    serveParent(parent, async (config) => {
+      const server = await listeningServer(config);
+      servers.push(server);
+      return server;
+    }, quietLog);
+
+    parent.send({ type: 'start', config: testConfig({ host: '127.0.0.1', port: other.port }), portAttempts: 20 });
+    const started = await parent.next('started');
+
+    expect(started.port).toBeGreaterThan(other.port);
+    expect(started.urls).toEqual([`http://localhost:${started.port}`]);
+    parent.send({ type: 'close' });
+    await parent.next('closed');
+    expect(servers[0]?.closed).toBe(true);
+    await other.close();
+  });
+
+  it('reports a failure to start as a readable message', async () => {
+    const parent = new FakeParentPort();
+    serveParent(parent, async () => Promise.reject(new Error('The data folder is not writable.')), quietLog);
+
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 5 });
+
+    expect(await parent.next('failed')).toEqual({ type: 'failed', message: 'The data folder is not writable.' });
+  });
+
+  it('reports every port taken as a failure', async () => {
+    const parent = new FakeParentPort();
+    const busy = Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
+    serveParent(parent, async () => Promise.reject(busy), quietLog);
+
+    parent.send({ type: 'start', config: testConfig({ port: 8080 }), portAttempts: 2 });
+
+    expect(await parent.next('failed')).toEqual({
+      type: 'failed',
+      message: 'Ports 8080 to 8081 are all in use by other programs.',
+    });
+  });
+
+  it('closes the server and its database when asked, then says so', async () => {
+    const parent = new FakeParentPort();
+    const close = vi.fn(async () => {});
+    serveParent(parent, async () => ({ port: 8080, urls: [], close }), quietLog);
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
+    await parent.next('started');
+
+    parent.send({ type: 'close' });
+    await parent.next('closed');
+
+    expect(close).toHaveBeenCalledOnce();
+  });
+
+  it('a close during start waits for the start to finish, then closes', async () => {
+    const parent = new FakeParentPort();
+    const close = vi.fn(async () => {});
+    const gate = deferred<void>();
+    serveParent(parent, async () => {
+      await gate.promise;
+      return { port: 8080, urls: [], close };
+    }, quietLog);
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
+    parent.send({ type: 'close' });
+    const closed = parent.next('closed');
+
+    await Promise.resolve();
+    expect(close).not.toHaveBeenCalled();
+    gate.resolve();
+    await closed;
+
+    expect(close).toHaveBeenCalledOnce();
+    expect(parent.posted).toEqual([{ type: 'closed' }]);
+  });
+
+  it('says closed at once when nothing was started', async () => {
+    const parent = new FakeParentPort();
+    serveParent(parent, vi.fn(), quietLog);
+    parent.send({ type: 'close' });
+    expect(await parent.next('closed')).toEqual({ type: 'closed' });
+  });
+
+  it('says closed even when closing fails, so the main process does not wait for nothing', async () => {
+    const parent = new FakeParentPort();
+    const log = { warn: vi.fn(), error: vi.fn() };
+    serveParent(parent, async () => ({ port: 8080, urls: [], close: () => Promise.reject(new Error('busy')) }), log);
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
+    await parent.next('started');
+
+    parent.send({ type: 'close' });
+
+    expect(await parent.next('closed')).toEqual({ type: 'closed' });
+    expect(log.error).toHaveBeenCalled();
+  });
+
+  it('ignores unknown messages and a second start', async () => {
+    const parent = new FakeParentPort();
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const startServer = vi.fn(async () => ({ port: 8080, urls: [], close: vi.fn() }));
+    serveParent(parent, startServer, log);
+
+    parent.send({ type: 'launch-missiles' });
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
+    await parent.next('started');
+
+    expect(log.warn).toHaveBeenCalledOnce();
+    expect(startServer).toHaveBeenCalledOnce();
+  });
+});

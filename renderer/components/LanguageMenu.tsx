@@ -1,0 +1,47 @@
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '../../shared/constants';
+import { notifySuccess } from '../lib/notify';
+import { useAppStore } from '../store/app-store';
+
+/** Switches the interface language live; the choice is kept in this browser. */
+export function LanguageMenu() {
+  const { t } = useTranslation();
+  const language = useAppStore((s) => s.language);
+  const setLanguage = useAppStore((s) => s.setLanguage);
+  return (
+    <Menu position="bottom-end" withArrow shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="dark"
+          px={8}
+          leftSection={<IconLanguage size={18} />}
+          aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+          data-testid="language-menu"
+          tt="uppercase"
+        >
+          {language}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('language.label')}</Menu.Label>
+        {LANGUAGES.map((code) => (
+          <Menu.Item
+            key={code}
+            lang={code}
+            onClick={async () => {
+              if (code === language) return;
+              await setLanguage(code);
+              notifySuccess(t('language.changed'));
+            }}
+            rightSection={code === language ? <IconCheck size={14} /> : null}
+          >
+            {t(`language.${code}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,115 @@
+import { Anchor, AppShell, Burger, Container, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBook2 } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { LoginControl } from '../features/session/LoginControl';
+import { LoginPanel } from '../features/session/LoginPanel';
+import { useAppStore } from '../store/app-store';
+import { Footer } from './Footer';
+import { LanguageMenu } from './LanguageMenu';
+import { navLinksFor } from './nav-links';
+
+export function Layout() {
+  const { t } = useTranslation();
+  const [menuOpen, menu] = useDisclosure(false);
+  const location = useLocation();
+  const siteName = useAppStore((s) => s.siteName);
+  const profile = useAppStore((s) => s.myProfile);
+  const start = useAppStore((s) => s.start);
+  const links = navLinksFor(profile);
+
+  useEffect(() => {
+    void start().catch((error) => console.error('Could not load the club', error));
+  }, [start]);
+
+  // Every route change collapses the menu and starts the new page at its top.
+  useEffect(() => {
+    menu.close();
+    window.scrollTo({ top: 0 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.pathname]);
+
+  const isActive = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !menuOpen, desktop: true } }}
+      padding={0}
+    >
+      <AppShell.Header withBorder>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Burger
+                opened={menuOpen}
+                onClick={menu.toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              />
+              <UnstyledButton component={Link} to="/" data-testid="site-name">
+                <Group gap={8} wrap="nowrap">
+                  <IconBook2 size={26} color="var(--mantine-color-burgundy-9)" aria-hidden />
+                  <Text fw={700} size="lg" ff="heading" c="burgundy.9" truncate>
+                    {siteName}
+                  </Text>
+                </Group>
+              </UnstyledButton>
+              <Group gap={2} ml="md" visibleFrom="md" component="nav" aria-label="main">
+                {links.map((link) => (
+                  <Anchor
+                    key={link.to}
+                    component={RouterNavLink}
+                    to={link.to}
+                    end={link.to === '/'}
+                    className="nav-link"
+                    px="sm"
+                    py={6}
+                    c="dark.6"
+                    fw={500}
+                    underline="never"
+                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                    data-active={isActive(link.to) || undefined}
+                  >
+                    {t(link.labelKey)}
+                  </Anchor>
+                ))}
+              </Group>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageMenu />
+              <LoginControl />
+            </Group>
+          </Group>
+        </Container>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" aria-label="main-mobile">
+        <Stack gap={4}>
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={t(link.labelKey)}
+              active={isActive(link.to)}
+              variant="light"
+              style={{ borderRadius: 'var(--mantine-radius-md)' }}
+            />
+          ))}
+        </Stack>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <LoginPanel />
+        <Container size="lg" py="xl" mih="calc(100vh - 60px - 120px)">
+          <Outlet />
+        </Container>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

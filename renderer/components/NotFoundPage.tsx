@@ -1,0 +1,17 @@
+import { Button, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageTitle } from './PageTitle';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('notFound.title')}</PageTitle>
+      <Text mb="md">{t('notFound.text')}</Text>
+      <Button component={Link} to="/" variant="light">
+        {t('notFound.home')}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { selectIsSignedIn, useAppStore } from '../store/app-store';
+
+/**
+ * Routes that need login: a visitor without a stored token goes home, carrying where they were headed
+ * as nextUrl so signing in takes them there. The server still checks every call.
+ */
+export function RequireLogin() {
+  const signedIn = useAppStore(selectIsSignedIn);
+  const location = useLocation();
+  if (!signedIn) {
+    const nextUrl = location.pathname + location.search + location.hash;
+    return <Navigate to={`/?nextUrl=${encodeURIComponent(nextUrl)}`} replace />;
+  }
+  return <Outlet />;
+}
+
+/** Only a path inside this app: never another site, never a protocol-relative //host. */
+export function safeNextUrl(value: string | null): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}

@@ -1,0 +1,172 @@
+import { Alert, Anchor, Button, Card, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBooks, IconCheckbox, IconMessages, IconPin, IconSettings, IconUserExclamation } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PageTitle } from '../../components/PageTitle';
+import { safeNextUrl } from '../../components/RequireLogin';
+import { selectIsSignedIn, useAppStore } from '../../store/app-store';
+import { BookLargeCard } from '../books/BookCard';
+import { useLoginForm } from '../session/login-form.store';
+import { missingProfileFields } from './profile-completeness';
+
+export function HomePage() {
+  const signedIn = useAppStore(selectIsSignedIn);
+  const profile = useAppStore((s) => s.myProfile);
+  return signedIn && profile ? <MemberHome /> : <VisitorHome />;
+}
+
+function VisitorHome() {
+  const { t } = useTranslation('home');
+  const siteName = useAppStore((s) => s.siteName);
+  const needsSetup = useAppStore((s) => s.needsSetup);
+  const showLogin = useLoginForm((s) => s.show);
+  const [params] = useSearchParams();
+  const sentFromProtectedPage = safeNextUrl(params.get('nextUrl')) !== null;
+
+  // Sent home from a protected page: the login form is what the visitor needs next.
+  useEffect(() => {
+    if (sentFromProtectedPage) showLogin();
+  }, [sentFromProtectedPage, showLogin]);
+
+  return (
+    <Stack gap="lg" data-testid="visitor-home">
+      {needsSetup && (
+        <Alert color="yellow" icon={<IconSettings size={20} />} title={t('setup.title')}>
+          <Text mb="sm">{t('setup.text')}</Text>
+          <Button component={Link} to="/setup" size="sm">
+            {t('setup.action')}
+          </Button>
+        </Alert>
+      )}
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }} bg="white">
+        <Group wrap="nowrap" align="flex-start" gap="xl">
+          <ThemeIcon size={72} radius="xl" variant="light" visibleFrom="sm">
+            <IconBooks size={40} />
+          </ThemeIcon>
+          <Stack gap="sm">
+            <PageTitle documentTitle={siteName}>{t('visitor.title', { siteName })}</PageTitle>
+            <Text size="lg">{t('visitor.text')}</Text>
+            <Text c="dimmed">{t('visitor.membersOnly')}</Text>
+            <Group mt="sm">
+              <Button size="md" onClick={() => showLogin()}>
+                {t('visitor.signIn')}
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+function MemberHome() {
+  const { t } = useTranslation('home');
+  const profile = useAppStore((s) => s.myProfile)!;
+  const currentBook = useAppStore((s) => s.currentBook);
+  const notice = useAppStore((s) => s.noticeboardHtml);
+  const poll = useAppStore((s) => s.currentPoll);
+  const discussion = useAppStore((s) => s.currentDiscussion);
+  const matrixRoomLink = useAppStore((s) => s.matrixRoomLink);
+  const siteName = useAppStore((s) => s.siteName);
+  const missing = missingProfileFields(profile);
+
+  return (
+    <Stack gap="lg" data-testid="member-home">
+      <PageTitle documentTitle={siteName}>
+        {profile.name ? t('greeting', { name: profile.name }) : t('greetingNoName')}
+      </PageTitle>
+
+      {missing.length > 0 && (
+        <Alert color="yellow" icon={<IconUserExclamation size={20} />} title={t('profileIncomplete.title')}>
+          <Text mb="sm">
+            {t('profileIncomplete.text', { fields: missing.map((field) => t(`profileIncomplete.${field}`)).join(', ') })}
+          </Text>
+          <Button component={Link} to={`/my/${encodeURIComponent(profile.email)}/edit`} size="xs" variant="light">
+            {t('profileIncomplete.action')}
+          </Button>
+        </Alert>
+      )}
+
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Title order={2} size="h4" mb="sm">
+            {t('currentBook')}
+          </Title>
+          {currentBook ? (
+            <BookLargeCard book={currentBook} />
+          ) : (
+            <Card withBorder padding="lg">
+              <Text c="dimmed">{t('noBookYet')}</Text>
+            </Card>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            {discussion || poll ? (
+              <>
+                {discussion && (
+                  <OngoingCard
+                    icon={<IconMessages size={20} />}
+                    label={t('ongoingDiscussion')}
+                    title={discussion.title}
+                    to={`/navrhy/${discussion.discussionId}`}
+                    action={t('goToDiscussion')}
+                  />
+                )}
+                {poll && (
+                  <OngoingCard
+                    icon={<IconCheckbox size={20} />}
+                    label={t('ongoingPoll')}
+                    title={poll.title}
+                    to={`/hlasovania/${poll.pollId}`}
+                    action={t('goToPoll')}
+                  />
+                )}
+              </>
+            ) : (
+              <Card withBorder padding="lg">
+                <Text c="dimmed">{t('nothingOngoing')}</Text>
+              </Card>
+            )}
+            {notice && (
+              <Card withBorder padding="lg" data-testid="noticeboard">
+                <Group gap="xs" mb="xs">
+                  <IconPin size={18} color="var(--mantine-color-burgundy-8)" />
+                  <Text fw={600}>{t('noticeboard')}</Text>
+                </Group>
+                <div className="rendered-html" dangerouslySetInnerHTML={{ __html: notice }} />
+              </Card>
+            )}
+            {matrixRoomLink && (
+              <Anchor href={matrixRoomLink} target="_blank" rel="noopener noreferrer">
+                {t('matrixRoom')}
+              </Anchor>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function OngoingCard(props: { icon: React.ReactNode; label: string; title: string; to: string; action: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Group gap="xs" mb={4}>
+        <ThemeIcon variant="light" size="md">
+          {props.icon}
+        </ThemeIcon>
+        <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+          {props.label}
+        </Text>
+      </Group>
+      <Text fw={600} size="lg" mb="sm">
+        {props.title}
+      </Text>
+      <Button component={Link} to={props.to} variant="light" size="xs">
+        {props.action}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Group } from '@mantine/core';
+import { IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useAppStore } from '../../store/app-store';
+import { useLoginForm } from './login-form.store';
+
+/** In the header: Login (reveals the inline form) for visitors; Me and Logout for members. */
+export function LoginControl() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const profile = useAppStore((s) => s.myProfile);
+  const token = useAppStore((s) => s.token);
+  const logout = useAppStore((s) => s.logout);
+  const form = useLoginForm();
+
+  if (token && profile) {
+    return (
+      <Group gap={4} wrap="nowrap">
+        <Button
+          component={Link}
+          to={`/my/${encodeURIComponent(profile.email)}`}
+          variant="subtle"
+          color="dark"
+          leftSection={<IconUserCircle size={18} />}
+          px="xs"
+        >
+          {t('nav.me')}
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconLogout size={18} />}
+          px="sm"
+          onClick={() => {
+            logout();
+            form.cancel();
+            navigate('/');
+          }}
+        >
+          {t('nav.logout')}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Button
+      leftSection={<IconLogin2 size={18} />}
+      variant={form.open ? 'light' : 'filled'}
+      onClick={form.toggle}
+      aria-expanded={form.open}
+      aria-controls="login-panel"
+      data-testid="login-toggle"
+    >
+      {t('nav.login')}
+    </Button>
+  );
+}

@@ -1,0 +1,121 @@
+import { create } from 'zustand';
+import type { Profile } from '../../shared/api/accounts';
+import type { CurrentDiscussionSummary, CurrentPollSummary, HomeBook } from '../../shared/api/home';
+import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../../shared/constants';
+import { HUB_EVENTS } from '../../shared/events';
+import { onUnauthorized } from '../lib/api-client';
+import { HubClient } from '../lib/hub';
+import { i18n, initialLanguage } from '../lib/i18n';
+import { storage } from '../lib/storage';
+import { homeService } from '../features/home/home.service';
+import { sessionService } from '../features/session/session.service';
+
+/** The club-wide state every screen may read (SPEC section 3, "Global state"). */
+export interface AppState {
+  siteName: string;
+  matrixRoomLink: string | null;
+  myProfile: Profile | null;
+  token: string | null;
+  currentBook: HomeBook | null;
+  books: HomeBook[];
+  noticeboardHtml: string | null;
+  currentPoll: CurrentPollSummary | null;
+  currentDiscussion: CurrentDiscussionSummary | null;
+  language: Language;
+  needsSetup: boolean;
+  /** False until the first home load (and session restore) has answered. */
+  ready: boolean;
+
+  start(): Promise<void>;
+  loadHome(): Promise<void>;
+  login(email: string, password: string): Promise<Profile>;
+  logout(): void;
+  setLanguage(language: Language): Promise<void>;
+}
+
+const hub = new HubClient({
+  handlers: {
+    [HUB_EVENTS.discussionChanged]: () => {
+      // Discussions arrive with the round's feature; until then, the home data is simply refreshed.
+      void useAppStore.getState().loadHome();
+    },
+  },
+  log: (message, error) => console.warn(message, error ?? ''),
+});
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  siteName: storage.get('siteName') ?? DEFAULT_SITE_NAME,
+  matrixRoomLink: storage.get('matrixRoomLink'),
+  myProfile: null,
+  token: storage.get('token'),
+  currentBook: null,
+  books: [],
+  noticeboardHtml: null,
+  currentPoll: null,
+  currentDiscussion: null,
+  language: initialLanguage(),
+  needsSetup: false,
+  ready: false,
+
+  /** At start: restore the session from the stored token, then load the home data. */
+  async start() {
+    const token = get().token;
+    if (token) {
+      try {
+        set({ myProfile: await sessionService.context() });
+        hub.start(token);
+      } catch {
+        // An expired or revoked token: start as a visitor (onUnauthorized already cleared it).
+      }
+    }
+    await get().loadHome();
+    set({ ready: true });
+  },
+
+  async loadHome() {
+    const home = await homeService.load();
+    storage.set('siteName', home.siteName);
+    storage.set('matrixRoomLink', home.matrixRoomLink);
+    set({
+      siteName: home.siteName,
+      matrixRoomLink: home.matrixRoomLink,
+      books: home.books,
+      currentBook: home.books[0] ?? null,
+      noticeboardHtml: home.notice,
+      currentPoll: home.currentPoll,
+      currentDiscussion: home.currentDiscussion,
+      needsSetup: home.needsSetup,
+      myProfile: home.myProfile ?? (get().token ? get().myProfile : null),
+    });
+    // The member's own language wins; else what this browser chose; else the club's default.
+    const preferred = home.myProfile?.language ?? storage.get('language') ?? home.defaultLanguage;
+    await get().setLanguage(isLanguage(preferred) ? preferred : DEFAULT_LANGUAGE);
+  },
+
+  async login(email, password) {
+    const { token, ...profile } = await sessionService.login({ email, password });
+    storage.set('token', token);
+    set({ token, myProfile: profile });
+    hub.start(token);
+    await get().loadHome();
+    return profile;
+  },
+
+  logout() {
+    hub.stop();
+    storage.set('token', null);
+    set({ token: null, myProfile: null, books: [], currentBook: null, noticeboardHtml: null, currentPoll: null, currentDiscussion: null });
+  },
+
+  async setLanguage(language) {
+    storage.set('language', language);
+    document.documentElement.lang = language;
+    set({ language });
+    if (i18n.language !== language) await i18n.changeLanguage(language);
+  },
+}));
+
+onUnauthorized(() => useAppStore.getState().logout());
+
+export const selectIsSignedIn = (state: AppState) => state.token !== null;
+export const selectIsModerator = (state: AppState) => !!state.myProfile?.isModerator;
