@@ -80,7 +80,8 @@ export function launchServer(options: LaunchOptions): ServerHost {
   const child = fork();
 
   const startTimer = setTimeout(() => {
-    failStart(new ServerStartError('timeout', `The club server did not start within ${startTimeoutMs / 1000} seconds.`));
+    const seconds = startTimeoutMs / 1000;
+    failStart(new ServerStartError('timeout', `The club server did not start within ${seconds} seconds.`));
     child.kill();
   }, startTimeoutMs);
 

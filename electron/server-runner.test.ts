@@ -40,13 +40,19 @@ function deferred<T>() {
 describe('the server process', () => {
   it('starts the server and tells the main process its port and addresses', async () => {
     const parent = new FakeParentPort();
-    const startServer = vi.fn(async (config: ServerConfig) => ({ port: config.port, urls: ['http://localhost:8080'], close: vi.fn() }));
+    const startServer = vi.fn(async (config: ServerConfig) => ({
+      port: config.port,
+      urls: ['http://localhost:8080'],
+      close: vi.fn(),
+    }));
     serveParent(parent, startServer, quietLog);
 
     parent.send({ type: 'start', config: testConfig({ port: 8080 }), portAttempts: 5 });
 
     expect(await parent.next('started')).toEqual({ type: 'started', port: 8080, urls: ['http://localhost:8080'] });
-    expect(startServer).toHaveBeenCalledWith(expect.objectContaining({ port: 8080, dataDir: '/tmp/bookclub-test/data' }));
+    expect(startServer).toHaveBeenCalledWith(
+      expect.objectContaining({ port: 8080, dataDir: '/tmp/bookclub-test/data' }),
+    );
   });
 
   it('starts on the next port when the first one is busy', async () => {

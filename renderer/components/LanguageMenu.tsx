@@ -2,6 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../shared/constants';
+import { i18n } from '../lib/i18n';
 import { notifySuccess } from '../lib/notify';
 import { useAppStore } from '../store/app-store';
 
@@ -34,7 +35,8 @@ export function LanguageMenu() {
             onClick={async () => {
               if (code === language) return;
               await setLanguage(code);
-              notifySuccess(t('language.changed'));
+              // Said in the language just chosen.
+              notifySuccess(i18n.t('common:language.changed'));
             }}
             rightSection={code === language ? <IconCheck size={14} /> : null}
           >

@@ -58,7 +58,7 @@ export function Layout() {
                   </Text>
                 </Group>
               </UnstyledButton>
-              <Group gap={2} ml="md" visibleFrom="md" component="nav" aria-label="main">
+              <Group gap={2} ml="md" visibleFrom="md" component="nav" aria-label={t('nav.mainLabel')} data-testid="desktop-nav">
                 {links.map((link) => (
                   <Anchor
                     key={link.to}
@@ -87,7 +87,15 @@ export function Layout() {
         </Container>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" aria-label="main-mobile">
+      <AppShell.Navbar
+        p="sm"
+        component="nav"
+        aria-label={t('nav.mainLabel')}
+        data-testid="mobile-nav"
+        hiddenFrom="md"
+        // Collapsed, it only slides out of view: keep its links out of the tab order too.
+        inert={!menuOpen || undefined}
+      >
         <Stack gap={4}>
           {links.map((link) => (
             <NavLink

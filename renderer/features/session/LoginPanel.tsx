@@ -24,6 +24,8 @@ export function LoginPanel() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
+  const visible = form.open && !signedIn;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = loginSchema.safeParse({ email: form.email, password: form.password });
@@ -50,7 +52,9 @@ export function LoginPanel() {
   }
 
   return (
-    <Collapse expanded={form.open && !signedIn} id="login-panel">
+    <Collapse expanded={visible} id="login-panel">
+      {/* Unmounted while hidden, so a closed form is out of the tab order and the accessibility tree. */}
+      {visible && (
       <Box bg="burgundy.0" py="md" style={{ borderBottom: '1px solid var(--mantine-color-burgundy-1)' }}>
         <Container size="lg">
           <form onSubmit={submit} noValidate aria-label={t('login.title')}>
@@ -104,6 +108,7 @@ export function LoginPanel() {
           </form>
         </Container>
       </Box>
+      )}
     </Collapse>
   );
 }

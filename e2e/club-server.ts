@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ClubServer {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built club server (what `npm start` runs) on a free port with a fresh data folder,
+ * so every browser test starts from a new club.
+ */
+export async function startClubServer(env: Record<string, string> = {}): Promise<ClubServer> {
+  const entry = path.join(root, 'dist/server/main.js');
+  if (!fs.existsSync(entry)) throw new Error('Build the app first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [entry, '--port', '0', '--host', '127.0.0.1'], {
+    env: { ...process.env, DATA_DIR: dataDir, SITE_NAME: 'Riverside Readers', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`club server did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[0]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`club server exited with ${code}:\n${output}`)));
+  });
+  return {
+    url,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

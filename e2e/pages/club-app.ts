@@ -1,0 +1,77 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The app as a member meets it: header, inline login, language menu, navigation. */
+export class ClubApp {
+  constructor(
+    readonly page: Page,
+    readonly baseUrl: string,
+  ) {}
+
+  async goto(path = '/') {
+    await this.page.goto(this.baseUrl + path);
+  }
+
+  get loginToggle() {
+    return this.page.getByTestId('login-toggle');
+  }
+
+  get loginForm() {
+    return this.page.locator('#login-panel form');
+  }
+
+  get loginEmail() {
+    return this.loginForm.locator('input[name="email"]');
+  }
+
+  get loginPassword() {
+    return this.loginForm.locator('input[name="password"]');
+  }
+
+  async setUpClub(email: string, password: string) {
+    await this.goto('/setup');
+    await this.page.getByLabel(/Admin's email/).fill(email);
+    await this.page.locator('main form input[type="password"]').fill(password);
+    const [response] = await Promise.all([
+      this.page.waitForResponse((r) => r.url().endsWith('/api/accounts/registerfirstadmin')),
+      this.page.getByRole('button', { name: 'Create the club' }).click(),
+    ]);
+    // On success the app goes home and opens the login form: wait for it, so the next step doesn't race it.
+    if (response.ok()) await expect(this.loginForm).toBeVisible();
+  }
+
+  async openLoginForm() {
+    if (!(await this.loginForm.isVisible())) await this.loginToggle.click();
+    await expect(this.loginForm).toBeVisible();
+  }
+
+  /** Fills the inline form and submits it with Enter. */
+  async signIn(email: string, password: string) {
+    await this.openLoginForm();
+    await this.loginEmail.fill(email);
+    await this.loginPassword.fill(password);
+    await this.loginPassword.press('Enter');
+  }
+
+  async signOut() {
+    await this.page.getByRole('button', { name: /Logout|Odhlásiť/ }).click();
+  }
+
+  /** The desktop navigation bar (hidden on a phone). */
+  get mainNav() {
+    return this.page.getByTestId('desktop-nav');
+  }
+
+  /** The collapsible menu on small screens. */
+  get mobileNav() {
+    return this.page.getByTestId('mobile-nav');
+  }
+
+  async switchLanguage(name: 'English' | 'Slovenčina') {
+    await this.page.getByTestId('language-menu').click();
+    await this.page.getByRole('menuitem', { name }).click();
+  }
+
+  toast(text: string | RegExp) {
+    return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
+  }
+}
