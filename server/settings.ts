@@ -14,6 +14,11 @@ export interface ServerConfig {
   smtpUrl: string | null;
   /** The built renderer to serve; null serves none (API-only tests). */
   rendererDir: string | null;
+  /**
+   * A better-sqlite3 binary built for another runtime's ABI (Electron's), used instead of the one in
+   * node_modules, which stays built for Node so `npm start` and `npm test` keep working.
+   */
+  sqliteNativeBinding?: string;
   /** Log each request and start-up line; off in tests. */
   quiet?: boolean;
 }

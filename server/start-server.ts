@@ -33,7 +33,7 @@ export function memberUrls(host: string, port: number): string[] {
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const secret = loadOrCreateSecret(config.dataDir);
-  const db = await openDatabase(config.dataDir);
+  const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
   const httpServer = http.createServer();
   const hub = attachHub(httpServer, { db, secret });
   const app = createApp({ config, db, secret, hub });

@@ -7,7 +7,7 @@ import { migrations } from './migrations';
 export const DATABASE_FILE = 'bookclub.db';
 
 /** The club's SQLite database in the data folder: WAL (readers never wait for the writer), foreign keys on. */
-export function makeDataSource(file: string): DataSource {
+export function makeDataSource(file: string, nativeBinding?: string): DataSource {
   return new DataSource({
     type: 'better-sqlite3',
     database: file,
@@ -15,6 +15,7 @@ export function makeDataSource(file: string): DataSource {
     migrations,
     migrationsTransactionMode: 'each',
     enableWAL: true,
+    ...(nativeBinding ? { nativeBinding } : {}),
     prepareDatabase(db: { pragma(sql: string): unknown }) {
       db.pragma('busy_timeout = 5000');
       db.pragma('synchronous = NORMAL');
@@ -25,8 +26,8 @@ export function makeDataSource(file: string): DataSource {
 }
 
 /** Opens the database and brings its schema up to date before anything else touches it. */
-export async function openDatabase(dataDir: string): Promise<DataSource> {
-  const db = makeDataSource(path.join(dataDir, DATABASE_FILE));
+export async function openDatabase(dataDir: string, nativeBinding?: string): Promise<DataSource> {
+  const db = makeDataSource(path.join(dataDir, DATABASE_FILE), nativeBinding);
   await db.initialize();
   try {
     await db.runMigrations();
