@@ -17,7 +17,7 @@ export function LanguageMenu() {
         <Button
           variant="subtle"
           color="dark"
-          px={8}
+          px={6}
           leftSection={<IconLanguage size={18} />}
           aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
           data-testid="language-menu"

@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Container, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Container, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook2 } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -10,6 +10,8 @@ import { useAppStore } from '../store/app-store';
 import { Footer } from './Footer';
 import { LanguageMenu } from './LanguageMenu';
 import { navLinksFor } from './nav-links';
+
+const NAV_ROW_HEIGHT = 44;
 
 export function Layout() {
   const { t } = useTranslation();
@@ -35,14 +37,14 @@ export function Layout() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: { base: 60, md: 60 + NAV_ROW_HEIGHT } }}
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !menuOpen, desktop: true } }}
       padding={0}
     >
       <AppShell.Header withBorder>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
-            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Container size="lg" h={60}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
               <Burger
                 opened={menuOpen}
                 onClick={menu.toggle}
@@ -50,41 +52,47 @@ export function Layout() {
                 size="sm"
                 aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
               />
-              <UnstyledButton component={Link} to="/" data-testid="site-name">
+              <UnstyledButton component={Link} to="/" data-testid="site-name" style={{ minWidth: 0 }}>
                 <Group gap={8} wrap="nowrap">
-                  <IconBook2 size={26} color="var(--mantine-color-burgundy-9)" aria-hidden />
+                  <IconBook2 size={26} color="var(--mantine-color-burgundy-9)" aria-hidden style={{ flexShrink: 0 }} />
                   <Text fw={700} size="lg" ff="heading" c="burgundy.9" truncate>
                     {siteName}
                   </Text>
                 </Group>
               </UnstyledButton>
-              <Group gap={2} ml="md" visibleFrom="md" component="nav" aria-label={t('nav.mainLabel')} data-testid="desktop-nav">
-                {links.map((link) => (
-                  <Anchor
-                    key={link.to}
-                    component={RouterNavLink}
-                    to={link.to}
-                    end={link.to === '/'}
-                    className="nav-link"
-                    px="sm"
-                    py={6}
-                    c="dark.6"
-                    fw={500}
-                    underline="never"
-                    style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                    data-active={isActive(link.to) || undefined}
-                  >
-                    {t(link.labelKey)}
-                  </Anchor>
-                ))}
-              </Group>
             </Group>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
               <LanguageMenu />
               <LoginControl />
             </Group>
           </Group>
         </Container>
+        {/* On wide screens the links get a row of their own, so longer Slovak labels never crowd the header. */}
+        <Box visibleFrom="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Container size="lg" h={NAV_ROW_HEIGHT}>
+            <Group h="100%" gap={4} component="nav" aria-label={t('nav.mainLabel')} data-testid="desktop-nav">
+              {links.map((link) => (
+                <Anchor
+                  key={link.to}
+                  component={RouterNavLink}
+                  to={link.to}
+                  end={link.to === '/'}
+                  className="nav-link"
+                  px="sm"
+                  py={6}
+                  c="dark.6"
+                  fw={500}
+                  size="sm"
+                  underline="never"
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  data-active={isActive(link.to) || undefined}
+                >
+                  {t(link.labelKey)}
+                </Anchor>
+              ))}
+            </Group>
+          </Container>
+        </Box>
       </AppShell.Header>
 
       <AppShell.Navbar

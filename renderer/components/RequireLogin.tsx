@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+export { safeNextUrl } from './safe-next-url';
 import { selectIsSignedIn, useAppStore } from '../store/app-store';
 
 /**
@@ -13,10 +14,4 @@ export function RequireLogin() {
     return <Navigate to={`/?nextUrl=${encodeURIComponent(nextUrl)}`} replace />;
   }
   return <Outlet />;
-}
-
-/** Only a path inside this app: never another site, never a protocol-relative //host. */
-export function safeNextUrl(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
 }

@@ -102,6 +102,9 @@ function MemberHome() {
           )}
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
+          <Title order={2} size="h4" mb="sm">
+            {t('inTheClub')}
+          </Title>
           <Stack gap="md">
             {discussion || poll ? (
               <>

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -28,16 +28,20 @@ export function LoginControl() {
           {t('nav.me')}
         </Button>
         <Button
-          variant="light"
-          leftSection={<IconLogout size={18} />}
-          px="sm"
+          variant="default"
+          px="xs"
+          aria-label={t('nav.logout')}
           onClick={() => {
             logout();
             form.cancel();
             navigate('/');
           }}
         >
-          {t('nav.logout')}
+          <IconLogout size={18} />
+          {/* On a phone the icon alone, so the club's name keeps its room. */}
+          <Text span inherit ml={6} visibleFrom="sm">
+            {t('nav.logout')}
+          </Text>
         </Button>
       </Group>
     );

@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './api';
+
+function fakeFetch(status: number, body: unknown, contentType = 'application/json') {
+  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
+    new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': contentType } }),
+  );
+}
+
+describe('the API client', () => {
+  it('sends the bearer token and a plain Accept-Language', async () => {
+    const fetch = fakeFetch(200, { ok: true });
+    const api = createApiClient({ getToken: () => 'abc', getLanguage: () => 'sk', fetch });
+    await api.post('/api/x', { a: 1 });
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer abc', 'Accept-Language': 'sk', 'Content-Type': 'application/json' });
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const fetch = fakeFetch(200, {});
+    const api = createApiClient({ getToken: () => null, getLanguage: () => 'en', fetch });
+    await api.get('/api/home');
+    expect(fetch.mock.calls[0]![1]!.headers).not.toHaveProperty('Authorization');
+  });
+
+  it('turns problem details into an ApiError with the detail and field errors', async () => {
+    const problem = { status: 400, title: 'Bad request', detail: 'Some fields are missing.', errors: { email: ['Required'] } };
+    const api = createApiClient({ getToken: () => null, getLanguage: () => 'en', fetch: fakeFetch(400, problem, 'application/problem+json') });
+    const error = await api.post('/api/accounts/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Some fields are missing.');
+    expect((error as ApiError).fieldErrors).toEqual({ email: ['Required'] });
+  });
+
+  it('reports a 401 on a signed-in call, so the session can end', async () => {
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ getToken: () => 'expired', getLanguage: () => 'en', fetch: fakeFetch(401, { status: 401, title: 'x', detail: 'y' }), onUnauthorized });
+    await expect(api.get('/api/accounts/context')).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,79 @@
+import { EventEmitter } from 'node:events';
+import type { Socket } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HubClient } from './hub';
+
+/** A stand-in for a socket.io client socket: tests fire its events by hand. */
+class FakeSocket extends EventEmitter {
+  disconnected = false;
+  disconnect() {
+    this.disconnected = true;
+    return this;
+  }
+}
+
+let sockets: FakeSocket[];
+let received: unknown[];
+let hub: HubClient;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  sockets = [];
+  received = [];
+  hub = new HubClient({
+    handlers: { DiscussionChanged: (payload) => received.push(payload) },
+    connect: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket as unknown as Socket;
+    },
+  });
+});
+afterEach(() => {
+  hub.stop();
+  vi.useRealTimers();
+});
+
+describe('the live-update connection', () => {
+  it('passes DiscussionChanged to its handler', () => {
+    hub.start('token');
+    sockets[0]!.emit('DiscussionChanged', { discussionId: 1 });
+    expect(received).toEqual([{ discussionId: 1 }]);
+  });
+
+  it('retries a failed start every 5 s', () => {
+    hub.start('token');
+    sockets[0]!.emit('connect_error', new Error('offline'));
+    vi.advanceTimersByTime(4999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.emit('connect_error', new Error('still offline'));
+    vi.advanceTimersByTime(5000);
+    expect(sockets).toHaveLength(3);
+  });
+
+  it('restarts when the connection drops', () => {
+    hub.start('token');
+    sockets[0]!.emit('disconnect', 'transport close');
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0]!.disconnected).toBe(true);
+  });
+
+  it('stays closed after a deliberate stop (logout)', () => {
+    hub.start('token');
+    sockets[0]!.emit('connect_error', new Error('offline'));
+    hub.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(hub.isRunning).toBe(false);
+  });
+
+  it('a new token replaces the old connection', () => {
+    hub.start('first');
+    hub.start('second');
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0]!.disconnected).toBe(true);
+  });
+});

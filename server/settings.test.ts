@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { SettingsError, readSettings } from './settings';
+
+describe('settings', () => {
+  it('has defaults for a club with nothing configured', () => {
+    expect(readSettings([], {}, '/srv/club')).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/club/data',
+      publicUrl: undefined,
+      siteName: 'Bookclub',
+      defaultLanguage: 'en',
+      matrixRoomLink: null,
+      smtpUrl: null,
+    });
+  });
+
+  it('reads environment variables, and a flag wins over its variable', () => {
+    const settings = readSettings(['--port', '9000', '--site-name=Riverside Readers'], {
+      PORT: '7000',
+      DATA_DIR: '/var/lib/club',
+      DEFAULT_LANGUAGE: 'sk',
+      PUBLIC_URL: 'https://club.example.org/',
+      SMTP_URL: 'smtp://mail:25',
+    }, '/');
+    expect(settings).toMatchObject({
+      port: 9000,
+      siteName: 'Riverside Readers',
+      dataDir: '/var/lib/club',
+      defaultLanguage: 'sk',
+      publicUrl: 'https://club.example.org',
+      smtpUrl: 'smtp://mail:25',
+    });
+  });
+
+  it('refuses a bad port, language or public URL with a sentence saying so', () => {
+    expect(() => readSettings([], { PORT: 'eighty' }, '/')).toThrow(SettingsError);
+    expect(() => readSettings(['--default-language', 'de'], {}, '/')).toThrow(/en or sk/);
+    expect(() => readSettings([], { PUBLIC_URL: 'club.example.org' }, '/')).toThrow(/PUBLIC_URL/);
+    expect(() => readSettings(['--port'], {}, '/')).toThrow(/needs a value/);
+  });
+});
