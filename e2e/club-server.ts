@@ -9,6 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export interface ClubServer {
   url: string;
   dataDir: string;
+  /** Sends SIGTERM and waits for the exit, keeping the data folder; answers the exit code and all output. */
+  terminate(): Promise<{ exitCode: number | null; output: string }>;
   stop(): Promise<void>;
 }
 
@@ -25,23 +27,32 @@ export async function startClubServer(env: Record<string, string> = {}): Promise
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const collect = (chunk: Buffer) => (output += chunk.toString());
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`club server did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+    const lookForUrl = () => {
       const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[0]);
-      }
+      if (!match) return;
+      clearTimeout(timer);
+      child.stdout!.off('data', lookForUrl);
+      resolve(match[0]);
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout!.on('data', lookForUrl);
     child.once('exit', (code) => reject(new Error(`club server exited with ${code}:\n${output}`)));
   });
   return {
     url,
     dataDir,
+    async terminate() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      return { exitCode: child.exitCode, output };
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -28,8 +28,11 @@ test('a host sets up the club, signs in, signs out and signs in again from the i
   await expect(app.loginForm).toBeHidden();
   await expect(app.mainNav.getByRole('link')).toHaveText(['Home']);
 
+  // Signing in also opens the live-update connection.
+  const hubSocket = page.waitForEvent('websocket', (ws) => ws.url().includes('/hubs/events'));
   await app.signIn(ADMIN.email, ADMIN.password);
   await expect(page.getByTestId('member-home')).toBeVisible();
+  expect((await hubSocket).isClosed()).toBe(false);
 
   // A reload restores the session from the stored token.
   await page.reload();

@@ -31,7 +31,8 @@ export function memberUrls(host: string, port: number): string[] {
  * The headless entry, the desktop shell and the tests all start the club through this one function.
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Owner-only: it holds password hashes and the token-signing secret.
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const secret = loadOrCreateSecret(config.dataDir);
   const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
   const httpServer = http.createServer();

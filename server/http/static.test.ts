@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-support/test-server';
+
+let club: TestServer;
+let rendererDir: string;
+
+beforeAll(async () => {
+  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-renderer-'));
+  fs.mkdirSync(path.join(rendererDir, 'assets'));
+  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js'), 'console.log("app")');
+  fs.writeFileSync(path.join(rendererDir, 'favicon.svg'), '<svg/>');
+  club = await startTestServer({ rendererDir });
+});
+afterAll(async () => {
+  await club.close();
+  fs.rmSync(rendererDir, { recursive: true, force: true });
+});
+
+async function get(urlPath: string) {
+  const response = await fetch(club.url + urlPath);
+  return { status: response.status, type: response.headers.get('content-type') ?? '', cache: response.headers.get('cache-control') ?? '', text: await response.text() };
+}
+
+describe('serving the renderer from the same port', () => {
+  it('answers the app at / and at every deep link', async () => {
+    for (const route of ['/', '/navrhy/3', '/my/someone%40club.test/edit', '/passwordreset/abc/def']) {
+      const res = await get(route);
+      expect(res.status, route).toBe(200);
+      expect(res.type).toContain('text/html');
+      expect(res.text).toContain('<div id="root">');
+      expect(res.cache).toBe('no-cache');
+    }
+  });
+
+  it('serves built files, hashed assets cached for good', async () => {
+    const asset = await get('/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    expect(asset.text).toBe('console.log("app")');
+    expect(asset.cache).toContain('immutable');
+    expect((await get('/favicon.svg')).type).toContain('svg');
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    const res = await fetch(club.url + '/..%2f..%2fetc%2fpasswd');
+    expect(await res.text()).not.toContain('root:');
+  });
+
+  it('leaves /api to the API: an unknown call is a problem, not the app', async () => {
+    const res = await get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.type).toContain('application/problem+json');
+  });
+});
