@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Profile } from '../../shared/api/accounts';
-import type { CurrentDiscussionSummary, CurrentPollSummary, HomeBook } from '../../shared/api/home';
+import type { Book } from '../../shared/api/books';
+import type { CurrentDiscussionSummary, CurrentPollSummary } from '../../shared/api/home';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../../shared/constants';
 import { HUB_EVENTS } from '../../shared/events';
 import { onUnauthorized } from '../lib/api-client';
@@ -16,8 +17,8 @@ export interface AppState {
   matrixRoomLink: string | null;
   myProfile: Profile | null;
   token: string | null;
-  currentBook: HomeBook | null;
-  books: HomeBook[];
+  currentBook: Book | null;
+  books: Book[];
   noticeboardHtml: string | null;
   currentPoll: CurrentPollSummary | null;
   currentDiscussion: CurrentDiscussionSummary | null;

@@ -1,5 +1,6 @@
 import type { Language } from '../constants';
 import type { Profile } from './accounts';
+import type { Book } from './books';
 
 /** The open discussion as home lists it: without its posts. */
 export interface CurrentDiscussionSummary {
@@ -18,21 +19,9 @@ export interface CurrentPollSummary {
   isClosed: boolean;
 }
 
-export interface HomeBook {
-  bookId: number;
-  order: number;
-  post: {
-    title: string;
-    author: string | null;
-    imageUrl: string | null;
-    url: string | null;
-    renderedText: string | null;
-  };
-}
-
 export interface HomeData {
   /** Newest first: the first is the book the club reads now. */
-  books: HomeBook[];
+  books: Book[];
   notice: string | null;
   currentPoll: CurrentPollSummary | null;
   currentDiscussion: CurrentDiscussionSummary | null;

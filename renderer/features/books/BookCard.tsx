@@ -2,10 +2,10 @@ import { Anchor, Badge, Box, Card, Group, Image, Stack, Text, Title } from '@man
 import { IconBook, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { HomeBook } from '../../../shared/api/home';
+import type { Book } from '../../../shared/api/books';
 
 /** A book's large card: cover and title link to its page, author, summary, and its external link. */
-export function BookLargeCard({ book }: { book: HomeBook }) {
+export function BookLargeCard({ book }: { book: Book }) {
   const { t } = useTranslation('home');
   const href = `/knihy/${book.bookId}`;
   return (
