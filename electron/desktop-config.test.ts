@@ -1,13 +1,25 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { desktopServerConfig } from './desktop-config';
+import { bindingPath } from '../build/electron-native.mjs';
+import { desktopServerConfig, devSqliteBinding, sqliteNativeBinding, type DesktopRuntime } from './desktop-config';
 
 const userDataDir = path.resolve('/home/reader/.config/Bookclub');
 const rendererDir = path.resolve('/opt/Bookclub/resources/app.asar/dist/renderer');
+const packaged: DesktopRuntime = {
+  isPackaged: true,
+  appPath: path.resolve('/opt/Bookclub/resources/app.asar'),
+  electronVersion: '45.4.1',
+};
+const fromSource: DesktopRuntime = {
+  isPackaged: false,
+  appPath: path.resolve('/src/bookclub'),
+  electronVersion: '45.4.1',
+};
+const runtime = packaged;
 
 describe('desktopServerConfig', () => {
   it('keeps the data in the user-data folder and listens on the LAN from port 8080', () => {
-    expect(desktopServerConfig({ userDataDir, rendererDir, env: {} })).toEqual({
+    expect(desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime })).toEqual({
       dataDir: path.join(userDataDir, 'data'),
       port: 8080,
       host: '0.0.0.0',
@@ -24,6 +36,7 @@ describe('desktopServerConfig', () => {
     const config = desktopServerConfig({
       userDataDir,
       rendererDir,
+      runtime,
       env: {
         PORT: '9000',
         SMTP_URL: 'smtp://mail.example.org',
@@ -42,8 +55,39 @@ describe('desktopServerConfig', () => {
   });
 
   it('refuses a bad setting with a readable message', () => {
-    expect(() => desktopServerConfig({ userDataDir, rendererDir, env: { PORT: 'eighty' } })).toThrow(
+    expect(() => desktopServerConfig({ userDataDir, rendererDir, env: { PORT: 'eighty' }, runtime })).toThrow(
       'PORT must be a whole number from 0 to 65535, not "eighty"',
+    );
+  });
+});
+
+describe('the better-sqlite3 binary the server loads', () => {
+  const builtFile = path.join(fromSource.appPath, '.electron-native', '45.4.1', 'better_sqlite3.node');
+
+  it("is node_modules' own when packaged, which electron-builder built for Electron", () => {
+    const config = desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime: packaged, exists: () => false });
+    expect(config).not.toHaveProperty('sqliteNativeBinding');
+  });
+
+  it('is the one built for this Electron when run from source, so node_modules stays built for Node', () => {
+    const config = desktopServerConfig({
+      userDataDir,
+      rendererDir,
+      env: {},
+      runtime: fromSource,
+      exists: (file) => file === builtFile,
+    });
+    expect(config.sqliteNativeBinding).toBe(builtFile);
+  });
+
+  it('is where build/electron-native.mjs puts it', () => {
+    expect(devSqliteBinding(fromSource.appPath, '45.4.1')).toBe(bindingPath(fromSource.appPath, '45.4.1'));
+  });
+
+  it('when not built yet, says how to build it', () => {
+    expect(() => sqliteNativeBinding(fromSource, () => false)).toThrow(
+      `The database library has not been built for Electron 45.4.1 (${builtFile} is missing). ` +
+        'Start the app with `npm run desktop`, which builds it.',
     );
   });
 });

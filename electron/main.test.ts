@@ -1,4 +1,7 @@
 // Drives the desktop shell's wiring with the electron module replaced by fakes: no Electron binary, no display.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeChild } from './test-fakes';
 
@@ -16,6 +19,9 @@ const fake = await vi.hoisted(async () => {
   class FakeApp extends EventEmitter {
     hasLock = true;
     quitCount = 0;
+    isPackaged = true;
+    appPath = '/opt/Bookclub/resources/app.asar';
+    getAppPath = vi.fn(() => this.appPath);
     readonly paths = new Map([
       ['appData', '/home/reader/.config'],
       ['userData', '/home/reader/.config/bookclub'],
@@ -176,6 +182,53 @@ describe('launching', () => {
     expect(window.loadURL).toHaveBeenCalledWith('http://localhost:8083/');
     window.emit('ready-to-show');
     expect(window.show).toHaveBeenCalled();
+  });
+});
+
+describe('run from source', () => {
+  let project: string;
+  const versions = process.versions as { electron?: string };
+
+  beforeEach(() => {
+    project = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-source-'));
+    electron.app.isPackaged = false;
+    electron.app.appPath = project;
+    versions.electron = '45.4.1';
+  });
+
+  afterEach(() => {
+    delete versions.electron;
+    fs.rmSync(project, { recursive: true, force: true });
+  });
+
+  it('the server loads better-sqlite3 built for this Electron, not the Node build in node_modules', async () => {
+    const binding = path.join(project, '.electron-native', '45.4.1', 'better_sqlite3.node');
+    fs.mkdirSync(path.dirname(binding), { recursive: true });
+    fs.writeFileSync(binding, '');
+
+    await launchApp();
+
+    expect(child.posted[0]).toMatchObject({ type: 'start', config: { sqliteNativeBinding: binding } });
+  });
+
+  it('without that build, says how to make it before anything starts', async () => {
+    await launchApp();
+
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Bookclub could not start',
+      expect.stringContaining('Start the app with `npm run desktop`, which builds it.'),
+    );
+    expect(electron.utilityProcess.fork).not.toHaveBeenCalled();
+    expect(electron.app.exit).toHaveBeenCalledWith(1);
+  });
+});
+
+describe('installed from a package', () => {
+  it('the server loads the better-sqlite3 in node_modules, which electron-builder built for Electron', async () => {
+    await launchApp();
+
+    expect(child.posted[0]).toMatchObject({ type: 'start' });
+    expect(child.posted[0]).not.toHaveProperty('config.sqliteNativeBinding');
   });
 });
 

@@ -96,6 +96,11 @@ function main(): void {
         userDataDir: app.getPath('userData'),
         rendererDir: path.join(distDir, 'renderer'),
         env: process.env,
+        runtime: {
+          isPackaged: app.isPackaged,
+          appPath: app.getAppPath(),
+          electronVersion: process.versions.electron,
+        },
       });
       server = launchServer({
         fork: () =>
