@@ -8,6 +8,14 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { HomeService } from './features/home/home.service';
 import { homeRoutes } from './features/home/home.routes';
 import { ClubSettingsService } from './features/home/settings.service';
+import { BooksService } from './features/books/books.service';
+import { booksRoutes } from './features/books/books.routes';
+import { DiscussionsService } from './features/discussions/discussions.service';
+import { discussionsRoutes } from './features/discussions/discussions.routes';
+import { PollsService } from './features/polls/polls.service';
+import { pollsRoutes } from './features/polls/polls.routes';
+import { RoundsService } from './features/rounds/rounds.service';
+import { roundsRoutes } from './features/rounds/rounds.routes';
 import { authenticate } from './http/auth';
 import type { AppState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
@@ -28,7 +36,7 @@ export interface AppDeps {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The middleware chain and the routers; services get the data source in their constructors. */
-export function createApp({ config, db, secret }: AppDeps): Koa<AppState> {
+export function createApp({ config, db, secret, hub }: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = true;
   const log = (error: unknown) => console.error(error);
@@ -38,10 +46,22 @@ export function createApp({ config, db, secret }: AppDeps): Koa<AppState> {
   const markdown = createMarkdown();
   const accounts = new AccountsService(db, secret, markdown);
   const clubSettings = new ClubSettingsService(db);
-  const home = new HomeService(config, accounts, clubSettings, markdown);
+  const discussions = new DiscussionsService(db, markdown, hub);
+  const polls = new PollsService(db, discussions);
+  const books = new BooksService(db, discussions);
+  const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage);
+  const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books }, markdown);
 
   const api = new Router<AppState>({ prefix: '/api' });
-  for (const router of [accountsRoutes(accounts), homeRoutes(home)]) {
+  const routers = [
+    accountsRoutes(accounts),
+    homeRoutes(home),
+    roundsRoutes(rounds),
+    discussionsRoutes(discussions),
+    pollsRoutes(polls),
+    booksRoutes(books),
+  ];
+  for (const router of routers) {
     api.use(router.routes());
   }
 

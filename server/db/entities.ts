@@ -1,5 +1,21 @@
 import { UserEntity } from '../features/accounts/user.entity';
+import { BookEntity } from '../features/books/book.entity';
+import { DiscussionEntity } from '../features/discussions/discussion.entity';
+import { PostEntity } from '../features/discussions/post.entity';
 import { SettingEntity } from '../features/home/setting.entity';
+import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity } from '../features/polls/poll.entity';
+import { RoundEntity } from '../features/rounds/round.entity';
 
 /** Every entity the data source knows; a feature adds its own here. */
-export const entities = [UserEntity, SettingEntity];
+export const entities = [
+  UserEntity,
+  SettingEntity,
+  RoundEntity,
+  DiscussionEntity,
+  PostEntity,
+  PollEntity,
+  PollOptionEntity,
+  VoteEntity,
+  VoteChoiceEntity,
+  BookEntity,
+];

@@ -3,18 +3,29 @@ import type { Markdown } from '../../markdown';
 import type { ServerConfig } from '../../settings';
 import type { AccountsService } from '../accounts/accounts.service';
 import type { User } from '../accounts/user.entity';
+import type { BooksService } from '../books/books.service';
+import type { DiscussionsService } from '../discussions/discussions.service';
+import type { PollsService } from '../polls/polls.service';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from './settings.service';
+
+interface HomeSources {
+  accounts: AccountsService;
+  clubSettings: ClubSettingsService;
+  discussions: DiscussionsService;
+  polls: PollsService;
+  books: BooksService;
+}
 
 /** What the home page shows. The club is members-only: a visitor gets the site's name and language only. */
 export class HomeService {
   constructor(
     private readonly config: Pick<ServerConfig, 'siteName' | 'defaultLanguage' | 'matrixRoomLink'>,
-    private readonly accounts: AccountsService,
-    private readonly clubSettings: ClubSettingsService,
+    private readonly sources: HomeSources,
     private readonly markdown: Markdown,
   ) {}
 
   async homeFor(user: User | null): Promise<HomeData> {
+    const { accounts, clubSettings, discussions, polls, books } = this.sources;
     const visitorView: HomeData = {
       books: [],
       notice: null,
@@ -24,14 +35,33 @@ export class HomeService {
       siteName: this.config.siteName,
       defaultLanguage: this.config.defaultLanguage,
       matrixRoomLink: null,
-      needsSetup: !user && !(await this.accounts.hasAnyUser()),
+      needsSetup: !user && !(await accounts.hasAnyUser()),
     };
     if (!user) return visitorView;
-    const noticeboard = await this.clubSettings.get(NOTICEBOARD_KEY);
+    const [noticeboard, discussion, poll, bookList] = await Promise.all([
+      clubSettings.get(NOTICEBOARD_KEY),
+      discussions.current(),
+      polls.current(),
+      books.list(),
+    ]);
     return {
       ...visitorView,
+      books: bookList,
       notice: noticeboard ? this.markdown.render(noticeboard) : null,
-      myProfile: this.accounts.profileOf(user),
+      currentDiscussion: discussion && {
+        discussionId: discussion.id,
+        title: discussion.title,
+        topic: discussion.topic,
+        isClosed: !!discussion.isClosed,
+      },
+      currentPoll: poll && {
+        pollId: poll.id,
+        discussionId: poll.discussionId,
+        title: poll.title,
+        topic: poll.topic,
+        isClosed: !!poll.isClosed,
+      },
+      myProfile: accounts.profileOf(user),
       matrixRoomLink: this.config.matrixRoomLink,
     };
   }

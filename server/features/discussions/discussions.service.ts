@@ -1,0 +1,169 @@
+import type { DataSource, Repository } from 'typeorm';
+import {
+  checkPostForTopic,
+  postFieldsSchema,
+  postUpdateSchema,
+  type Discussion,
+  type DiscussionSummary,
+  type Post,
+  type PostFields,
+  type Topic,
+} from '../../../shared/api/discussions';
+import { HUB_EVENTS } from '../../../shared/events';
+import { writeTransaction } from '../../db/write-transaction';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
+import { parseWith } from '../../http/validate';
+import type { Markdown } from '../../markdown';
+import type { Hub } from '../../realtime/hub';
+import { userNames } from '../accounts/user-names';
+import type { User } from '../accounts/user.entity';
+import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
+import { toPost } from './post-mapper';
+import { PostEntity, type PostRow } from './post.entity';
+
+const isModerator = (user: User) => user.isModerator || user.isAdmin;
+
+export class DiscussionsService {
+  private readonly discussions: Repository<DiscussionRow>;
+  private readonly posts: Repository<PostRow>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly markdown: Markdown,
+    private readonly hub: Hub,
+  ) {
+    this.discussions = db.getRepository(DiscussionEntity);
+    this.posts = db.getRepository(PostEntity);
+  }
+
+  /** Newest first, without posts (a club's history can hold thousands); each discussion has them in GET /{id}. */
+  async list(): Promise<DiscussionSummary[]> {
+    const rows = await this.discussions.find({ order: { id: 'DESC' } });
+    const counts: { discussionId: number; count: number }[] = await this.posts
+      .createQueryBuilder('post')
+      .select('post.discussionId', 'discussionId')
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('post.discussionId')
+      .getRawMany();
+    const countOf = new Map(counts.map((c) => [Number(c.discussionId), Number(c.count)]));
+    return rows.map((row) => ({ ...this.summaryOf(row), postCount: countOf.get(row.id) ?? 0 }));
+  }
+
+  async get(discussionId: number): Promise<Discussion> {
+    const row = await this.discussions.findOneBy({ id: discussionId });
+    if (!row) throw new NotFound('discussionNotFound');
+    const posts = await this.posts.find({ where: { discussionId }, order: { id: 'ASC' } });
+    return { ...this.summaryOf(row), posts: await this.toPosts(posts) };
+  }
+
+  /** The latest open discussion, as home lists it. */
+  async current(): Promise<DiscussionRow | null> {
+    return this.discussions.findOne({ where: { isClosed: false }, order: { id: 'DESC' } });
+  }
+
+  async getPost(postId: number): Promise<Post> {
+    const row = await this.posts.findOneBy({ id: postId });
+    if (!row) throw new NotFound('postNotFound');
+    return (await this.toPosts([row]))[0]!;
+  }
+
+  /** Posts as the API shows them, their owners' names fetched in one query. */
+  async toPosts(rows: PostRow[]): Promise<Post[]> {
+    const names = await userNames(this.db, rows.map((row) => row.ownerId));
+    return rows.map((row) => toPost(row, names.get(row.ownerId) ?? '', this.markdown));
+  }
+
+  /** A new suggestion in an open discussion; reposts keep their link to the earlier post. */
+  async addPost(discussionId: number, user: User, body: unknown): Promise<Post> {
+    const fields = parseWith(postFieldsSchema, body);
+    const discussion = await this.discussions.findOneBy({ id: discussionId });
+    if (!discussion) throw new NotFound('discussionNotFound');
+    this.checkFields(fields, discussion.topic);
+    if (fields.parentPostId !== null) await this.checkRepost(fields.parentPostId, discussion);
+
+    const now = new Date().toISOString();
+    const postId = writeTransaction(this.db, (sql) => {
+      // Checked inside the write, so a post racing the close of its discussion is refused, not orphaned.
+      const open = sql.prepare(`SELECT "isClosed" FROM "discussion" WHERE "id" = ?`).get(discussionId) as { isClosed: number };
+      if (open.isClosed) throw new Conflict('discussionClosed');
+      return Number(
+        sql
+          .prepare(
+            `INSERT INTO "post" ("discussionId", "ownerId", "title", "author", "pageCount", "url", "imageUrl", "text",
+               "parentPostId", "parentRecommendationId", "createdOn", "modifiedOn")
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .run(discussionId, user.id, fields.title, fields.author, fields.pageCount, fields.url, fields.imageUrl,
+            fields.text, fields.parentPostId, fields.parentRecommendationId, now, now).lastInsertRowid,
+      );
+    });
+    await this.broadcast(discussionId);
+    return this.getPost(postId);
+  }
+
+  /** Owners edit their own while the discussion is open; moderators edit any, any time. */
+  async editPost(discussionId: number, user: User, body: unknown): Promise<Post> {
+    const { postId, ...fields } = parseWith(postUpdateSchema, body);
+    const post = await this.posts.findOneBy({ id: postId, discussionId });
+    if (!post) throw new NotFound('postNotFound');
+    const discussion = (await this.discussions.findOneBy({ id: discussionId }))!;
+    if (post.ownerId !== user.id && !isModerator(user)) throw new Forbidden('notYourPost');
+    if (discussion.isClosed && !isModerator(user)) throw new Conflict('postClosedForEdits');
+    this.checkFields(fields, discussion.topic);
+
+    await this.posts.update(
+      { id: postId },
+      {
+        title: fields.title,
+        author: fields.author,
+        pageCount: fields.pageCount,
+        url: fields.url,
+        imageUrl: fields.imageUrl,
+        text: fields.text,
+        modifiedOn: new Date().toISOString(),
+      },
+    );
+    await this.broadcast(discussionId);
+    return this.getPost(postId);
+  }
+
+  preview(text: string): { html: string } {
+    return { html: this.markdown.render(text) };
+  }
+
+  /** Pushes the whole discussion to every signed-in client. */
+  async broadcast(discussionId: number): Promise<void> {
+    this.hub.broadcast(HUB_EVENTS.discussionChanged, await this.get(discussionId));
+  }
+
+  private summaryOf(row: DiscussionRow): Omit<Discussion, 'posts'> {
+    return {
+      discussionId: row.id,
+      roundId: row.roundId,
+      title: row.title,
+      description: row.description,
+      renderedDescription: row.description ? this.markdown.render(row.description) : null,
+      topic: row.topic,
+      isClosed: !!row.isClosed,
+      pollId: row.pollId,
+      createdOn: row.createdOn,
+    };
+  }
+
+  private checkFields(fields: PostFields, topic: Topic): void {
+    const errors = checkPostForTopic(fields, topic);
+    const entries = Object.entries(errors);
+    if (entries.length === 0) return;
+    const fieldErrors = Object.fromEntries(entries.map(([field, key]) => [field, [key]]));
+    throw new Invalid(entries.length === 1 ? entries[0]![1] : 'validationFailed', {}, fieldErrors);
+  }
+
+  /** A repost brings an earlier book suggestion into the open Books discussion, never into its own. */
+  private async checkRepost(parentPostId: number, target: DiscussionRow): Promise<void> {
+    const parent = await this.posts.findOneBy({ id: parentPostId });
+    if (!parent) throw new Invalid('parentPostNotFound', {}, { parentPostId: ['errors:parentPostNotFound'] });
+    if (parent.discussionId === target.id) throw new Invalid('repostSameDiscussion');
+    const from = await this.discussions.findOneBy({ id: parent.discussionId });
+    if (target.topic !== 'Books' || from?.topic !== 'Books') throw new Invalid('repostOnlyBooks');
+  }
+}

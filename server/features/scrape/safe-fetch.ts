@@ -1,0 +1,108 @@
+import { NotFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import { BadGateway } from './scrape-errors';
+
+export interface SafeFetchOptions {
+  fetch: typeof fetch;
+  /** For the whole exchange: every hop and the body. */
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  /** Whether a redirect may be followed there; anything else is refused, not fetched. */
+  mayFollow(url: URL): boolean;
+}
+
+export interface FetchedPage {
+  /** Where the page was finally read, after redirects. */
+  url: URL;
+  html: string;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const REQUEST_HEADERS = {
+  Accept: 'text/html,application/xhtml+xml',
+  'Accept-Language': 'en',
+  'User-Agent': 'Mozilla/5.0 (compatible; Bookclub book prefill)',
+};
+
+/**
+ * Reads a page the way a server reading member-supplied links must: redirects followed by hand and only
+ * where `mayFollow` allows (fetch's own following would go anywhere, including the host's LAN), one time
+ * limit for everything, and a size limit enforced while reading. Failures are AppErrors: 404 when the page
+ * does not exist, 502 with a readable detail otherwise.
+ */
+export async function fetchPage(start: URL, options: SafeFetchOptions): Promise<FetchedPage> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  try {
+    let url = start;
+    for (let hops = 0; ; hops++) {
+      const response = await options.fetch(url, { redirect: 'manual', signal, headers: REQUEST_HEADERS });
+      if (REDIRECTS.has(response.status)) {
+        await discard(response);
+        if (hops >= options.maxRedirects) throw new BadGateway('scrape:tooManyRedirects');
+        url = redirectTarget(response, url, options);
+        continue;
+      }
+      if (response.status === 404 || response.status === 410) {
+        await discard(response);
+        throw new NotFound('scrape:bookNotFound');
+      }
+      if (!response.ok) {
+        await discard(response);
+        throw new BadGateway('scrape:upstreamStatus', { status: response.status });
+      }
+      if (Number(response.headers.get('content-length')) > options.maxBytes) {
+        await discard(response);
+        throw new BadGateway('scrape:pageTooLarge');
+      }
+      return { url, html: await readBounded(response, options.maxBytes, signal) };
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (signal.aborted) throw new BadGateway('scrape:timedOut', { seconds: Math.ceil(options.timeoutMs / 1000) }, error);
+    throw new BadGateway('scrape:unreachable', {}, error);
+  }
+}
+
+function redirectTarget(response: Response, from: URL, options: SafeFetchOptions): URL {
+  const location = response.headers.get('location');
+  let target: URL;
+  try {
+    target = new URL(location ?? '', from);
+  } catch {
+    throw new BadGateway('scrape:badRedirect');
+  }
+  if (!location) throw new BadGateway('scrape:badRedirect');
+  if (!options.mayFollow(target)) throw new BadGateway('scrape:redirectedAway', { to: target.origin });
+  return target;
+}
+
+/** The body as UTF-8 text, refused as soon as it grows past maxBytes (Content-Length may be absent or lie). */
+async function readBounded(response: Response, maxBytes: number, signal: AbortSignal): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  // An injected fetch may not tie its body to the signal; the race keeps the time limit regardless.
+  const aborted = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) throw new BadGateway('scrape:pageTooLarge');
+      chunks.push(value);
+    }
+  } finally {
+    // Stops the download when we gave up early; a no-op once the body has ended.
+    reader.cancel().catch(() => {});
+  }
+  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+}
+
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => {});
+}
