@@ -1,5 +1,4 @@
-import { NotFound } from '../../http/errors';
-import { AppError } from '../../http/errors';
+import { AppError, NotFound } from '../../http/errors';
 import { BadGateway } from './scrape-errors';
 
 export interface SafeFetchOptions {
@@ -86,6 +85,7 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
   });
+  aborted.catch(() => {}); // a limit that fires after the body ended is nobody's error
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {
