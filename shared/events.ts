@@ -1,4 +1,6 @@
-export { HUB_PATH } from "./constants";
+import type { Discussion } from './api/discussions';
+
+export { HUB_PATH } from './constants';
 
 /** Socket events the server pushes, and what each carries. */
 export const HUB_EVENTS = {
@@ -6,5 +8,6 @@ export const HUB_EVENTS = {
 } as const;
 
 export interface HubEventPayloads {
-  DiscussionChanged: unknown;
+  /** The whole discussion, posts included, after any change to it. */
+  DiscussionChanged: Discussion;
 }

@@ -62,8 +62,12 @@ describe('the hub at /hubs/events', () => {
     await new Promise((resolve) => socket.on('connect', () => resolve(null)));
 
     const received = new Promise((resolve) => socket.on('DiscussionChanged', (payload: unknown) => resolve(payload)));
-    hub.broadcast('DiscussionChanged', { discussionId: 7, title: 'Autumn books' });
-    expect(await received).toEqual({ discussionId: 7, title: 'Autumn books' });
+    const discussion = {
+      discussionId: 7, roundId: 1, title: 'Autumn books', description: null, renderedDescription: null,
+      topic: 'Books' as const, isClosed: false, pollId: null, posts: [], createdOn: new Date().toISOString(),
+    };
+    hub.broadcast('DiscussionChanged', discussion);
+    expect(await received).toEqual(discussion);
 
     const disconnected = new Promise((resolve) => socket.on('disconnect', (reason: string) => resolve(reason)));
     await hub.close();
