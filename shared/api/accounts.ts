@@ -53,3 +53,10 @@ export interface Profile {
 export interface LoginResponse extends Profile {
   token: string;
 }
+
+/** POST /api/accounts/passwordreset/token/{userId} */
+export const passwordResetFinishSchema = z.object({
+  resetToken: requiredString('validation:resetTokenRequired').min(1, { error: 'validation:resetTokenRequired' }).max(200, { error: 'validation:tooLong' }),
+  password: newPasswordSchema,
+});
+export type PasswordResetFinish = z.infer<typeof passwordResetFinishSchema>;
