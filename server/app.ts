@@ -16,6 +16,8 @@ import { PollsService } from './features/polls/polls.service';
 import { pollsRoutes } from './features/polls/polls.routes';
 import { RoundsService } from './features/rounds/rounds.service';
 import { roundsRoutes } from './features/rounds/rounds.routes';
+import { createGoodreadsScraper } from './features/scrape/goodreads-scraper';
+import { scrapeRoutes } from './features/scrape/scrape.routes';
 import { authenticate } from './http/auth';
 import type { AppState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
@@ -60,6 +62,7 @@ export function createApp({ config, db, secret, hub }: AppDeps): Koa<AppState> {
     discussionsRoutes(discussions),
     pollsRoutes(polls),
     booksRoutes(books),
+    scrapeRoutes(createGoodreadsScraper()),
   ];
   for (const router of routers) {
     api.use(router.routes());

@@ -1,9 +1,11 @@
 import enContent from './en/content.json';
 import enErrors from './en/errors.json';
+import enMail from './en/mail.json';
 import enValidation from './en/validation.json';
 import enScrape from './en/scrape.json';
 import skContent from './sk/content.json';
 import skErrors from './sk/errors.json';
+import skMail from './sk/mail.json';
 import skScrape from './sk/scrape.json';
 import skValidation from './sk/validation.json';
 
@@ -12,8 +14,8 @@ import skValidation from './sk/validation.json';
  * text the server writes into the club (titles of discussions and polls it opens), in the club's language.
  */
 export const sharedCatalogues = {
-  en: { errors: enErrors, validation: enValidation, scrape: enScrape, content: enContent },
-  sk: { errors: skErrors, validation: skValidation, scrape: skScrape, content: skContent },
+  en: { errors: enErrors, validation: enValidation, scrape: enScrape, content: enContent, mail: enMail },
+  sk: { errors: skErrors, validation: skValidation, scrape: skScrape, content: skContent, mail: skMail },
 } as const;
 
 export type SharedNamespace = keyof (typeof sharedCatalogues)['en'];

@@ -72,7 +72,7 @@ export function htmlToText(html: string): string {
     last = match.index + match[0].length;
     const name = match[2]!.toLowerCase();
     if (name === 'br') out += '\n';
-    else if (name === 'li') out += match[1] ? '\n' : '\n- ';
+    else if (name === 'li' && !match[1]) out += '\n- ';
     else if (BLOCKS.has(name)) out += '\n\n';
   }
   out += text(source.slice(last));

@@ -65,14 +65,16 @@ export async function fetchPage(start: URL, options: SafeFetchOptions): Promise<
 
 function redirectTarget(response: Response, from: URL, options: SafeFetchOptions): URL {
   const location = response.headers.get('location');
+  if (!location) throw new BadGateway('scrape:badRedirect');
   let target: URL;
   try {
-    target = new URL(location ?? '', from);
+    target = new URL(location, from);
   } catch {
     throw new BadGateway('scrape:badRedirect');
   }
-  if (!location) throw new BadGateway('scrape:badRedirect');
-  if (!options.mayFollow(target)) throw new BadGateway('scrape:redirectedAway', { to: target.origin });
+  // Named by origin only: enough to see where it went, without echoing a long tracking URL.
+  const to = target.origin === 'null' ? target.protocol : target.origin;
+  if (!options.mayFollow(target)) throw new BadGateway('scrape:redirectedAway', { to });
   return target;
 }
 
