@@ -26,6 +26,16 @@ import { requestLanguage } from './http/i18n';
 import { serveRenderer } from './http/static';
 import { createMarkdown } from './markdown';
 import type { Hub } from './realtime/hub';
+import type { MailOutbox } from './mail-outbox';
+import { LoginThrottle } from './features/accounts/login-throttle';
+import { PasswordResetService } from './features/accounts/password-reset.service';
+import { AdminService } from './features/admin/admin.service';
+import { adminRoutes } from './features/admin/admin.routes';
+import { NewslettersService } from './features/newsletters/newsletters.service';
+import { newslettersRoutes } from './features/newsletters/newsletters.routes';
+import { UsersService } from './features/users/users.service';
+import { currentlyReadingRoutes, usersRoutes } from './features/users/users.routes';
+import { serveAvatars } from './http/avatars';
 import type { ServerConfig } from './settings';
 
 export interface AppDeps {
@@ -33,12 +43,13 @@ export interface AppDeps {
   db: DataSource;
   secret: Uint8Array;
   hub: Hub;
+  outbox: MailOutbox;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The middleware chain and the routers; services get the data source in their constructors. */
-export function createApp({ config, db, secret, hub }: AppDeps): Koa<AppState> {
+export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<AppState> {
   const app = new Koa<AppState>();
   app.proxy = true;
   const log = (error: unknown) => console.error(error);
@@ -48,15 +59,24 @@ export function createApp({ config, db, secret, hub }: AppDeps): Koa<AppState> {
   const markdown = createMarkdown();
   const accounts = new AccountsService(db, secret, markdown);
   const clubSettings = new ClubSettingsService(db);
-  const discussions = new DiscussionsService(db, markdown, hub);
+  const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, siteName: config.siteName, defaultLanguage: config.defaultLanguage };
+  const passwordReset = new PasswordResetService(db, outbox, links);
+  const newsletters = new NewslettersService(db, outbox, accounts, links, log);
+  const discussions = new DiscussionsService(db, markdown, hub, newsletters);
   const polls = new PollsService(db, discussions);
   const books = new BooksService(db, discussions);
-  const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage);
+  const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, newsletters);
   const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books }, markdown);
+  const users = new UsersService(db, accounts, config.dataDir);
+  const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
 
   const api = new Router<AppState>({ prefix: '/api' });
   const routers = [
-    accountsRoutes(accounts),
+    accountsRoutes(accounts, passwordReset, new LoginThrottle()),
+    usersRoutes(users),
+    currentlyReadingRoutes(users),
+    adminRoutes(admin),
+    newslettersRoutes(newsletters),
     homeRoutes(home),
     roundsRoutes(rounds),
     discussionsRoutes(discussions),
@@ -114,6 +134,7 @@ export function createApp({ config, db, secret, hub }: AppDeps): Koa<AppState> {
   });
   app.use(api.routes());
   app.use(api.allowedMethods());
+  app.use(serveAvatars(users.avatarsDir));
   if (config.rendererDir) app.use(serveRenderer(config.rendererDir));
   return app;
 }

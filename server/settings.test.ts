@@ -12,6 +12,7 @@ describe('settings', () => {
       defaultLanguage: 'en',
       matrixRoomLink: null,
       smtpUrl: null,
+      mailFrom: null,
     });
   });
 

@@ -12,6 +12,8 @@ export interface ServerConfig {
   defaultLanguage: Language;
   matrixRoomLink: string | null;
   smtpUrl: string | null;
+  /** The From of the club's mail; by default the site name at PUBLIC_URL's host. */
+  mailFrom?: string | null;
   /** The built renderer to serve; null serves none (API-only tests). */
   rendererDir: string | null;
   /**
@@ -33,6 +35,7 @@ const SETTINGS = {
   defaultLanguage: { env: 'DEFAULT_LANGUAGE', flag: '--default-language' },
   matrixRoomLink: { env: 'MATRIX_ROOM_LINK', flag: '--matrix-room-link' },
   smtpUrl: { env: 'SMTP_URL', flag: '--smtp-url' },
+  mailFrom: { env: 'MAIL_FROM', flag: '--mail-from' },
 } as const;
 type SettingName = keyof typeof SETTINGS;
 
@@ -90,5 +93,6 @@ export function readSettings(
     defaultLanguage,
     matrixRoomLink: raw.matrixRoomLink ?? null,
     smtpUrl: raw.smtpUrl ?? null,
+    mailFrom: raw.mailFrom ?? null,
   };
 }

@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { openDatabase } from './db/data-source';
 import { loadOrCreateSecret } from './http/token';
 import { attachHub } from './realtime/hub';
+import { createMailQueue } from './features/mail/mail-setup';
 import type { ServerConfig } from './settings';
 
 export interface RunningServer {
@@ -37,7 +38,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
   const httpServer = http.createServer();
   const hub = attachHub(httpServer, { db, secret });
-  const app = createApp({ config, db, secret, hub });
+  const outbox = createMailQueue(db, config);
+  const app = createApp({ config, db, secret, hub, outbox });
   httpServer.on('request', app.callback());
 
   try {
@@ -53,6 +55,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw error;
   }
   const port = (httpServer.address() as AddressInfo).port;
+  // Mail queued before a restart goes out now; from here on, in the background.
+  outbox.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -60,6 +64,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     urls: memberUrls(config.host, port),
     close() {
       closing ??= (async () => {
+        await outbox.stop();
         await hub.close();
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -5,6 +5,10 @@ import { PostEntity } from '../features/discussions/post.entity';
 import { SettingEntity } from '../features/home/setting.entity';
 import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity } from '../features/polls/poll.entity';
 import { RoundEntity } from '../features/rounds/round.entity';
+import { ResetTokenEntity } from '../features/accounts/reset-token.entity';
+import { MailEntity } from '../features/mail/mail.entity';
+import { SubscriptionEntity } from '../features/newsletters/subscription.entity';
+import { CurrentlyReadingEntity } from '../features/users/currently-reading.entity';
 
 /** Every entity the data source knows; a feature adds its own here. */
 export const entities = [
@@ -18,4 +22,8 @@ export const entities = [
   VoteEntity,
   VoteChoiceEntity,
   BookEntity,
+  MailEntity,
+  ResetTokenEntity,
+  SubscriptionEntity,
+  CurrentlyReadingEntity,
 ];

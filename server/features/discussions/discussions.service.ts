@@ -16,6 +16,8 @@ import { parseWith } from '../../http/validate';
 import type { Markdown } from '../../markdown';
 import type { Hub } from '../../realtime/hub';
 import { userNames } from '../accounts/user-names';
+import { displayName } from '../accounts/display-name';
+import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
 import type { User } from '../accounts/user.entity';
 import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
 import { toPost } from './post-mapper';
@@ -31,6 +33,7 @@ export class DiscussionsService {
     private readonly db: DataSource,
     private readonly markdown: Markdown,
     private readonly hub: Hub,
+    private readonly events: ClubEvents = noClubEvents,
   ) {
     this.discussions = db.getRepository(DiscussionEntity);
     this.posts = db.getRepository(PostEntity);
@@ -98,6 +101,15 @@ export class DiscussionsService {
       );
     });
     await this.broadcast(discussionId);
+    this.events.publish({
+      kind: 'suggestionAdded',
+      discussionId,
+      postId,
+      title: fields.title,
+      owner: displayName(user),
+      discussion: discussion.title,
+      actorId: user.id,
+    });
     return this.getPost(postId);
   }
 

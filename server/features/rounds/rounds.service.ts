@@ -13,6 +13,7 @@ import { BookEntity } from '../books/book.entity';
 import type { DiscussionsService } from '../discussions/discussions.service';
 import type { PollsService } from '../polls/polls.service';
 import { leaders, tally } from '../polls/tally';
+import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
 import { RoundEntity, type RoundRow } from './round.entity';
 
 type Sql = BetterSqlite3.Database;
@@ -42,6 +43,7 @@ export class RoundsService {
     private readonly books: BooksService,
     /** The language of titles the server writes into the club. */
     private readonly clubLanguage: Language,
+    private readonly events: ClubEvents = noClubEvents,
   ) {
     this.rounds = db.getRepository(RoundEntity);
   }
@@ -77,6 +79,8 @@ export class RoundsService {
       return { roundId, discussionId };
     });
     await this.discussions.broadcast(discussionId);
+    const discussion = await this.discussions.get(discussionId);
+    this.events.publish({ kind: 'roundStarted', discussionId, title: discussion.title });
     return this.get(roundId);
   }
 
@@ -170,12 +174,25 @@ export class RoundsService {
 
   private async report(changes: Changes, viewer: User): Promise<RoundUpdate> {
     for (const id of changes.changedDiscussions) await this.discussions.broadcast(id);
-    return {
+    const update: RoundUpdate = {
       round: await this.get(changes.roundId),
       discussion: changes.discussionId ? await this.discussions.get(changes.discussionId) : null,
       poll: changes.pollId ? await this.polls.get(changes.pollId, viewer) : null,
       book: changes.bookId ? await this.books.get(changes.bookId) : null,
     };
+    this.announce(update);
+    return update;
+  }
+
+  /** Tells the newsletter what opened or was decided. */
+  private announce({ poll, discussion, book }: RoundUpdate): void {
+    if (book) {
+      this.events.publish({ kind: 'bookChosen', bookId: book.bookId, order: book.order, title: book.post.title, author: book.post.author });
+    } else if (poll && !poll.isClosed) {
+      this.events.publish({ kind: 'pollOpened', pollId: poll.pollId, title: poll.title, isTiebreaker: poll.isTiebreaker });
+    } else if (discussion && !discussion.isClosed) {
+      this.events.publish({ kind: 'discussionOpened', discussionId: discussion.discussionId, title: discussion.title });
+    }
   }
 
   private insertDiscussion(sql: Sql, roundId: number, title: string, description: string | null, topic: RoundTopic, ownerId: string): number {

@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import type { DataSource, Repository } from 'typeorm';
+import type { Profile } from '../../../shared/api/accounts';
+import { noticeboardSchema, registerBotSchema, registerUserSchema, type AdminData } from '../../../shared/api/admin';
+import { Conflict, NotFound } from '../../http/errors';
+import { parseWith } from '../../http/validate';
+import type { Markdown } from '../../markdown';
+import type { AccountsService } from '../accounts/accounts.service';
+import { hashPassword } from '../accounts/password';
+import type { PasswordResetService } from '../accounts/password-reset.service';
+import { UserEntity, type User } from '../accounts/user.entity';
+import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home/settings.service';
+import type { NewslettersService } from '../newsletters/newsletters.service';
+
+export class AdminService {
+  private readonly users: Repository<User>;
+
+  constructor(
+    db: DataSource,
+    private readonly accounts: AccountsService,
+    private readonly clubSettings: ClubSettingsService,
+    private readonly passwordReset: PasswordResetService,
+    private readonly newsletters: NewslettersService,
+    private readonly markdown: Markdown,
+  ) {
+    this.users = db.getRepository(UserEntity);
+  }
+
+  async data(): Promise<AdminData> {
+    return { noticeboard: (await this.clubSettings.get(NOTICEBOARD_KEY)) ?? '' };
+  }
+
+  async setNoticeboard(body: unknown): Promise<AdminData & { html: string }> {
+    const { text } = parseWith(noticeboardSchema, body);
+    await this.clubSettings.set(NOTICEBOARD_KEY, text);
+    return { noticeboard: text, html: this.markdown.render(text) };
+  }
+
+  /**
+   * A new member by email and name: no password, an invitation mail with a set-password link instead,
+   * and subscribed to the club's basic news.
+   */
+  async registerUser(inviter: User, body: unknown): Promise<Profile> {
+    const { email, name } = parseWith(registerUserSchema, body);
+    const user = await this.create({ email, name, passwordHash: null, isBot: false });
+    await this.newsletters.subscribe(user.id, 'basicevents');
+    await this.passwordReset.invite(user, inviter);
+    return this.accounts.profileOf(user);
+  }
+
+  async registerBot(body: unknown): Promise<Profile> {
+    const { email, name, password } = parseWith(registerBotSchema, body);
+    const user = await this.create({ email, name, passwordHash: await hashPassword(password), isBot: true });
+    return this.accounts.profileOf(user);
+  }
+
+  async bots(): Promise<Profile[]> {
+    return (await this.users.find({ where: { isBot: true }, order: { name: 'ASC' } })).map((bot) => this.accounts.profileOf(bot));
+  }
+
+  async makeModerator(email: string): Promise<Profile> {
+    const user = await this.users.findOneBy({ email: email.trim(), isBot: false });
+    if (!user) throw new NotFound('userNotFound');
+    await this.users.update({ id: user.id }, { isModerator: true });
+    return this.accounts.profileOf({ ...user, isModerator: true });
+  }
+
+  private async create(fields: { email: string; name: string; passwordHash: string | null; isBot: boolean }): Promise<User> {
+    if (await this.users.existsBy({ email: fields.email })) throw new Conflict('emailTaken');
+    const user: User = {
+      id: crypto.randomUUID(),
+      email: fields.email,
+      name: fields.name,
+      passwordHash: fields.passwordHash,
+      phone: null,
+      aboutMe: null,
+      goodreadsUrl: null,
+      avatarFile: null,
+      isModerator: false,
+      isAdmin: false,
+      isBot: fields.isBot,
+      // Bots never take part in votes or appear among members.
+      isActiveParticipant: !fields.isBot,
+      language: null,
+      createdOn: new Date().toISOString(),
+    };
+    try {
+      await this.users.insert(user);
+    } catch (error) {
+      // Two registrations of one email racing: the unique index lets one through.
+      if (String((error as Error).message).includes('UNIQUE')) throw new Conflict('emailTaken');
+      throw error;
+    }
+    return user;
+  }
+}

@@ -1,0 +1,195 @@
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { writeTransaction } from '../../db/write-transaction';
+import { MailEntity } from './mail.entity';
+import { MailQueue } from './mail-queue';
+import type { MailTransport, OutgoingMail } from './mail-transport';
+import { openMailDb, tempDir } from './mail-test-support';
+
+const FROM = '"Test Club" <bookclub@localhost>';
+const SECOND = 1_000;
+
+/** A transport that records what it sends, fails while told to, and can hold a send open. */
+function fakeTransport() {
+  const sent: (OutgoingMail & { from: string })[] = [];
+  let failure: Error | null = null;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let gate: Promise<void> | null = null;
+  const transport: MailTransport = {
+    async send(mail) {
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      try {
+        await gate;
+        if (failure) throw failure;
+        sent.push(mail);
+      } finally {
+        inFlight--;
+      }
+    },
+  };
+  return {
+    transport,
+    sent,
+    failWith(error: Error | null) {
+      failure = error;
+    },
+    /** Holds every send until the returned function is called. */
+    hold(): () => void {
+      let release!: () => void;
+      gate = new Promise((resolve) => (release = resolve));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+    get maxInFlight() {
+      return maxInFlight;
+    },
+  };
+}
+
+function invitation(to: string): OutgoingMail {
+  return { to, subject: 'You are invited', text: `Set your password: http://localhost/passwordreset/${to}/token` };
+}
+
+const open: { db: DataSource; queue: MailQueue }[] = [];
+async function setup(options: Partial<ConstructorParameters<typeof MailQueue>[1]> & { transport: MailTransport }) {
+  const db = await openMailDb(path.join(tempDir(), 'bookclub.db'));
+  const queue = new MailQueue(db, { from: FROM, log: () => {}, ...options });
+  open.push({ db, queue });
+  return { db, queue, rows: () => db.getRepository(MailEntity).find({ order: { id: 'ASC' } }) };
+}
+
+afterEach(async () => {
+  for (const { db, queue } of open.splice(0)) {
+    await queue.stop();
+    await db.destroy();
+  }
+});
+
+describe('MailQueue', () => {
+  it('keeps queued mail in the table until the worker or a flush sends it', async () => {
+    const fake = fakeTransport();
+    const { queue, rows } = await setup({ transport: fake.transport });
+
+    queue.enqueue([invitation('ann@club.test'), invitation('bob@club.test')]);
+    expect((await rows()).map((r) => [r.to, r.attempts, r.sentOn])).toEqual([
+      ['ann@club.test', 0, null],
+      ['bob@club.test', 0, null],
+    ]);
+    expect(fake.sent).toEqual([]);
+
+    expect(await queue.flush()).toBe(2);
+    expect(fake.sent.map((m) => [m.to, m.from])).toEqual([
+      ['ann@club.test', FROM],
+      ['bob@club.test', FROM],
+    ]);
+    const after = await rows();
+    expect(after.every((r) => r.sentOn !== null && r.attempts === 1)).toBe(true);
+    // The set-password link is not kept once it has gone out.
+    expect(after.map((r) => r.text)).toEqual(['', '']);
+    expect(await queue.flush()).toBe(0);
+  });
+
+  it('sends new mail in the background once started, without a flush', async () => {
+    const fake = fakeTransport();
+    const { queue } = await setup({ transport: fake.transport, pollMs: 60 * SECOND });
+    queue.start();
+    queue.enqueue([invitation('ann@club.test')]);
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(1), { timeout: 2_000, interval: 5 });
+  });
+
+  it('backs off per retryDelaysMs, repeats the last delay forever and records the last error', async () => {
+    let clock = Date.parse('2026-11-22T06:00:00.000Z');
+    const fake = fakeTransport();
+    const { queue, rows } = await setup({ transport: fake.transport, retryDelaysMs: [30 * SECOND, 120 * SECOND], now: () => clock });
+    queue.enqueue([invitation('ann@club.test')]);
+
+    fake.failWith(new Error('connect ECONNREFUSED 127.0.0.1:25'));
+    const tryAt = async (offsetMs: number) => {
+      clock += offsetMs;
+      return queue.flush();
+    };
+    expect(await tryAt(0)).toBe(0);
+    let [row] = await rows();
+    expect(row).toMatchObject({ attempts: 1, sentOn: null, lastError: 'connect ECONNREFUSED 127.0.0.1:25', nextAttemptOn: '2026-11-22T06:00:30.000Z' });
+
+    await tryAt(30 * SECOND - 1); // not yet due: no try
+    expect((await rows())[0]!.attempts).toBe(1);
+    await tryAt(1);
+    expect((await rows())[0]).toMatchObject({ attempts: 2, nextAttemptOn: '2026-11-22T06:02:30.000Z' });
+    await tryAt(120 * SECOND);
+    expect((await rows())[0]).toMatchObject({ attempts: 3, nextAttemptOn: '2026-11-22T06:04:30.000Z' });
+
+    fake.failWith(new Error('421 try again later'));
+    await tryAt(120 * SECOND);
+    [row] = await rows();
+    expect(row).toMatchObject({ attempts: 4, sentOn: null, lastError: '421 try again later' });
+
+    fake.failWith(null);
+    expect(await tryAt(120 * SECOND)).toBe(1);
+    expect((await rows())[0]).toMatchObject({ attempts: 5, sentOn: '2026-11-22T06:08:30.000Z' });
+    expect(fake.sent).toHaveLength(1);
+  });
+
+  it('sends one mail at a time, each once, however flushes and the worker overlap', async () => {
+    const fake = fakeTransport();
+    const { queue, rows } = await setup({ transport: fake.transport, pollMs: 1 });
+    const release = fake.hold();
+    queue.enqueue(['a', 'b', 'c'].map((n) => invitation(`${n}@club.test`)));
+    queue.start();
+    const flushes = [queue.flush(), queue.flush()];
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the 1 ms poll fires many times meanwhile
+    release();
+    await Promise.all(flushes);
+    await queue.stop();
+
+    expect(fake.maxInFlight).toBe(1);
+    expect(fake.sent.map((m) => m.to)).toEqual(['a@club.test', 'b@club.test', 'c@club.test']);
+    expect((await rows()).every((r) => r.attempts === 1 && r.sentOn)).toBe(true);
+  });
+
+  it('stop waits for the send in flight and records it; the rest stays queued for the next start', async () => {
+    const fake = fakeTransport();
+    const { queue, rows } = await setup({ transport: fake.transport });
+    const release = fake.hold();
+    queue.enqueue([invitation('ann@club.test'), invitation('bob@club.test')]);
+    queue.start();
+    await vi.waitFor(() => expect(fake.maxInFlight).toBe(1), { timeout: 2_000, interval: 5 });
+
+    let stopped = false;
+    const stopping = queue.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+
+    expect((await rows()).map((r) => [r.to, r.sentOn !== null])).toEqual([
+      ['ann@club.test', true],
+      ['bob@club.test', false],
+    ]);
+    queue.start();
+    await vi.waitFor(() => expect(fake.sent).toHaveLength(2), { timeout: 2_000, interval: 5 });
+  });
+
+  it("commits and rolls back with the caller's own write transaction", async () => {
+    const fake = fakeTransport();
+    const { db, queue, rows } = await setup({ transport: fake.transport });
+    expect(() =>
+      writeTransaction(db, () => {
+        queue.enqueue([invitation('ann@club.test')]);
+        throw new Error('the registration failed after all');
+      }),
+    ).toThrow('the registration failed');
+    writeTransaction(db, () => queue.enqueue([invitation('bob@club.test')]));
+    expect((await rows()).map((r) => r.to)).toEqual(['bob@club.test']);
+  });
+
+  it('refuses retry delays that would retry within the same pass', () => {
+    expect(() => new MailQueue({} as DataSource, { transport: fakeTransport().transport, from: FROM, retryDelaysMs: [0] })).toThrow();
+    expect(() => new MailQueue({} as DataSource, { transport: fakeTransport().transport, from: FROM, retryDelaysMs: [] })).toThrow();
+  });
+});

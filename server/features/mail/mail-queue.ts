@@ -1,0 +1,168 @@
+import type { DataSource } from 'typeorm';
+import { sqliteOf } from '../../db/data-source';
+import { writeTransaction } from '../../db/write-transaction';
+import type { MailRow } from './mail.entity';
+import type { MailTransport, OutgoingMail } from './mail-transport';
+
+export interface MailQueueOptions {
+  transport: MailTransport;
+  /** The From of every mail, e.g. `"Book Club" <bookclub@club.example.org>`. */
+  from: string;
+  log?: (message: string, error?: unknown) => void;
+  /** How often the worker looks for mail whose retry is due; new mail is sent at once, without waiting for it. */
+  pollMs?: number;
+  /** Wait after the 1st, 2nd... failed try; the last repeats forever, since mail is never given up on. */
+  retryDelaysMs?: number[];
+  /** The clock, for tests of the back-off. */
+  now?: () => number;
+}
+
+export const DEFAULT_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
+const DEFAULT_POLL_MS = 5_000;
+const MAX_ERROR_LENGTH = 1_000;
+
+type DueMail = Pick<MailRow, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attempts'>;
+
+/**
+ * Mail goes into the database in the request's own synchronous write and is sent later by one background
+ * worker (DECISIONS.md: a mail server that is down delays mail, never fails or slows the request, and loses
+ * nothing). The table is the queue, so mail queued before a restart is sent after it.
+ *
+ * Delivery is at least once: a crash between the mail server's "accepted" and the row's update sends that
+ * one mail again after the restart. Never zero times is the promise that matters for invitations.
+ */
+export class MailQueue {
+  private readonly transport: MailTransport;
+  private readonly from: string;
+  private readonly log: (message: string, error?: unknown) => void;
+  private readonly pollMs: number;
+  private readonly retryDelaysMs: number[];
+  private readonly now: () => number;
+
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private nudge: NodeJS.Immediate | undefined;
+  /** Every pass runs on this chain, one after another: never two sends at once, nor one mail sent twice. */
+  private chain: Promise<unknown> = Promise.resolve();
+  /** A background pass is on the chain and not yet begun: it will see whatever is queued meanwhile. */
+  private passWaiting = false;
+
+  constructor(
+    private readonly db: DataSource,
+    options: MailQueueOptions,
+  ) {
+    this.transport = options.transport;
+    this.from = options.from;
+    this.log = options.log ?? ((message, error) => console.warn(message, error ?? ''));
+    this.pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.now = options.now ?? Date.now;
+    // A zero delay would let a failing mail come due again within the same pass, and the pass never end.
+    if (this.retryDelaysMs.length === 0 || !this.retryDelaysMs.every((ms) => Number.isInteger(ms) && ms > 0)) {
+      throw new Error('retryDelaysMs must be one or more whole numbers of milliseconds above 0');
+    }
+  }
+
+  /**
+   * Queues mails in one transaction and returns: no network, nothing to await, so the request never waits
+   * for or fails on the mail server. Called inside a caller's writeTransaction it nests (a savepoint), so
+   * the mail commits or rolls back with the change it announces.
+   */
+  enqueue(mails: OutgoingMail[]): void {
+    if (mails.length === 0) return;
+    const now = new Date(this.now()).toISOString();
+    writeTransaction(this.db, (sql) => {
+      const insert = sql.prepare(
+        `INSERT INTO "mail" ("to", "subject", "text", "html", "createdOn", "attempts", "nextAttemptOn")
+         VALUES (?, ?, ?, ?, ?, 0, ?)`,
+      );
+      for (const mail of mails) insert.run(mail.to, mail.subject, mail.text, mail.html ?? null, now, now);
+    });
+    // After this tick, so an enclosing transaction has committed before the worker looks.
+    if (this.running && !this.nudge) {
+      this.nudge = setImmediate(() => {
+        this.nudge = undefined;
+        this.wake();
+      });
+    }
+  }
+
+  /** Sends what is due now (mail left from before a restart too), then looks again every pollMs. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    // unref: a pending retry never keeps the process alive; the queue in the table outlives it anyway.
+    this.timer = setInterval(() => this.wake(), this.pollMs).unref();
+    this.wake();
+  }
+
+  /** Stops the worker; resolves once a send in flight has finished and been recorded. Queued mail stays queued. */
+  async stop(): Promise<void> {
+    this.running = false;
+    clearInterval(this.timer);
+    clearImmediate(this.nudge);
+    this.timer = this.nudge = undefined;
+    await this.chain;
+  }
+
+  /** Sends every mail due now, after any pass in flight; answers how many went out. Tests and shutdown use it. */
+  flush(): Promise<number> {
+    return this.onChain(() => this.sendDue(() => true));
+  }
+
+  private wake(): void {
+    if (!this.running || this.passWaiting) return;
+    this.passWaiting = true;
+    this.onChain(async () => {
+      this.passWaiting = false;
+      // Stopped while waiting its turn, or stopping mid-pass: leave the rest for the next start.
+      if (this.running) await this.sendDue(() => this.running);
+    }).catch((error) => this.log('Mail: the queue could not be read or updated', error));
+  }
+
+  private onChain<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.chain.then(work);
+    this.chain = result.catch(() => undefined);
+    return result;
+  }
+
+  /** One mail at a time, oldest due first, until none is due as of the pass's start. */
+  private async sendDue(keepGoing: () => boolean): Promise<number> {
+    const passStart = this.now();
+    const dueBy = new Date(passStart).toISOString();
+    const next = sqliteOf(this.db).prepare<[string], DueMail>(
+      `SELECT "id", "to", "subject", "text", "html", "attempts" FROM "mail"
+       WHERE "sentOn" IS NULL AND "nextAttemptOn" <= ? ORDER BY "nextAttemptOn", "id" LIMIT 1`,
+    );
+    let sent = 0;
+    for (let mail = next.get(dueBy); mail && keepGoing(); mail = next.get(dueBy)) {
+      try {
+        await this.transport.send({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      } catch (error) {
+        // Never before the pass's start plus a delay above 0: this pass will not pick the mail up again.
+        this.recordFailure(mail, error, Math.max(this.now(), passStart));
+        continue;
+      }
+      this.recordSent(mail);
+      sent++;
+    }
+    return sent;
+  }
+
+  private recordSent(mail: DueMail): void {
+    // The body goes: it may hold a set-password link, whose token the database otherwise keeps only hashed.
+    sqliteOf(this.db)
+      .prepare(`UPDATE "mail" SET "sentOn" = ?, "attempts" = ?, "text" = '', "html" = NULL WHERE "id" = ?`)
+      .run(new Date(this.now()).toISOString(), mail.attempts + 1, mail.id);
+  }
+
+  private recordFailure(mail: DueMail, error: unknown, failedAt: number): void {
+    const attempts = mail.attempts + 1;
+    const delay = this.retryDelaysMs[Math.min(attempts, this.retryDelaysMs.length) - 1]!;
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
+    sqliteOf(this.db)
+      .prepare(`UPDATE "mail" SET "attempts" = ?, "nextAttemptOn" = ?, "lastError" = ? WHERE "id" = ?`)
+      .run(attempts, new Date(failedAt + delay).toISOString(), message, mail.id);
+    this.log(`Mail ${mail.id} not sent (try ${attempts}), next try in ${Math.round(delay / 1000)} s: ${message}`);
+  }
+}

@@ -1,0 +1,20 @@
+import path from 'node:path';
+import type { DataSource } from 'typeorm';
+import type { ServerConfig } from '../../settings';
+import { defaultMailFrom } from './mail-from';
+import { MailQueue } from './mail-queue';
+import { createMailTransport } from './mail-transport';
+
+export type MailConfig = Pick<ServerConfig, 'dataDir' | 'smtpUrl' | 'siteName' | 'publicUrl' | 'quiet'> & {
+  /** MAIL_FROM; by default the site name at PUBLIC_URL's host. */
+  mailFrom?: string | null;
+};
+
+/** The club's mail queue as the server config describes it: SMTP_URL, or .eml files in DATA_DIR/outbox. */
+export function createMailQueue(db: DataSource, config: MailConfig): MailQueue {
+  return new MailQueue(db, {
+    transport: createMailTransport({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    from: config.mailFrom || defaultMailFrom(config.siteName, config.publicUrl),
+    log: config.quiet ? () => {} : (message, error) => console.warn(message, error ?? ''),
+  });
+}

@@ -1,0 +1,34 @@
+import { EntitySchema } from 'typeorm';
+
+/** A queued mail as stored. Dates are ISO 8601 UTC strings, so they compare in SQL as text. */
+export interface MailRow {
+  id: number;
+  to: string;
+  subject: string;
+  /** Emptied once sent: invitation and reset links are secrets, and tokens are otherwise stored only hashed. */
+  text: string;
+  html: string | null;
+  createdOn: string;
+  /** Tries made so far, the successful one included. */
+  attempts: number;
+  nextAttemptOn: string;
+  sentOn: string | null;
+  lastError: string | null;
+}
+
+export const MailEntity = new EntitySchema<MailRow>({
+  name: 'Mail',
+  tableName: 'mail',
+  columns: {
+    id: { type: 'integer', primary: true, generated: 'increment' },
+    to: { type: 'varchar', length: 254 },
+    subject: { type: 'varchar', length: 500 },
+    text: { type: 'text' },
+    html: { type: 'text', nullable: true },
+    createdOn: { type: 'varchar', length: 30 },
+    attempts: { type: 'integer', default: 0 },
+    nextAttemptOn: { type: 'varchar', length: 30 },
+    sentOn: { type: 'varchar', length: 30, nullable: true },
+    lastError: { type: 'text', nullable: true },
+  },
+});

@@ -1,0 +1,104 @@
+import { In, type DataSource, type Repository } from 'typeorm';
+import type { Profile } from '../../../shared/api/accounts';
+import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '../../../shared/api/newsletters';
+import type { Language } from '../../../shared/constants';
+import { translate } from '../../http/i18n';
+import type { MailOutbox } from '../../mail-outbox';
+import type { AccountsService } from '../accounts/accounts.service';
+import type { LinkSettings } from '../accounts/password-reset.service';
+import { UserEntity, type User } from '../accounts/user.entity';
+import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
+import { SubscriptionEntity, type SubscriptionRow } from './subscription.entity';
+
+/** basicevents hears of the round's milestones; allevents of those and of every contribution (DECISIONS.md). */
+const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
+  roundStarted: ['basicevents', 'allevents'],
+  pollOpened: ['basicevents', 'allevents'],
+  bookChosen: ['basicevents', 'allevents'],
+  discussionOpened: ['basicevents', 'allevents'],
+  suggestionAdded: ['allevents'],
+};
+
+export class NewslettersService implements ClubEvents {
+  private readonly subscriptions: Repository<SubscriptionRow>;
+  private readonly users: Repository<User>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly outbox: MailOutbox,
+    private readonly accounts: AccountsService,
+    private readonly links: LinkSettings,
+    private readonly log: (message: string, error?: unknown) => void = console.error,
+  ) {
+    this.subscriptions = db.getRepository(SubscriptionEntity);
+    this.users = db.getRepository(UserEntity);
+  }
+
+  async listsOf(userId: string): Promise<NewsletterName[]> {
+    const rows = await this.subscriptions.findBy({ userId });
+    return NEWSLETTERS.filter((name) => rows.some((row) => row.newsletter === name));
+  }
+
+  async subscribe(userId: string, newsletter: NewsletterName): Promise<NewsletterName[]> {
+    await this.subscriptions.upsert({ userId, newsletter }, ['userId', 'newsletter']);
+    return this.listsOf(userId);
+  }
+
+  async unsubscribe(userId: string, newsletter: NewsletterName): Promise<NewsletterName[]> {
+    await this.subscriptions.delete({ userId, newsletter });
+    return this.listsOf(userId);
+  }
+
+  async allSubscribers(): Promise<NewsletterSubscribers> {
+    const rows = await this.subscriptions.find();
+    const users = await this.users.findBy({ id: In([...new Set(rows.map((row) => row.userId))]), isBot: false });
+    const byId = new Map(users.map((user) => [user.id, user]));
+    const profilesOf = (name: NewsletterName): Profile[] =>
+      rows
+        .filter((row) => row.newsletter === name && byId.has(row.userId))
+        .map((row) => this.accounts.profileOf(byId.get(row.userId)!))
+        .sort((a, b) => a.name.localeCompare(b.name));
+    return { basicevents: profilesOf('basicevents'), allevents: profilesOf('allevents') };
+  }
+
+  /** Mails the event to every subscriber of a list that carries it, once each, in their own language. */
+  publish(event: ClubEvent): void {
+    void this.mailEvent(event).catch((error) => this.log(`newsletter for ${event.kind} could not be queued`, error));
+  }
+
+  private async mailEvent(event: ClubEvent): Promise<void> {
+    const rows = await this.subscriptions.findBy({ newsletter: In(LISTS_OF[event.kind]) });
+    const userIds = [...new Set(rows.map((row) => row.userId))].filter((id) => !('actorId' in event) || id !== event.actorId);
+    if (userIds.length === 0) return;
+    const recipients = await this.users.findBy({ id: In(userIds), isBot: false });
+    this.outbox.enqueue(recipients.map((user) => this.compose(event, user)));
+  }
+
+  private compose(event: ClubEvent, user: User) {
+    const language: Language = user.language ?? this.links.defaultLanguage;
+    const base = this.links.publicUrl;
+    const { kind, link, params } = ((): { kind: string; link: string; params: Record<string, string | number> } => {
+      switch (event.kind) {
+        case 'roundStarted':
+        case 'discussionOpened':
+          return { kind: event.kind, link: `${base}/navrhy/${event.discussionId}`, params: { title: event.title } };
+        case 'pollOpened':
+          return { kind: event.isTiebreaker ? 'tiebreakerOpened' : 'pollOpened', link: `${base}/hlasovania/${event.pollId}`, params: { title: event.title } };
+        case 'bookChosen':
+          return { kind: event.kind, link: `${base}/knihy/${event.bookId}`, params: { title: event.title, author: event.author ?? '?', order: event.order } };
+        case 'suggestionAdded':
+          return {
+            kind: event.kind,
+            link: `${base}/navrhy/${event.discussionId}/${event.postId}`,
+            params: { title: event.title, owner: event.owner, discussion: event.discussion },
+          };
+      }
+    })();
+    const all = { ...params, link, siteName: this.links.siteName, profileLink: `${base}/my/${encodeURIComponent(user.email)}` };
+    return {
+      to: user.email,
+      subject: `[${this.links.siteName}] ${translate(language, `mail:event.${kind}.subject`, all)}`,
+      text: `${translate(language, `mail:event.${kind}.text`, all)}\n\n${translate(language, 'mail:signature', all)}\n\n${translate(language, 'mail:event.footer', all)}\n`,
+    };
+  }
+}

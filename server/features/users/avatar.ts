@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { AVATAR_SIZE } from '../../../shared/api/users';
+import { AppError, Invalid } from '../../http/errors';
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/**
+ * Turns an uploaded photo into the club's 100 x 100 avatar: the format is read from the bytes (never the
+ * file name), the picture is turned upright, cropped to its centre and scaled, and saved as WebP under a
+ * new random name, so a browser never shows a stale cached avatar.
+ */
+export async function saveAvatar(upload: Buffer, avatarsDir: string, userId: string): Promise<string> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(upload).metadata()).format;
+  } catch {
+    throw new AppError(400, 'avatarNotImage');
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppError(400, 'avatarNotImage');
+  let avatar: Buffer;
+  try {
+    // failOn 'truncated': a cut-off upload is refused rather than saved half grey.
+    avatar = await sharp(upload, { failOn: 'truncated', animated: false, limitInputPixels: 64_000_000 })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw new Invalid('avatarBroken');
+  }
+  fs.mkdirSync(avatarsDir, { recursive: true });
+  const file = `${userId}-${crypto.randomBytes(6).toString('hex')}.webp`;
+  fs.writeFileSync(path.join(avatarsDir, file), avatar);
+  return file;
+}
+
+export function removeAvatar(avatarsDir: string, file: string | null): void {
+  if (!file || file.includes('/') || file.includes('\\')) return;
+  fs.rmSync(path.join(avatarsDir, file), { force: true });
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import { AVATAR_MAX_BYTES } from '../../../shared/api/users';
+import { requireRole } from '../../http/auth';
+import type { AppState } from '../../http/context';
+import { AppError } from '../../http/errors';
+import { idParam } from '../../http/params';
+import type { UsersService } from './users.service';
+
+/** The one place multipart is parsed: the avatar upload, bounded in size. */
+const avatarUpload = koaBody({
+  multipart: true,
+  json: false,
+  text: false,
+  urlencoded: false,
+  formidable: { maxFileSize: AVATAR_MAX_BYTES, maxFiles: 1, maxFields: 10, allowEmptyFiles: false },
+  onError(error) {
+    const message = String((error as Error).message);
+    if (/maxFileSize|max total file size|options\.maxFileSize/i.test(message)) throw new AppError(413, 'avatarTooLarge');
+    throw new AppError(400, 'avatarMissing');
+  },
+});
+
+export function usersRoutes(users: UsersService) {
+  const router = new Router<AppState>({ prefix: '/users' });
+
+  router.get('/', requireRole('member'), async (ctx) => {
+    ctx.body = await users.list();
+  });
+
+  router.post('/language', requireRole('member'), async (ctx) => {
+    ctx.body = await users.setLanguage(ctx.state.user!, ctx.request.body);
+  });
+
+  router.post('/avatar', requireRole('member'), avatarUpload, async (ctx) => {
+    const upload = ctx.request.files?.avatar;
+    const file = Array.isArray(upload) ? upload[0] : upload;
+    if (!file) throw new AppError(400, 'avatarMissing');
+    try {
+      ctx.body = await users.setAvatar(ctx.state.user!, fs.readFileSync(file.filepath));
+    } finally {
+      fs.rmSync(file.filepath, { force: true });
+    }
+  });
+
+  router.post('/:email', requireRole('member'), async (ctx) => {
+    ctx.body = await users.update(ctx.state.user!, ctx.params.email!, ctx.request.body);
+  });
+
+  return router;
+}
+
+/** GET /api/reviews/currentlyreading (Obskurnee's path) and the member's own entries. */
+export function currentlyReadingRoutes(users: UsersService) {
+  const router = new Router<AppState>({ prefix: '/reviews/currentlyreading' });
+
+  router.get('/', requireRole('member'), async (ctx) => {
+    ctx.body = await users.currentlyReading();
+  });
+
+  router.post('/', requireRole('member'), async (ctx) => {
+    ctx.body = await users.addReading(ctx.state.user!, ctx.request.body);
+  });
+
+  router.delete('/:entryId', requireRole('member'), async (ctx) => {
+    await users.removeReading(ctx.state.user!, idParam(ctx.params.entryId, 'entryNotFound'));
+    ctx.body = true;
+  });
+
+  return router;
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import type { DataSource, Repository } from 'typeorm';
+import type { Profile } from '../../../shared/api/accounts';
+import { currentlyReadingSchema, languageChangeSchema, profileUpdateSchema, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
+import type { Language } from '../../../shared/constants';
+import { Forbidden, NotFound } from '../../http/errors';
+import { parseWith } from '../../http/validate';
+import type { AccountsService } from '../accounts/accounts.service';
+import { UserEntity, type User } from '../accounts/user.entity';
+import { removeAvatar, saveAvatar } from './avatar';
+import { CurrentlyReadingEntity, type CurrentlyReadingRow } from './currently-reading.entity';
+
+const isModerator = (user: User) => user.isModerator || user.isAdmin;
+
+const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.id, ownerId: row.ownerId, title: row.title, author: row.author });
+
+export class UsersService {
+  private readonly users: Repository<User>;
+  private readonly reading: Repository<CurrentlyReadingRow>;
+  readonly avatarsDir: string;
+
+  constructor(
+    db: DataSource,
+    private readonly accounts: AccountsService,
+    dataDir: string,
+  ) {
+    this.users = db.getRepository(UserEntity);
+    this.reading = db.getRepository(CurrentlyReadingEntity);
+    this.avatarsDir = path.join(dataDir, 'images', 'avatars');
+  }
+
+  /** Active members, never bots, with what each is reading now. */
+  async list(): Promise<UserListEntry[]> {
+    const users = await this.users.find({ where: { isBot: false, isActiveParticipant: true }, order: { name: 'ASC', email: 'ASC' } });
+    const entries = await this.reading.find({ order: { id: 'ASC' } });
+    return users.map((user) => ({
+      ...this.accounts.profileOf(user),
+      currentlyReading: entries.filter((entry) => entry.ownerId === user.id).map(toEntry),
+    }));
+  }
+
+  async byEmail(email: string): Promise<User> {
+    const user = await this.users.findOneBy({ email: email.trim(), isBot: false });
+    if (!user) throw new NotFound('userNotFound');
+    return user;
+  }
+
+  /** Owners edit their own profile, moderators anyone's; only a moderator changes isActiveParticipant. */
+  async update(editor: User, email: string, body: unknown): Promise<Profile> {
+    const target = await this.byEmail(email);
+    if (target.id !== editor.id && !isModerator(editor)) throw new Forbidden('notYourProfile');
+    const fields = parseWith(profileUpdateSchema, body);
+    await this.users.update(
+      { id: target.id },
+      {
+        name: fields.name,
+        phone: fields.phone,
+        aboutMe: fields.aboutMe,
+        goodreadsUrl: fields.goodreadsUrl,
+        ...(isModerator(editor) && fields.isActiveParticipant !== undefined ? { isActiveParticipant: fields.isActiveParticipant } : {}),
+      },
+    );
+    return this.accounts.profileOf((await this.users.findOneBy({ id: target.id }))!);
+  }
+
+  async setLanguage(user: User, body: unknown): Promise<Profile> {
+    const { language } = parseWith(languageChangeSchema, body);
+    await this.users.update({ id: user.id }, { language: language as Language });
+    return this.accounts.profileOf({ ...user, language });
+  }
+
+  async setAvatar(user: User, upload: Buffer): Promise<Profile> {
+    const file = await saveAvatar(upload, this.avatarsDir, user.id);
+    await this.users.update({ id: user.id }, { avatarFile: file });
+    removeAvatar(this.avatarsDir, user.avatarFile);
+    return this.accounts.profileOf({ ...user, avatarFile: file });
+  }
+
+  async currentlyReading(ownerId?: string): Promise<CurrentlyReading[]> {
+    return (await this.reading.find({ where: ownerId ? { ownerId } : {}, order: { id: 'ASC' } })).map(toEntry);
+  }
+
+  async addReading(user: User, body: unknown): Promise<CurrentlyReading> {
+    const { title, author } = parseWith(currentlyReadingSchema, body);
+    const saved = await this.reading.save({ ownerId: user.id, title, author, createdOn: new Date().toISOString() });
+    return toEntry(saved as CurrentlyReadingRow);
+  }
+
+  /** Members remove their own entries; moderators any. */
+  async removeReading(user: User, entryId: number): Promise<void> {
+    const entry = await this.reading.findOneBy({ id: entryId });
+    if (!entry) throw new NotFound('entryNotFound');
+    if (entry.ownerId !== user.id && !isModerator(user)) throw new Forbidden('notYourProfile');
+    await this.reading.delete({ id: entryId });
+  }
+}
