@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeTransaction } from '../../db/write-transaction';
 import { MailEntity } from './mail.entity';
 import { MailQueue } from './mail-queue';
@@ -127,11 +127,11 @@ describe('MailQueue', () => {
     fake.failWith(new Error('421 try again later'));
     await tryAt(120 * SECOND);
     [row] = await rows();
-    expect(row).toMatchObject({ attempts: 4, sentOn: null, lastError: '421 try again later' });
+    expect(row).toMatchObject({ attempts: 4, sentOn: null, lastError: '421 try again later', nextAttemptOn: '2026-11-22T06:06:30.000Z' });
 
     fake.failWith(null);
     expect(await tryAt(120 * SECOND)).toBe(1);
-    expect((await rows())[0]).toMatchObject({ attempts: 5, sentOn: '2026-11-22T06:08:30.000Z' });
+    expect((await rows())[0]).toMatchObject({ attempts: 5, sentOn: '2026-11-22T06:06:30.000Z' });
     expect(fake.sent).toHaveLength(1);
   });
 
