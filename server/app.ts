@@ -72,7 +72,7 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
 
   const api = new Router<AppState>({ prefix: '/api' });
   const routers = [
-    accountsRoutes(accounts, passwordReset, new LoginThrottle()),
+    accountsRoutes(accounts, passwordReset, new LoginThrottle(config.loginThrottle)),
     usersRoutes(users),
     currentlyReadingRoutes(users),
     adminRoutes(admin),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ThrottleOptions } from './features/accounts/login-throttle';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../shared/constants';
 
 /** Everything a club server needs to start; the headless entry, the desktop shell and tests build one. */
@@ -21,6 +22,8 @@ export interface ServerConfig {
    * node_modules, which stays built for Node so `npm start` and `npm test` keep working.
    */
   sqliteNativeBinding?: string;
+  /** Tuning of the failed-login protection (tests shorten its delays). */
+  loginThrottle?: Partial<ThrottleOptions>;
   /** Log each request and start-up line; off in tests. */
   quiet?: boolean;
 }

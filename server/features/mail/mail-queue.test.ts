@@ -135,6 +135,24 @@ describe('MailQueue', () => {
     expect(fake.sent).toHaveLength(1);
   });
 
+  it('a restart tries mail in back-off at once, then backs off again', async () => {
+    let clock = Date.parse('2026-11-22T06:00:00.000Z');
+    const fake = fakeTransport();
+    const { db, queue, rows } = await setup({ transport: fake.transport, now: () => clock });
+    fake.failWith(new Error('connect ECONNREFUSED'));
+    queue.enqueue([invitation('ann@club.test')]);
+    await queue.flush();
+    await queue.stop();
+
+    clock += 1_000; // well inside the 30 s back-off
+    const restarted = new MailQueue(db, { transport: fake.transport, from: FROM, log: () => {}, now: () => clock });
+    open.push({ db: { destroy: async () => {} } as DataSource, queue: restarted });
+    await restarted.flush();
+    expect((await rows())[0]).toMatchObject({ attempts: 2, nextAttemptOn: '2026-11-22T06:02:01.000Z' });
+    expect(await restarted.flush()).toBe(0); // the back-off holds again within the run
+    expect((await rows())[0]!.attempts).toBe(2);
+  });
+
   it('sends one mail at a time, each once, however flushes and the worker overlap', async () => {
     const fake = fakeTransport();
     const { queue, rows } = await setup({ transport: fake.transport, pollMs: 1 });

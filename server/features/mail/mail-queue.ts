@@ -26,7 +26,7 @@ type DueMail = Pick<MailRow, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attemp
 /**
  * Mail goes into the database in the request's own synchronous write and is sent later by one background
  * worker (DECISIONS.md: a mail server that is down delays mail, never fails or slows the request, and loses
- * nothing). The table is the queue, so mail queued before a restart is sent after it.
+ * nothing). The table is the queue, so mail queued before a restart is sent after it, at once.
  *
  * Delivery is at least once: a crash between the mail server's "accepted" and the row's update sends that
  * one mail again after the restart. Never zero times is the promise that matters for invitations.
@@ -46,6 +46,8 @@ export class MailQueue {
   private chain: Promise<unknown> = Promise.resolve();
   /** A background pass is on the chain and not yet begun: it will see whatever is queued meanwhile. */
   private passWaiting = false;
+  /** Until this queue's first pass, mail waiting out a back-off from before a restart is not yet made due. */
+  private firstPass = true;
 
   constructor(
     private readonly db: DataSource,
@@ -130,6 +132,14 @@ export class MailQueue {
   private async sendDue(keepGoing: () => boolean): Promise<number> {
     const passStart = this.now();
     const dueBy = new Date(passStart).toISOString();
+    if (this.firstPass) {
+      // A restart tries every unsent mail at once: the host may just have fixed the mail settings, and
+      // should not wait out a back-off from before. Back-off is for a server that keeps running.
+      sqliteOf(this.db)
+        .prepare(`UPDATE "mail" SET "nextAttemptOn" = ? WHERE "sentOn" IS NULL AND "nextAttemptOn" > ?`)
+        .run(dueBy, dueBy);
+      this.firstPass = false;
+    }
     const next = sqliteOf(this.db).prepare<[string], DueMail>(
       `SELECT "id", "to", "subject", "text", "html", "attempts" FROM "mail"
        WHERE "sentOn" IS NULL AND "nextAttemptOn" <= ? ORDER BY "nextAttemptOn", "id" LIMIT 1`,

@@ -5,15 +5,13 @@ import { defaultMailFrom } from './mail-from';
 import { MailQueue } from './mail-queue';
 import { createMailTransport } from './mail-transport';
 
-export type MailConfig = Pick<ServerConfig, 'dataDir' | 'smtpUrl' | 'siteName' | 'publicUrl' | 'quiet'> & {
-  /** MAIL_FROM; by default the site name at PUBLIC_URL's host. */
-  mailFrom?: string | null;
-};
+export type MailConfig = Pick<ServerConfig, 'dataDir' | 'smtpUrl' | 'mailFrom' | 'siteName' | 'publicUrl' | 'quiet'>;
 
 /** The club's mail queue as the server config describes it: SMTP_URL, or .eml files in DATA_DIR/outbox. */
 export function createMailQueue(db: DataSource, config: MailConfig): MailQueue {
   return new MailQueue(db, {
     transport: createMailTransport({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }),
+    // MAIL_FROM, else the site name at PUBLIC_URL's host.
     from: config.mailFrom || defaultMailFrom(config.siteName, config.publicUrl),
     log: config.quiet ? () => {} : (message, error) => console.warn(message, error ?? ''),
   });

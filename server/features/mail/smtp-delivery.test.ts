@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MailEntity } from './mail.entity';
 import { MailQueue, type MailQueueOptions } from './mail-queue';
 import { createMailTransport } from './mail-transport';
@@ -79,10 +79,11 @@ describe('mail over SMTP', () => {
     expect(failed).toMatchObject({ to: 'ann@club.test', attempts: 1, sentOn: null });
     expect(failed!.lastError).toMatch(/ECONNREFUSED/);
 
-    // Restart: the app goes, a new one opens the same database after the back-off, and the mail server is back.
+    // Restart: the app goes, a new one opens the same database, and the mail server is back. A restart
+    // does not wait out the 30 s back-off: the host may have restarted just to fix the mail settings.
     await first.close();
     const smtp = await sink(down.port);
-    const restarted = await app(file, smtp.url, { now: () => Date.now() + 30_000 });
+    const restarted = await app(file, smtp.url);
     expect(await restarted.queue.flush()).toBe(1);
     expect(await restarted.queue.flush()).toBe(0);
 
@@ -91,19 +92,6 @@ describe('mail over SMTP', () => {
     const [sent] = await restarted.db.getRepository(MailEntity).find();
     expect(sent).toMatchObject({ attempts: 2, lastError: failed!.lastError });
     expect(sent!.sentOn).not.toBeNull();
-  });
-
-  it('mail left unsent before a restart is not retried before its back-off is over', async () => {
-    const file = path.join(tempDir(), 'bookclub.db');
-    const first = await app(file, 'smtp://127.0.0.1:1');
-    first.queue.enqueue([INVITATION]);
-    await first.close();
-
-    // Queued but never tried: the next start sends it at once.
-    const smtp = await sink();
-    const restarted = await app(file, smtp.url);
-    restarted.queue.start();
-    await vi.waitFor(() => expect(smtp.received).toHaveLength(1), { timeout: 2_000, interval: 5 });
   });
 
   it('refuses an SMTP_URL that is not smtp:// or smtps://, without echoing it', () => {

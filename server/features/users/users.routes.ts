@@ -16,9 +16,9 @@ const avatarUpload = koaBody({
   urlencoded: false,
   formidable: { maxFileSize: AVATAR_MAX_BYTES, maxFiles: 1, maxFields: 10, allowEmptyFiles: false },
   onError(error) {
-    const message = String((error as Error).message);
-    if (/maxFileSize|max total file size|options\.maxFileSize/i.test(message)) throw new AppError(413, 'avatarTooLarge');
-    throw new AppError(400, 'avatarMissing');
+    // formidable marks its size refusals with httpCode 413.
+    const httpCode = (error as { httpCode?: number }).httpCode;
+    throw httpCode === 413 ? new AppError(413, 'avatarTooLarge') : new AppError(400, 'avatarMissing');
   },
 });
 
