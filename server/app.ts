@@ -36,6 +36,12 @@ import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { UsersService } from './features/users/users.service';
 import { currentlyReadingRoutes, usersRoutes } from './features/users/users.routes';
 import { serveAvatars } from './http/avatars';
+import { RecommendationsService } from './features/recommendations/recommendations.service';
+import { recommendationsRoutes } from './features/recommendations/recommendations.routes';
+import { ReviewsService } from './features/reviews/reviews.service';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { SearchService } from './features/search/search.service';
+import { searchRoutes } from './features/search/search.routes';
 import type { ServerConfig } from './settings';
 
 export interface AppDeps {
@@ -68,6 +74,9 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
   const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, newsletters);
   const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books }, markdown);
   const users = new UsersService(db, accounts, config.dataDir);
+  const recommendations = new RecommendationsService(db, markdown, newsletters);
+  const reviews = new ReviewsService(db, books, markdown, newsletters);
+  const search = new SearchService(db, discussions, recommendations);
   const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
 
   const api = new Router<AppState>({ prefix: '/api' });
@@ -83,6 +92,9 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
     pollsRoutes(polls),
     booksRoutes(books),
     scrapeRoutes(createGoodreadsScraper()),
+    recommendationsRoutes(recommendations),
+    reviewsRoutes(reviews),
+    searchRoutes(search),
   ];
   for (const router of routers) {
     api.use(router.routes());

@@ -9,6 +9,8 @@ import { ResetTokenEntity } from '../features/accounts/reset-token.entity';
 import { MailEntity } from '../features/mail/mail.entity';
 import { SubscriptionEntity } from '../features/newsletters/subscription.entity';
 import { CurrentlyReadingEntity } from '../features/users/currently-reading.entity';
+import { RecommendationEntity } from '../features/recommendations/recommendation.entity';
+import { ReviewEntity } from '../features/reviews/review.entity';
 
 /** Every entity the data source knows; a feature adds its own here. */
 export const entities = [
@@ -26,4 +28,6 @@ export const entities = [
   ResetTokenEntity,
   SubscriptionEntity,
   CurrentlyReadingEntity,
+  RecommendationEntity,
+  ReviewEntity,
 ];

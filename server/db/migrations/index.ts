@@ -2,6 +2,7 @@ import { Initial1732250000000 } from './1732250000000-initial';
 import { Rounds1732260000000 } from './1732260000000-rounds';
 import { Mail1732270000000 } from './1732270000000-mail';
 import { Members1732280000000 } from './1732280000000-members';
+import { Reading1732290000000 } from './1732290000000-reading';
 
 /** In order; each runs once, recorded in the migrations table. */
-export const migrations = [Initial1732250000000, Rounds1732260000000, Mail1732270000000, Members1732280000000];
+export const migrations = [Initial1732250000000, Rounds1732260000000, Mail1732270000000, Members1732280000000, Reading1732290000000];

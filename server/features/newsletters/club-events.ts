@@ -4,7 +4,9 @@ export type ClubEvent =
   | { kind: 'pollOpened'; pollId: number; title: string; isTiebreaker: boolean }
   | { kind: 'bookChosen'; bookId: number; order: number; title: string; author: string | null }
   | { kind: 'discussionOpened'; discussionId: number; title: string }
-  | { kind: 'suggestionAdded'; discussionId: number; postId: number; title: string; owner: string; discussion: string; actorId: string };
+  | { kind: 'suggestionAdded'; discussionId: number; postId: number; title: string; owner: string; discussion: string; actorId: string }
+  | { kind: 'recommendationAdded'; recommendationId: number; title: string; owner: string; actorId: string }
+  | { kind: 'reviewAdded'; bookId: number; title: string; owner: string; rating: number | null; actorId: string };
 
 export type ClubEventKind = ClubEvent['kind'];
 

@@ -17,6 +17,8 @@ const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
   bookChosen: ['basicevents', 'allevents'],
   discussionOpened: ['basicevents', 'allevents'],
   suggestionAdded: ['allevents'],
+  recommendationAdded: ['allevents'],
+  reviewAdded: ['allevents'],
 };
 
 export class NewslettersService implements ClubEvents {
@@ -86,6 +88,14 @@ export class NewslettersService implements ClubEvents {
           return { kind: event.isTiebreaker ? 'tiebreakerOpened' : 'pollOpened', link: `${base}/hlasovania/${event.pollId}`, params: { title: event.title } };
         case 'bookChosen':
           return { kind: event.kind, link: `${base}/knihy/${event.bookId}`, params: { title: event.title, author: event.author ?? '?', order: event.order } };
+        case 'recommendationAdded':
+          return { kind: event.kind, link: `${base}/odporucania/${event.recommendationId}`, params: { title: event.title, owner: event.owner } };
+        case 'reviewAdded':
+          return {
+            kind: event.kind,
+            link: `${base}/knihy/${event.bookId}`,
+            params: { title: event.title, owner: event.owner, stars: event.rating === null ? '' : '★'.repeat(event.rating) + '☆'.repeat(5 - event.rating) },
+          };
         case 'suggestionAdded':
           return {
             kind: event.kind,

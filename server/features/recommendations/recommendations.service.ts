@@ -1,0 +1,89 @@
+import { In, type DataSource, type Repository } from 'typeorm';
+import { checkPostForTopic, type PostFields } from '../../../shared/api/discussions';
+import { recommendationFieldsSchema, recommendationUpdateSchema, type Recommendation } from '../../../shared/api/recommendations';
+import { Forbidden, Invalid, NotFound } from '../../http/errors';
+import { parseWith } from '../../http/validate';
+import type { Markdown } from '../../markdown';
+import { displayName } from '../accounts/display-name';
+import { userNames } from '../accounts/user-names';
+import type { User } from '../accounts/user.entity';
+import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
+import { RecommendationEntity, type RecommendationRow } from './recommendation.entity';
+
+const isModerator = (user: User) => user.isModerator || user.isAdmin;
+
+export class RecommendationsService {
+  private readonly recommendations: Repository<RecommendationRow>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly markdown: Markdown,
+    private readonly events: ClubEvents = noClubEvents,
+  ) {
+    this.recommendations = db.getRepository(RecommendationEntity);
+  }
+
+  /** Newest first. */
+  async list(): Promise<Recommendation[]> {
+    return this.toRecommendations(await this.recommendations.find({ order: { id: 'DESC' } }));
+  }
+
+  async get(id: number): Promise<Recommendation> {
+    const row = await this.recommendations.findOneBy({ id });
+    if (!row) throw new NotFound('recommendationNotFound');
+    return (await this.toRecommendations([row]))[0]!;
+  }
+
+  async byIds(ids: number[]): Promise<Map<number, Recommendation>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.recommendations.findBy({ id: In(ids) });
+    return new Map((await this.toRecommendations(rows)).map((r) => [r.recommendationId, r]));
+  }
+
+  async create(user: User, body: unknown): Promise<Recommendation> {
+    const fields = parseWith(recommendationFieldsSchema, body);
+    this.check(fields);
+    const now = new Date().toISOString();
+    const { id } = await this.recommendations.save({ ...fields, ownerId: user.id, createdOn: now, modifiedOn: now } as RecommendationRow);
+    this.events.publish({ kind: 'recommendationAdded', recommendationId: id, title: fields.title, owner: displayName(user), actorId: user.id });
+    return this.get(id);
+  }
+
+  /** Owners edit their own, moderators any. The id comes from recommendationId, or Obskurnee's postId. */
+  async update(user: User, body: unknown): Promise<Recommendation> {
+    const { recommendationId, postId, ...fields } = parseWith(recommendationUpdateSchema, body);
+    const id = recommendationId ?? postId;
+    if (!id) throw new Invalid('validationFailed', {}, { recommendationId: ['validation:required'] });
+    const row = await this.recommendations.findOneBy({ id });
+    if (!row) throw new NotFound('recommendationNotFound');
+    if (row.ownerId !== user.id && !isModerator(user)) throw new Forbidden('notYourRecommendation');
+    this.check(fields);
+    await this.recommendations.update({ id }, { ...fields, modifiedOn: new Date().toISOString() });
+    return this.get(id);
+  }
+
+  async toRecommendations(rows: RecommendationRow[]): Promise<Recommendation[]> {
+    const names = await userNames(this.db, rows.map((row) => row.ownerId));
+    return rows.map((row) => ({
+      recommendationId: row.id,
+      ownerId: row.ownerId,
+      ownerName: names.get(row.ownerId) ?? '',
+      title: row.title,
+      author: row.author,
+      pageCount: row.pageCount,
+      url: row.url,
+      imageUrl: row.imageUrl,
+      text: row.text,
+      renderedText: row.text ? this.markdown.render(row.text) : null,
+      createdOn: row.createdOn,
+      modifiedOn: row.modifiedOn,
+    }));
+  }
+
+  /** A recommendation is a book: the same rules as a book suggestion. */
+  private check(fields: Omit<PostFields, 'parentPostId' | 'parentRecommendationId'>) {
+    const errors = checkPostForTopic({ ...fields, parentPostId: null, parentRecommendationId: null }, 'Recommendations');
+    const entries = Object.entries(errors);
+    if (entries.length) throw new Invalid(entries.length === 1 ? entries[0]![1] : 'validationFailed', {}, Object.fromEntries(entries.map(([f, k]) => [f, [k]])));
+  }
+}
