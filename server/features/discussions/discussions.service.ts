@@ -19,6 +19,7 @@ import { userNames } from '../accounts/user-names';
 import { displayName } from '../accounts/display-name';
 import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
 import type { User } from '../accounts/user.entity';
+import { RecommendationEntity } from '../recommendations/recommendation.entity';
 import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
 import { toPost } from './post-mapper';
 import { PostEntity, type PostRow } from './post.entity';
@@ -83,6 +84,7 @@ export class DiscussionsService {
     if (!discussion) throw new NotFound('discussionNotFound');
     this.checkFields(fields, discussion.topic);
     if (fields.parentPostId !== null) await this.checkRepost(fields.parentPostId, discussion);
+    if (fields.parentRecommendationId !== null) await this.checkFromRecommendation(fields.parentRecommendationId, discussion);
 
     const now = new Date().toISOString();
     const postId = writeTransaction(this.db, (sql) => {
@@ -168,6 +170,13 @@ export class DiscussionsService {
     if (entries.length === 0) return;
     const fieldErrors = Object.fromEntries(entries.map(([field, key]) => [field, [key]]));
     throw new Invalid(entries.length === 1 ? entries[0]![1] : 'validationFailed', {}, fieldErrors);
+  }
+
+  /** A recommendation seeds a suggestion only in a Books discussion, and only one that exists. */
+  private async checkFromRecommendation(recommendationId: number, target: DiscussionRow): Promise<void> {
+    if (target.topic !== 'Books') throw new Invalid('repostOnlyBooks');
+    const exists = await this.db.getRepository(RecommendationEntity).existsBy({ id: recommendationId });
+    if (!exists) throw new Invalid('recommendationNotFound', {}, { parentRecommendationId: ['errors:recommendationNotFound'] });
   }
 
   /** A repost brings an earlier book suggestion into the open Books discussion, never into its own. */
