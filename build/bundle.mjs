@@ -14,6 +14,7 @@ const common = {
 
 const entries = [
   { in: 'server/main.ts', out: 'dist/server/main.js', format: 'esm' },
+  { in: 'bench/search.ts', out: 'dist/bench/search.js', format: 'esm' },
   { in: 'electron/main.ts', out: 'dist/electron/main.js', format: 'esm' },
   { in: 'electron/server-process.ts', out: 'dist/electron/server-process.js', format: 'esm' },
   // A sandboxed preload must be CommonJS.

@@ -9,4 +9,4 @@ export type SearchResult =
   | (Recommendation & { kind: 'Rec'; rank: number });
 
 /** At most this many results, best first: enough to find a thing, bounded for a club with years of posts. */
-export const SEARCH_RESULT_LIMIT = 200;
+export const SEARCH_RESULT_LIMIT = 100;

@@ -7,7 +7,10 @@ import { NEWSLETTERS, type NewsletterSubscribers } from '../../../shared/api/new
 import type { FollowupKind, Poll, PollInfo, PollResults, PollVoteCount, Vote, VoterSummary } from '../../../shared/api/polls';
 import type { ProblemDetails } from '../../../shared/api/problem';
 import { ROUND_TOPICS, type Round, type RoundUpdate } from '../../../shared/api/rounds';
+import type { Recommendation } from '../../../shared/api/recommendations';
+import { RATING_MAX, RATING_MIN, type Review } from '../../../shared/api/reviews';
 import type { ScrapedBook } from '../../../shared/api/scrape';
+import type { SearchResult } from '../../../shared/api/search';
 import type { CurrentlyReading, UserListEntry } from '../../../shared/api/users';
 import { LANGUAGES } from '../../../shared/constants';
 
@@ -92,6 +95,11 @@ export const SCHEMA_NAMES = [
   'ScrapedBook',
   'CurrentlyReading',
   'UserListEntry',
+  'Recommendation',
+  'Review',
+  'SearchResult',
+  'PostSearchResult',
+  'RecommendationSearchResult',
 ] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
@@ -114,6 +122,41 @@ const profileProperties: Properties<Profile> = {
   isActiveParticipant: boolean,
   language: nullable(enumOf(LANGUAGES)),
 };
+
+const postProperties: Properties<Post> = {
+    postId: id('post'),
+    discussionId: id('discussion'),
+    ownerId: userId("The owner's user id."),
+    ownerName: string(),
+    title: string(),
+    author: nullable(string()),
+    pageCount: nullable(integer()),
+    url: nullable(string()),
+    imageUrl: nullable(string()),
+    text: nullable(string('Markdown.')),
+    renderedText: nullable(string('text rendered to sanitized HTML.')),
+    parentPostId: nullable(id('earlier post this one reposts')),
+    parentRecommendationId: nullable(id('recommendation this one reposts')),
+    createdOn: dateTime,
+    modifiedOn: dateTime,
+  };
+
+const recommendationProperties: Properties<Recommendation> = {
+  recommendationId: id('recommendation'),
+  ownerId: userId("The owner's user id."),
+  ownerName: string(),
+  title: string(),
+  author: nullable(string()),
+  pageCount: nullable(integer()),
+  url: nullable(string()),
+  imageUrl: nullable(string()),
+  text: nullable(string('Markdown: why the member recommends it.')),
+  renderedText: nullable(string('text rendered to sanitized HTML.')),
+  createdOn: dateTime,
+  modifiedOn: dateTime,
+};
+
+const rank: JsonSchema = { type: 'number', description: 'How well it matches: bigger is better.' };
 
 const summaryProperties: Properties<Omit<Discussion, 'posts'>> = {
   discussionId: id('discussion'),
@@ -149,23 +192,7 @@ export const COMPONENT_SCHEMAS: Record<SchemaName, JsonSchema> = {
     ...profileProperties,
     token: string('A signed token (JWT).'),
   }),
-  Post: shape<Post>('A suggestion in a discussion: a book (title, author, pages, link, text) or a theme (title, text).', {
-    postId: id('post'),
-    discussionId: id('discussion'),
-    ownerId: userId("The owner's user id."),
-    ownerName: string(),
-    title: string(),
-    author: nullable(string()),
-    pageCount: nullable(integer()),
-    url: nullable(string()),
-    imageUrl: nullable(string()),
-    text: nullable(string('Markdown.')),
-    renderedText: nullable(string('text rendered to sanitized HTML.')),
-    parentPostId: nullable(id('earlier post this one reposts')),
-    parentRecommendationId: nullable(id('recommendation this one reposts')),
-    createdOn: dateTime,
-    modifiedOn: dateTime,
-  }),
+  Post: shape<Post>('A suggestion in a discussion: a book (title, author, pages, link, text) or a theme (title, text).', postProperties),
   Discussion: shape<Discussion>('A discussion with its posts.', { ...summaryProperties, posts: arrayOf(ref('Post')) }),
   DiscussionSummary: shape<DiscussionSummary>('A discussion as lists show it: without posts, with their count.', {
     ...summaryProperties,
@@ -290,5 +317,34 @@ export const COMPONENT_SCHEMAS: Record<SchemaName, JsonSchema> = {
   UserListEntry: shape<UserListEntry>('An active member (never a bot) with what they are reading.', {
     ...profileProperties,
     currentlyReading: arrayOf(ref('CurrentlyReading')),
+  }),
+  Recommendation: shape<Recommendation>("A member's personal recommendation: a book, and why they liked it.", recommendationProperties),
+  Review: shape<Review>("A member's review of a book the club read (one per member per book).", {
+    reviewId: id('review'),
+    book: ref('Book'),
+    bookId: id('book'),
+    ownerId: userId("The owner's user id."),
+    ownerName: string(),
+    rating: nullable({ type: 'integer', minimum: RATING_MIN, maximum: RATING_MAX, description: 'Stars; null for a review without stars.' }),
+    reviewText: string('Markdown.'),
+    renderedReviewText: string('reviewText rendered to sanitized HTML.'),
+    reviewUrl: nullable(string()),
+    createdOn: dateTime,
+    modifiedOn: dateTime,
+  }),
+  SearchResult: {
+    description: "A match: the post's or recommendation's own fields, plus `kind` and `rank`.",
+    oneOf: [ref('PostSearchResult'), ref('RecommendationSearchResult')],
+    discriminator: { propertyName: 'kind', mapping: { Post: '#/components/schemas/PostSearchResult', Rec: '#/components/schemas/RecommendationSearchResult' } },
+  },
+  PostSearchResult: shape<Extract<SearchResult, { kind: 'Post' }>>('A matching post.', {
+    ...postProperties,
+    kind: { type: 'string', const: 'Post' },
+    rank,
+  }),
+  RecommendationSearchResult: shape<Extract<SearchResult, { kind: 'Rec' }>>('A matching recommendation.', {
+    ...recommendationProperties,
+    kind: { type: 'string', const: 'Rec' },
+    rank,
   }),
 };

@@ -87,6 +87,7 @@ export class DiscussionsService {
     if (fields.parentRecommendationId !== null) await this.checkFromRecommendation(fields.parentRecommendationId, discussion);
 
     const now = new Date().toISOString();
+    const renderedText = fields.text ? this.markdown.render(fields.text) : null;
     const postId = writeTransaction(this.db, (sql) => {
       // Checked inside the write, so a post racing the close of its discussion is refused, not orphaned.
       const open = sql.prepare(`SELECT "isClosed" FROM "discussion" WHERE "id" = ?`).get(discussionId) as { isClosed: number };
@@ -94,12 +95,12 @@ export class DiscussionsService {
       return Number(
         sql
           .prepare(
-            `INSERT INTO "post" ("discussionId", "ownerId", "title", "author", "pageCount", "url", "imageUrl", "text",
+            `INSERT INTO "post" ("discussionId", "ownerId", "title", "author", "pageCount", "url", "imageUrl", "text", "renderedText",
                "parentPostId", "parentRecommendationId", "createdOn", "modifiedOn")
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(discussionId, user.id, fields.title, fields.author, fields.pageCount, fields.url, fields.imageUrl,
-            fields.text, fields.parentPostId, fields.parentRecommendationId, now, now).lastInsertRowid,
+            fields.text, renderedText, fields.parentPostId, fields.parentRecommendationId, now, now).lastInsertRowid,
       );
     });
     await this.broadcast(discussionId);
@@ -134,6 +135,7 @@ export class DiscussionsService {
         url: fields.url,
         imageUrl: fields.imageUrl,
         text: fields.text,
+        renderedText: fields.text ? this.markdown.render(fields.text) : null,
         modifiedOn: new Date().toISOString(),
       },
     );

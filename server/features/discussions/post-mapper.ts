@@ -15,7 +15,7 @@ export function toPost(row: PostRow, ownerName: string, markdown: Markdown): Pos
     url: row.url,
     imageUrl: row.imageUrl,
     text: row.text,
-    renderedText: row.text ? markdown.render(row.text) : null,
+    renderedText: row.text ? (row.renderedText ?? markdown.render(row.text)) : null,
     parentPostId: row.parentPostId,
     parentRecommendationId: row.parentRecommendationId,
     createdOn: row.createdOn,

@@ -10,6 +10,8 @@ export interface PostRow {
   url: string | null;
   imageUrl: string | null;
   text: string | null;
+  /** The text as sanitized HTML, rendered when written. */
+  renderedText: string | null;
   parentPostId: number | null;
   parentRecommendationId: number | null;
   createdOn: string;
@@ -29,6 +31,7 @@ export const PostEntity = new EntitySchema<PostRow>({
     url: { type: 'varchar', length: 1000, nullable: true },
     imageUrl: { type: 'varchar', length: 1000, nullable: true },
     text: { type: 'text', nullable: true },
+    renderedText: { type: 'text', nullable: true },
     parentPostId: { type: 'integer', nullable: true },
     parentRecommendationId: { type: 'integer', nullable: true },
     createdOn: { type: 'varchar', length: 30 },

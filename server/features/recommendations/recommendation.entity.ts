@@ -9,6 +9,8 @@ export interface RecommendationRow {
   url: string | null;
   imageUrl: string | null;
   text: string | null;
+  /** The text as sanitized HTML, rendered when written. */
+  renderedText: string | null;
   createdOn: string;
   modifiedOn: string;
 }
@@ -25,6 +27,7 @@ export const RecommendationEntity = new EntitySchema<RecommendationRow>({
     url: { type: 'varchar', length: 1000, nullable: true },
     imageUrl: { type: 'varchar', length: 1000, nullable: true },
     text: { type: 'text', nullable: true },
+    renderedText: { type: 'text', nullable: true },
     createdOn: { type: 'varchar', length: 30 },
     modifiedOn: { type: 'varchar', length: 30 },
   },

@@ -44,7 +44,7 @@ export class RecommendationsService {
     const fields = parseWith(recommendationFieldsSchema, body);
     this.check(fields);
     const now = new Date().toISOString();
-    const { id } = await this.recommendations.save({ ...fields, ownerId: user.id, createdOn: now, modifiedOn: now } as RecommendationRow);
+    const { id } = await this.recommendations.save({ ...fields, renderedText: this.render(fields.text), ownerId: user.id, createdOn: now, modifiedOn: now } as RecommendationRow);
     this.events.publish({ kind: 'recommendationAdded', recommendationId: id, title: fields.title, owner: displayName(user), actorId: user.id });
     return this.get(id);
   }
@@ -58,7 +58,7 @@ export class RecommendationsService {
     if (!row) throw new NotFound('recommendationNotFound');
     if (row.ownerId !== user.id && !isModerator(user)) throw new Forbidden('notYourRecommendation');
     this.check(fields);
-    await this.recommendations.update({ id }, { ...fields, modifiedOn: new Date().toISOString() });
+    await this.recommendations.update({ id }, { ...fields, renderedText: this.render(fields.text), modifiedOn: new Date().toISOString() });
     return this.get(id);
   }
 
@@ -74,10 +74,14 @@ export class RecommendationsService {
       url: row.url,
       imageUrl: row.imageUrl,
       text: row.text,
-      renderedText: row.text ? this.markdown.render(row.text) : null,
+      renderedText: row.text ? (row.renderedText ?? this.markdown.render(row.text)) : null,
       createdOn: row.createdOn,
       modifiedOn: row.modifiedOn,
     }));
+  }
+
+  private render(text: string | null): string | null {
+    return text ? this.markdown.render(text) : null;
   }
 
   /** A recommendation is a book: the same rules as a book suggestion. */
