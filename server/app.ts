@@ -42,6 +42,7 @@ import { ReviewsService } from './features/reviews/reviews.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { SearchService } from './features/search/search.service';
 import { searchRoutes } from './features/search/search.routes';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import type { ServerConfig } from './settings';
 
 export interface AppDeps {
@@ -95,6 +96,7 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
     recommendationsRoutes(recommendations),
     reviewsRoutes(reviews),
     searchRoutes(search),
+    apiDocsRoutes(),
   ];
   for (const router of routers) {
     api.use(router.routes());
