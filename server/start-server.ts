@@ -7,6 +7,7 @@ import { openDatabase } from './db/data-source';
 import { loadOrCreateSecret } from './http/token';
 import { attachHub } from './realtime/hub';
 import { createMailQueue } from './features/mail/mail-setup';
+import { claimDataDir } from './maintenance/server-lock';
 import type { ServerConfig } from './settings';
 
 export interface RunningServer {
@@ -55,6 +56,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     throw error;
   }
   const port = (httpServer.address() as AddressInfo).port;
+  const releaseDataDir = claimDataDir(config.dataDir);
   // Mail queued before a restart goes out now; from here on, in the background.
   outbox.start();
 
@@ -69,6 +71,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         httpServer.closeAllConnections();
         await new Promise<void>((resolve) => httpServer.close(() => resolve()));
         await db.destroy();
+        releaseDataDir();
       })();
       return closing;
     },
