@@ -80,7 +80,9 @@ test('a deep link to a protected page sends a visitor home, and signing in goes 
 
   await app.signIn(ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(app.baseUrl + '/navrhy/3');
+  // The club has no discussion 3 yet: the page says so under its title.
   await expect(page.getByRole('heading', { name: 'Discussion' })).toBeVisible();
+  await expect(page.getByTestId('load-failed')).toBeVisible();
 
   // Signed in, a reload on a deep link is answered by the app.
   await page.reload();

@@ -2,7 +2,13 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RequireLogin } from './components/RequireLogin';
+import { BookListPage } from './features/books/BookListPage';
+import { BookPage } from './features/books/BookPage';
+import { DiscussionPage } from './features/discussions/DiscussionPage';
+import { SinglePostPage } from './features/discussions/SinglePostPage';
 import { HomePage } from './features/home/HomePage';
+import { PollPage } from './features/polls/PollPage';
+import { RoundListPage } from './features/rounds/RoundListPage';
 import { PlaceholderPage } from './features/placeholders/PlaceholderPage';
 import { ModeratorsOnly } from './components/ModeratorsOnly';
 import { SetupPage } from './features/setup/SetupPage';
@@ -15,10 +21,10 @@ export const appRoutes: RouteObject[] = [
   {
     element: <RequireLogin />,
     children: [
-      { path: '/navrhy', element: <PlaceholderPage titleKey="pages:rounds" /> },
-      { path: '/navrhy/:discussionId', element: <PlaceholderPage titleKey="pages:discussion" /> },
-      { path: '/navrhy/:discussionId/:postId', element: <PlaceholderPage titleKey="pages:singlePost" /> },
-      { path: '/hlasovania/:pollId', element: <PlaceholderPage titleKey="pages:poll" /> },
+      { path: '/navrhy', element: <RoundListPage /> },
+      { path: '/navrhy/:discussionId', element: <DiscussionPage /> },
+      { path: '/navrhy/:discussionId/:postId', element: <SinglePostPage /> },
+      { path: '/hlasovania/:pollId', element: <PollPage /> },
       {
         path: '/admin',
         element: (
@@ -29,8 +35,8 @@ export const appRoutes: RouteObject[] = [
       },
       { path: '/odporucania', element: <PlaceholderPage titleKey="pages:recommendations" /> },
       { path: '/odporucania/:recommendationId', element: <PlaceholderPage titleKey="pages:singleRecommendation" /> },
-      { path: '/knihy', element: <PlaceholderPage titleKey="pages:books" /> },
-      { path: '/knihy/:bookId', element: <PlaceholderPage titleKey="pages:book" /> },
+      { path: '/knihy', element: <BookListPage /> },
+      { path: '/knihy/:bookId', element: <BookPage /> },
       { path: '/hladanie', element: <PlaceholderPage titleKey="pages:search" /> },
       { path: '/my', element: <PlaceholderPage titleKey="pages:users" /> },
       { path: '/my/:email/:mode?', element: <PlaceholderPage titleKey="pages:user" /> },

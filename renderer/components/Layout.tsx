@@ -9,7 +9,7 @@ import { LoginPanel } from '../features/session/LoginPanel';
 import { useAppStore } from '../store/app-store';
 import { Footer } from './Footer';
 import { LanguageMenu } from './LanguageMenu';
-import { navLinksFor } from './nav-links';
+import { isNavLinkActive, navLinksFor } from './nav-links';
 
 const NAV_ROW_HEIGHT = 44;
 
@@ -33,7 +33,6 @@ export function Layout() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 
-  const isActive = (to: string) => (to === '/' ? location.pathname === '/' : location.pathname.startsWith(to));
 
   return (
     <AppShell
@@ -85,7 +84,7 @@ export function Layout() {
                   size="sm"
                   underline="never"
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
-                  data-active={isActive(link.to) || undefined}
+                  data-active={isNavLinkActive(link, location.pathname) || undefined}
                 >
                   {t(link.labelKey)}
                 </Anchor>
@@ -111,7 +110,7 @@ export function Layout() {
               component={Link}
               to={link.to}
               label={t(link.labelKey)}
-              active={isActive(link.to)}
+              active={isNavLinkActive(link, location.pathname)}
               variant="light"
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
             />

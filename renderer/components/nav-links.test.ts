@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../shared/api/accounts';
-import { navLinksFor } from './nav-links';
+import { isNavLinkActive, navLinksFor } from './nav-links';
 import { safeNextUrl } from './safe-next-url';
 
 const member = { isModerator: false } as Profile;
@@ -15,6 +15,21 @@ describe('navigation links by role', () => {
   });
   it('a moderator also sees Admin', () => {
     expect(navLinksFor(moderator).map((l) => l.to)).toContain('/admin');
+  });
+});
+
+describe('the current section', () => {
+  const [home, books, voting] = navLinksFor(member);
+  it('Voting stands for the rounds, their discussions and the polls', () => {
+    expect(isNavLinkActive(voting!, '/navrhy')).toBe(true);
+    expect(isNavLinkActive(voting!, '/navrhy/4/12')).toBe(true);
+    expect(isNavLinkActive(voting!, '/hlasovania/3')).toBe(true);
+    expect(isNavLinkActive(books!, '/hlasovania/3')).toBe(false);
+  });
+  it('Home only on home itself', () => {
+    expect(isNavLinkActive(home!, '/')).toBe(true);
+    expect(isNavLinkActive(home!, '/knihy')).toBe(false);
+    expect(isNavLinkActive(books!, '/knihy/2')).toBe(true);
   });
 });
 

@@ -3,6 +3,15 @@ import type { Profile } from '../../shared/api/accounts';
 export interface NavLinkItem {
   to: string;
   labelKey: string;
+  /** Other sections the link stands for: a poll belongs to Voting as much as the rounds do. */
+  alsoActiveOn?: string[];
+}
+
+/** Whether the link is the current section for `pathname`. */
+export function isNavLinkActive(link: NavLinkItem, pathname: string): boolean {
+  if (link.to === '/') return pathname === '/';
+  const within = (base: string) => pathname === base || pathname.startsWith(`${base}/`);
+  return within(link.to) || (link.alsoActiveOn ?? []).some(within);
 }
 
 /** Which links a visitor, a member and a moderator see (SPEC section 2, "Navigation bar"). */
@@ -11,7 +20,7 @@ export function navLinksFor(profile: Profile | null): NavLinkItem[] {
   if (!profile) return links;
   links.push(
     { to: '/knihy', labelKey: 'nav.books' },
-    { to: '/navrhy', labelKey: 'nav.voting' },
+    { to: '/navrhy', labelKey: 'nav.voting', alsoActiveOn: ['/hlasovania'] },
     { to: '/odporucania', labelKey: 'nav.recommendations' },
     { to: '/my', labelKey: 'nav.aboutUs' },
     { to: '/hladanie', labelKey: 'nav.search' },

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Profile } from '../../shared/api/accounts';
 import type { Book } from '../../shared/api/books';
+import type { Discussion } from '../../shared/api/discussions';
 import type { CurrentDiscussionSummary, CurrentPollSummary } from '../../shared/api/home';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../../shared/constants';
 import { HUB_EVENTS } from '../../shared/events';
@@ -8,7 +9,9 @@ import { onUnauthorized } from '../lib/api-client';
 import { HubClient } from '../lib/hub';
 import { i18n, initialLanguage } from '../lib/i18n';
 import { storage } from '../lib/storage';
+import { useDiscussionStore } from '../features/discussions/discussion.store';
 import { homeService } from '../features/home/home.service';
+import { useRoundsStore } from '../features/rounds/rounds.store';
 import { sessionService } from '../features/session/session.service';
 
 /** The club-wide state every screen may read (SPEC section 3, "Global state"). */
@@ -32,14 +35,13 @@ export interface AppState {
   login(email: string, password: string): Promise<Profile>;
   logout(): void;
   setLanguage(language: Language): Promise<void>;
+  /** A DiscussionChanged push (SPEC section 4): the shown copy is replaced; an open one becomes current. */
+  discussionChanged(discussion: Discussion): void;
 }
 
 const hub = new HubClient({
   handlers: {
-    [HUB_EVENTS.discussionChanged]: () => {
-      // Discussions arrive with the round's feature; until then, the home data is simply refreshed.
-      void useAppStore.getState().loadHome();
-    },
+    [HUB_EVENTS.discussionChanged]: (discussion) => useAppStore.getState().discussionChanged(discussion),
   },
   log: (message, error) => console.warn(message, error ?? ''),
 });
@@ -106,6 +108,23 @@ export const useAppStore = create<AppState>()((set, get) => ({
     hub.stop();
     storage.set('token', null);
     set({ token: null, myProfile: null, books: [], currentBook: null, noticeboardHtml: null, currentPoll: null, currentDiscussion: null });
+  },
+
+  discussionChanged(discussion) {
+    useDiscussionStore.getState().applyChange(discussion);
+    useRoundsStore.getState().discussionChanged(discussion);
+    const current = get().currentDiscussion;
+    if (!discussion.isClosed) {
+      // The latest open discussion is the club's current one (a newer round's wins over an older).
+      if (!current || current.discussionId <= discussion.discussionId) {
+        const { discussionId, title, topic, isClosed } = discussion;
+        set({ currentDiscussion: { discussionId, title, topic, isClosed } });
+      }
+    } else if (current?.discussionId === discussion.discussionId) {
+      // Closed into a poll: home's current discussion and poll both change.
+      set({ currentDiscussion: null });
+      void get().loadHome().catch((error) => console.error('Could not refresh the club', error));
+    }
   },
 
   async setLanguage(language) {

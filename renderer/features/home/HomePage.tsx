@@ -69,7 +69,13 @@ function MemberHome() {
   const discussion = useAppStore((s) => s.currentDiscussion);
   const matrixRoomLink = useAppStore((s) => s.matrixRoomLink);
   const siteName = useAppStore((s) => s.siteName);
+  const loadHome = useAppStore((s) => s.loadHome);
   const missing = missingProfileFields(profile);
+
+  // Coming back home shows the club as it is now (a book chosen, a vote opened) without a reload.
+  useEffect(() => {
+    if (useAppStore.getState().ready) void loadHome().catch((error) => console.error('Could not refresh the club', error));
+  }, [loadHome]);
 
   return (
     <Stack gap="lg" data-testid="member-home">

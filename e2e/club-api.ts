@@ -1,0 +1,74 @@
+import type { Discussion, Post, PostInput } from '../shared/api/discussions';
+import type { PollInfo } from '../shared/api/polls';
+import type { NewRound, Round, RoundUpdate } from '../shared/api/rounds';
+import type { ClubServer } from './club-server';
+
+/**
+ * The club's API as one signed-in account sees it, for arranging a scene quickly before the browser
+ * looks at it (the browser tests then exercise the screens, not the arranging).
+ */
+export class ClubApi {
+  private constructor(
+    private readonly baseUrl: string,
+    readonly token: string,
+  ) {}
+
+  static async setUpFirstAdmin(club: ClubServer, email: string, password: string): Promise<void> {
+    const response = await fetch(`${club.url}/api/accounts/registerfirstadmin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`setup failed: ${response.status} ${await response.text()}`);
+  }
+
+  static async signIn(club: ClubServer, email: string, password: string): Promise<ClubApi> {
+    const response = await fetch(`${club.url}/api/accounts/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+    const { token } = (await response.json()) as { token: string };
+    return new ClubApi(club.url, token);
+  }
+
+  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+
+  startRound(round: NewRound) {
+    return this.call<Round>('POST', '/api/rounds', round);
+  }
+
+  discussion(discussionId: number) {
+    return this.call<Discussion>('GET', `/api/discussions/${discussionId}`);
+  }
+
+  suggest(discussionId: number, post: PostInput) {
+    return this.call<Post>('POST', `/api/discussions/${discussionId}`, post);
+  }
+
+  closeDiscussion(discussionId: number) {
+    return this.call<RoundUpdate>('POST', `/api/rounds/close-discussion/${discussionId}`);
+  }
+
+  poll(pollId: number) {
+    return this.call<PollInfo>('GET', `/api/polls/${pollId}`);
+  }
+
+  vote(pollId: number, postIds: number[]) {
+    return this.call<RoundUpdate>('POST', `/api/polls/${pollId}/vote`, { postIds });
+  }
+
+  closePoll(pollId: number) {
+    return this.call<RoundUpdate>('POST', `/api/rounds/close-poll/${pollId}`);
+  }
+}

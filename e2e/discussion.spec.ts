@@ -1,0 +1,247 @@
+import type { Page } from '@playwright/test';
+import type { ScrapedBook } from '../shared/api/scrape';
+import { ClubApi } from './club-api';
+import type { ClubServer } from './club-server';
+import { ADMIN, expect, test } from './fixtures';
+import { addMember, type E2eMember } from './members';
+import type { ClubApp } from './pages/club-app';
+import { DiscussionPage } from './pages/discussion-page';
+
+interface Scene {
+  admin: ClubApi;
+  bea: E2eMember;
+  beaApi: ClubApi;
+  cyrilApi: ClubApi;
+  discussionId: number;
+}
+
+/** A club with an open Books discussion, and Bea and Cyril as members. */
+async function openBooksDiscussion(club: ClubServer): Promise<Scene> {
+  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
+  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
+  const bea = await addMember(club, { name: 'Bea Reader' });
+  const cyril = await addMember(club, { name: 'Cyril Novák' });
+  const round = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
+  return {
+    admin,
+    bea,
+    beaApi: await ClubApi.signIn(club, bea.email, bea.password),
+    cyrilApi: await ClubApi.signIn(club, cyril.email, cyril.password),
+    discussionId: round.bookDiscussionId!,
+  };
+}
+
+async function signInAs(app: ClubApp, member: { email: string; password: string }) {
+  await app.goto('/');
+  await app.signIn(member.email, member.password);
+  await expect(app.page.getByTestId('member-home')).toBeVisible();
+}
+
+const isScrape = (url: URL) => url.pathname.startsWith('/api/scrape');
+
+async function fakeGoodreads(page: Page, answer: { status: number; body: unknown }) {
+  const asked: string[] = [];
+  await page.route(isScrape, async (route) => {
+    asked.push(new URL(route.request().url()).searchParams.get('goodreadsUrl') ?? '');
+    await route.fulfill({
+      status: answer.status,
+      contentType: answer.status < 400 ? 'application/json' : 'application/problem+json',
+      body: JSON.stringify(answer.body),
+    });
+  });
+  return asked;
+}
+
+test('a Goodreads link fills in the book; a failed read says why and keeps what was typed', async ({ app, page, club }) => {
+  const scene = await openBooksDiscussion(club);
+  await signInAs(app, scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+
+  const piranesi: ScrapedBook = {
+    title: 'Piranesi',
+    author: 'Susanna Clarke',
+    pageCount: 272,
+    imageUrl: 'https://images.gr-assets.com/piranesi.jpg',
+    url: 'https://www.goodreads.com/book/show/50202953-piranesi',
+    description: 'Piranesi lives in the House.',
+  };
+  const asked = await fakeGoodreads(page, { status: 200, body: piranesi });
+  await discussion.field('Goodreads link').fill('https://www.goodreads.com/book/show/50202953-piranesi?from_search=true');
+  await expect(discussion.field('Book title')).toHaveValue('Piranesi');
+  await expect(discussion.field('Author')).toHaveValue('Susanna Clarke');
+  await expect(discussion.field('Pages')).toHaveValue('272');
+  await expect(discussion.field('Cover image link')).toHaveValue(piranesi.imageUrl!);
+  await expect(discussion.field('Description')).toHaveValue('Piranesi lives in the House.');
+  await expect(page.getByTestId('scraped-note')).toBeVisible();
+  expect(asked).toEqual(['https://www.goodreads.com/book/show/50202953-piranesi?from_search=true']);
+
+  await discussion.field('Your comment').fill('Strange and lovely.');
+  await discussion.newPost.getByRole('button', { name: 'Add the book' }).click();
+  const post = discussion.post('Piranesi');
+  await expect(post).toContainText('Strange and lovely.');
+  await expect(post).toContainText('Piranesi lives in the House.');
+  await expect(post.getByRole('link', { name: 'Goodreads' })).toHaveAttribute('href', piranesi.url);
+
+  // Goodreads unreachable: the server's reason is shown, and the member's own typing stays.
+  await page.unroute(isScrape);
+  await fakeGoodreads(page, {
+    status: 502,
+    body: { status: 502, title: 'Bad gateway', detail: 'Goodreads could not be reached. Please try again later, or fill in the book by hand.' },
+  });
+  await discussion.field('Book title').fill('My own title');
+  await discussion.field('Goodreads link').fill('https://goodreads.com/book/show/1-unreachable');
+  await expect(app.toast('Goodreads could not be reached')).toBeVisible();
+  await expect(discussion.newPost.getByText('Goodreads could not be reached')).toBeVisible();
+  await expect(discussion.field('Book title')).toHaveValue('My own title');
+
+  // A Goodreads page that is not a book: the real server refuses it and says what it accepts.
+  await page.unroute(isScrape);
+  await discussion.field('Goodreads link').fill('https://www.goodreads.com/author/show/1234');
+  await expect(app.toast('Only book pages on Goodreads can be read')).toBeVisible();
+  await expect(discussion.field('Book title')).toHaveValue('My own title');
+});
+
+test('a refused suggestion keeps the form and says why beside the field', async ({ app, page, club }) => {
+  const scene = await openBooksDiscussion(club);
+  await signInAs(app, scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+
+  await page.route(
+    (url) => url.pathname === `/api/discussions/${scene.discussionId}`,
+    (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ status: 400, title: 'Bad request', detail: 'The title is already suggested.', errors: { title: ['The title is already suggested.'] } }),
+          })
+        : route.fallback(),
+  );
+  await discussion.suggestBook({ title: 'Solaris', author: 'Stanisław Lem', pageCount: '204', description: 'An ocean.' });
+  await expect(app.toast('Failed to add suggestion')).toContainText('The title is already suggested.');
+  await expect(discussion.newPost.getByText('The title is already suggested.')).toBeVisible();
+  await expect(discussion.field('Book title')).toHaveValue('Solaris');
+  await expect(discussion.field('Description')).toHaveValue('An ocean.');
+  await expect(discussion.posts).toHaveCount(0);
+});
+
+test('the form checks a book before sending, and previews the markdown', async ({ app, club }) => {
+  const scene = await openBooksDiscussion(club);
+  await signInAs(app, scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+
+  await discussion.fillBook({ title: 'Solaris', author: '', pageCount: 'many' });
+  await discussion.newPost.getByRole('button', { name: 'Add the book' }).click();
+  await expect(discussion.newPost.getByText("Please enter the author's name.")).toBeVisible();
+  await expect(discussion.newPost.getByText('The number of pages must be a whole number from 1 to 100,000.')).toBeVisible();
+
+  await discussion.field('Description').fill('An ocean that **thinks**.');
+  await discussion.newPost.getByRole('button', { name: 'Preview' }).click();
+  await expect(app.page.getByTestId('markdown-preview').locator('strong')).toHaveText('thinks');
+  await expect(discussion.posts).toHaveCount(0);
+});
+
+test('owners edit their own suggestions with the same checks; others cannot', async ({ app, club }) => {
+  const scene = await openBooksDiscussion(club);
+  await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
+  await scene.cyrilApi.suggest(scene.discussionId, { title: 'Middlemarch', author: 'George Eliot', pageCount: 880, text: 'The long one.' });
+  await signInAs(app, scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+
+  await expect(discussion.post('Middlemarch').getByRole('button', { name: 'Edit the suggestion' })).toHaveCount(0);
+  const mine = discussion.post('Solaris');
+  await mine.getByRole('button', { name: 'Edit the suggestion' }).click();
+  const pages = mine.getByRole('textbox', { name: 'Pages' });
+  await pages.fill('');
+  await mine.getByRole('button', { name: 'Save changes' }).click();
+  await expect(mine.getByText('Please enter the number of pages.')).toBeVisible();
+  await pages.fill('224');
+  await mine.getByRole('textbox', { name: 'Text' }).fill('An ocean that *thinks*.');
+  await mine.getByRole('button', { name: 'Save changes' }).click();
+  await expect(app.toast('Updated')).toBeVisible();
+  await expect(mine).toContainText('224 pages');
+  await expect(mine.locator('em')).toHaveText('thinks');
+  await expect(mine.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+
+  // A refused edit says 'Update failed' and keeps the form open with what was typed.
+  await app.page.route(
+    (url) => url.pathname === `/api/discussions/${scene.discussionId}`,
+    (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ status: 409, title: 'Conflict', detail: 'This discussion is closed.' }) })
+        : route.fallback(),
+  );
+  await mine.getByRole('button', { name: 'Edit the suggestion' }).click();
+  await mine.getByRole('textbox', { name: 'Book title' }).fill('Solaris (new translation)');
+  await mine.getByRole('button', { name: 'Save changes' }).click();
+  await expect(app.toast('Update failed')).toContainText('This discussion is closed.');
+  await expect(mine.getByRole('textbox', { name: 'Book title' })).toHaveValue('Solaris (new translation)');
+});
+
+test('a book from an earlier round is suggested again in the ongoing one, prefilled and linked', async ({ app, page, club }) => {
+  const scene = await openBooksDiscussion(club);
+  const earlier = await scene.beaApi.suggest(scene.discussionId, {
+    title: 'Solaris',
+    author: 'Stanisław Lem',
+    pageCount: 204,
+    url: 'https://www.goodreads.com/book/show/95558.Solaris',
+    text: 'An ocean.',
+  });
+  await scene.admin.closeDiscussion(scene.discussionId);
+  const next = await scene.admin.startRound({ topic: 'Books', title: 'Spring reads' });
+  const ongoing = next.bookDiscussionId!;
+  await signInAs(app, scene.bea);
+
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+  await discussion.post('Solaris').getByRole('link', { name: 'Suggest again in the ongoing round' }).click();
+  await expect(page).toHaveURL(`${club.url}/navrhy/${ongoing}?parentPostId=${earlier.postId}&fromDiscussionId=${scene.discussionId}`);
+  await expect(page.getByTestId('prefill-note')).toContainText('Suggesting “Solaris” again, from Winter reads: book suggestions.');
+  await expect(discussion.field('Book title')).toHaveValue('Solaris');
+  await expect(discussion.field('Author')).toHaveValue('Stanisław Lem');
+  await expect(discussion.field('Pages')).toHaveValue('204');
+  await expect(discussion.field('Description')).toHaveValue('An ocean.');
+  await discussion.field('Your comment').fill('Still want to read it!');
+  await discussion.newPost.getByRole('button', { name: 'Add the book' }).click();
+
+  await expect(app.toast('Suggestion added')).toBeVisible();
+  await expect(page).toHaveURL(`${club.url}/navrhy/${ongoing}`);
+  const repost = discussion.post('Solaris');
+  await expect(repost).toContainText('Suggested again');
+  await expect(repost).toContainText('Still want to read it!');
+  // Not offered within the discussion it is in.
+  await expect(repost.getByRole('link', { name: 'Suggest again in the ongoing round' })).toHaveCount(0);
+  const stored = await scene.admin.discussion(ongoing);
+  expect(stored.posts[0]?.parentPostId).toBe(earlier.postId);
+});
+
+test('a recommendation that cannot be loaded leaves the form empty and says so', async ({ app, page, club }) => {
+  const scene = await openBooksDiscussion(club);
+  await signInAs(app, scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId, '?parentRecommendationId=3');
+  await expect(page.getByTestId('prefill-note')).toContainText('the form starts empty');
+  await expect(discussion.field('Book title')).toHaveValue('');
+  await discussion.suggestBook({ title: 'Emma', author: 'Jane Austen', pageCount: '474', comment: 'Comedy of manners.' });
+  await expect(discussion.post('Emma')).toBeVisible();
+});
+
+test('a single suggestion has its own page with the way back', async ({ app, page, club }) => {
+  const scene = await openBooksDiscussion(club);
+  const post = await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
+  await signInAs(app, scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+  await discussion.post('Solaris').getByRole('link', { name: 'Solaris' }).click();
+  await expect(page).toHaveURL(`${club.url}/navrhy/${scene.discussionId}/${post.postId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Solaris');
+  await page.getByRole('link', { name: 'Back to suggestions' }).click();
+  await expect(page).toHaveURL(`${club.url}/navrhy/${scene.discussionId}`);
+
+  await app.goto(`/navrhy/${scene.discussionId}/99999`);
+  await expect(page.getByTestId('load-failed')).toContainText('This discussion has no such suggestion.');
+});

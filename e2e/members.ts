@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { hashPassword } from '../server/features/accounts/password';
+import type { ClubServer } from './club-server';
+
+export interface E2eMember {
+  userId: string;
+  email: string;
+  name: string;
+  password: string;
+}
+
+const PASSWORD = 'member password 123';
+let passwordHash: Promise<string> | undefined;
+
+function openDb(club: ClubServer) {
+  return new Database(path.join(club.dataDir, 'bookclub.db'));
+}
+
+/**
+ * A member written straight into the club's database, ready to sign in. Browser tests of the round need a
+ * second member, and registering one by invitation mail is its own feature; this keeps them independent.
+ */
+export async function addMember(club: ClubServer, options: { name: string; moderator?: boolean; email?: string }): Promise<E2eMember> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const userId = crypto.randomUUID();
+  const local = options.name.normalize('NFD').toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.+|\.+$/g, '');
+  const email = options.email ?? `${local || userId.slice(0, 8)}@riverside.test`;
+  const sql = openDb(club);
+  try {
+    sql
+      .prepare(
+        `INSERT INTO "user" ("id", "email", "name", "passwordHash", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn")
+         VALUES (?, ?, ?, ?, ?, 0, 0, 1, ?)`,
+      )
+      .run(userId, email, options.name, await passwordHash, options.moderator ? 1 : 0, new Date().toISOString());
+  } finally {
+    sql.close();
+  }
+  return { userId, email, name: options.name, password: PASSWORD };
+}
+
+/** Gives an existing account a display name (the first admin starts without one). */
+export function setMemberName(club: ClubServer, email: string, name: string): void {
+  const sql = openDb(club);
+  try {
+    sql.prepare(`UPDATE "user" SET "name" = ? WHERE "email" = ?`).run(name, email);
+  } finally {
+    sql.close();
+  }
+}

@@ -1,0 +1,51 @@
+import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface ConfirmButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
+  children: ReactNode;
+  /** The modal's title and the question it asks. */
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  /** Runs after the member confirms; the modal stays open with a spinner until it settles. */
+  onConfirm(): Promise<unknown>;
+  testId?: string;
+}
+
+/** A button that asks first (SPEC section 5: closing a discussion or a poll, promoting a moderator). */
+export function ConfirmButton({ children, title, message, confirmLabel, onConfirm, testId, ...buttonProps }: ConfirmButtonProps) {
+  const { t } = useTranslation();
+  const [opened, modal] = useDisclosure(false);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      modal.close();
+    }
+  }
+
+  return (
+    <>
+      <Button {...buttonProps} onClick={modal.open} data-testid={testId}>
+        {children}
+      </Button>
+      <Modal opened={opened} onClose={() => !busy && modal.close()} title={title} centered>
+        <Text mb="lg">{message}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={modal.close} disabled={busy}>
+            {t('confirm.cancel')}
+          </Button>
+          <Button onClick={confirm} loading={busy} data-autofocus>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

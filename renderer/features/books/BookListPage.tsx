@@ -1,0 +1,55 @@
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconBooks } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { BookGridCard } from './BookCard';
+import { latestFirst } from './book-order';
+import { useBooksStore } from './books.store';
+
+/** Every book the club chose, numbered by order, the current one first. */
+export function BookListPage() {
+  const { t } = useTranslation('books');
+  const books = useBooksStore((s) => s.books);
+  const status = useBooksStore((s) => s.status);
+  const error = useBooksStore((s) => s.error);
+  const load = useBooksStore((s) => s.load);
+  const sorted = useMemo(() => latestFirst(books), [books]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (status === 'failed') return <LoadFailed title={t('pages:books')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+
+  return (
+    <Stack gap="lg" data-testid="book-list-page">
+      <div>
+        <PageTitle>{t('pages:books')}</PageTitle>
+        {sorted.length > 0 && (
+          <Text c="dimmed" mt={-8}>
+            {t('intro', { count: sorted.length })}
+          </Text>
+        )}
+      </div>
+      {status !== 'ready' ? (
+        <PageLoader />
+      ) : sorted.length === 0 ? (
+        <Stack align="center" gap={6} py={48} px="md" bg="white" data-testid="no-books" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <IconBooks size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+          <Text fw={600} ta="center">
+            <Trans t={t} i18nKey="none" components={{ 1: <Anchor component={Link} to="/navrhy" fw={600} /> }} />
+          </Text>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
+          {sorted.map((book, index) => (
+            <BookGridCard key={book.bookId} book={book} current={index === 0} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconLock, IconMessages } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import type { Discussion } from '../../../shared/api/discussions';
+import { BackLink } from '../../components/BackLink';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { RenderedHtml } from '../../components/RenderedHtml';
+import { useDiscussionStore } from './discussion.store';
+import { DiscussionActions } from './DiscussionActions';
+import { NewPostCard } from './NewPostCard';
+import { PostItem } from './PostItem';
+
+/** A discussion: its description, its suggestions, and the form for a new one while it is open. */
+export function DiscussionPage() {
+  const { t } = useTranslation('discussions');
+  const discussionId = Number(useParams().discussionId);
+  const discussion = useDiscussionStore((s) => s.discussion);
+  const status = useDiscussionStore((s) => s.status);
+  const error = useDiscussionStore((s) => s.error);
+  const load = useDiscussionStore((s) => s.load);
+
+  useEffect(() => {
+    void load(discussionId);
+  }, [discussionId, load]);
+
+  if (status === 'failed') {
+    return <LoadFailed title={t('pages:discussion')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+  }
+  if (!discussion || discussion.discussionId !== discussionId) return <PageLoader />;
+
+  return (
+    <Stack gap="lg" data-testid="discussion-page">
+      <div>
+        <BackLink to="/navrhy">{t('backToRounds')}</BackLink>
+        <DiscussionHeader discussion={discussion} />
+      </div>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: discussion.isClosed ? 12 : 7 }}>
+          <PostList discussion={discussion} />
+        </Grid.Col>
+        {!discussion.isClosed && (
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <NewPostCard discussion={discussion} />
+          </Grid.Col>
+        )}
+      </Grid>
+    </Stack>
+  );
+}
+
+function DiscussionHeader({ discussion }: { discussion: Discussion }) {
+  const { t } = useTranslation('discussions');
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <PageTitle documentTitle={discussion.title}>{discussion.title}</PageTitle>
+          <Group gap="xs" mt={-6}>
+            <Badge variant="light" radius="sm">
+              {t(`topic.${discussion.topic}`)}
+            </Badge>
+            {discussion.isClosed ? (
+              <Badge color="gray" radius="sm" leftSection={<IconLock size={12} />} data-testid="closed-marker">
+                {t('closed')}
+              </Badge>
+            ) : (
+              <Badge color="teal" variant="light" radius="sm">
+                {t('open')}
+              </Badge>
+            )}
+          </Group>
+        </div>
+        <DiscussionActions discussion={discussion} />
+      </Group>
+      <RenderedHtml html={discussion.renderedDescription} testId="discussion-description" />
+    </Stack>
+  );
+}
+
+function PostList({ discussion }: { discussion: Discussion }) {
+  const { t } = useTranslation('discussions');
+  return (
+    <Stack gap="md" component="section" aria-labelledby="posts-title">
+      <Title order={2} size="h4" id="posts-title">
+        {t('posts.heading', { count: discussion.posts.length })}
+      </Title>
+      {discussion.posts.length === 0 ? (
+        <Stack align="center" gap={6} py="xl" px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <IconMessages size={32} color="var(--mantine-color-burgundy-4)" aria-hidden />
+          <Text fw={600}>{t('posts.none')}</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {discussion.isClosed ? t('posts.noneClosed') : discussion.topic === 'Themes' ? t('posts.beFirstTheme') : t('posts.beFirstBook')}
+          </Text>
+        </Stack>
+      ) : (
+        discussion.posts.map((post) => <PostItem key={post.postId} post={post} discussion={discussion} />)
+      )}
+    </Stack>
+  );
+}

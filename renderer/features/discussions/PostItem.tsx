@@ -1,0 +1,88 @@
+import { ActionIcon, Button, Card, Text, Tooltip, type TitleOrder } from '@mantine/core';
+import { IconEye, IconPencil, IconRepeat } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Discussion, Post } from '../../../shared/api/discussions';
+import { notifySuccess } from '../../lib/notify';
+import { useAppStore } from '../../store/app-store';
+import { useDiscussionStore } from './discussion.store';
+import { PostForm } from './PostForm';
+import { PostView } from './PostView';
+import { valuesFromPost } from './post-form';
+import { canEditPost, repostLink, repostTarget } from './post-permissions';
+
+interface PostItemProps {
+  post: Post;
+  discussion: Pick<Discussion, 'discussionId' | 'topic' | 'isClosed'>;
+  titleOrder?: TitleOrder;
+  linkTitle?: boolean;
+}
+
+/** One suggestion in its card: read it, switch to editing with the icon (owner or moderator), or repost it. */
+export function PostItem({ post, discussion, titleOrder, linkTitle = true }: PostItemProps) {
+  const { t } = useTranslation('discussions');
+  const profile = useAppStore((s) => s.myProfile);
+  const currentDiscussion = useAppStore((s) => s.currentDiscussion);
+  const updatePost = useDiscussionStore((s) => s.updatePost);
+  const [editing, setEditing] = useState(false);
+  const editable = canEditPost(profile, post, discussion);
+  const target = repostTarget(currentDiscussion, discussion);
+  const toggleLabel = editing ? t('post.view') : t('post.edit');
+
+  return (
+    <Card withBorder padding="lg" pos="relative" data-testid="post" data-post-id={post.postId} aria-label={post.title} component="article">
+      {editable && (
+        <Tooltip label={toggleLabel} withArrow>
+          <ActionIcon
+            variant={editing ? 'filled' : 'subtle'}
+            size="lg"
+            pos="absolute"
+            top={12}
+            right={12}
+            onClick={() => setEditing((e) => !e)}
+            aria-label={toggleLabel}
+            aria-pressed={editing}
+            style={{ zIndex: 1 }}
+          >
+            {editing ? <IconEye size={18} /> : <IconPencil size={18} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {editing ? (
+        <>
+          <Text fw={600} mb="sm" pr={40}>
+            {t('post.editing', { title: post.title })}
+          </Text>
+          <PostForm
+            topic={discussion.topic}
+            mode="edit"
+            initialValues={valuesFromPost(post)}
+            submitLabel={t('post.save')}
+            failureKey="discussions:toast.updateFailed"
+            onSubmit={async (fields) => {
+              await updatePost(post.postId, fields);
+              notifySuccess(t('toast.updated'));
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </>
+      ) : (
+        <PostView
+          post={post}
+          topic={discussion.topic}
+          titleOrder={titleOrder}
+          linkTitle={linkTitle}
+          footer={
+            target !== null && (
+              <Button component={Link} to={repostLink(target, post)} variant="light" size="compact-sm" leftSection={<IconRepeat size={14} />}>
+                {t('post.repost')}
+              </Button>
+            )
+          }
+        />
+      )}
+    </Card>
+  );
+}

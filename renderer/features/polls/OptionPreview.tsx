@@ -1,0 +1,28 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Post, Topic } from '../../../shared/api/discussions';
+import { BookCover } from '../../components/BookCover';
+import { RenderedHtml } from '../../components/RenderedHtml';
+
+/** An option's suggestion, opened from the ballot: cover, text, who suggested it. */
+export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
+  const { t } = useTranslation('polls');
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="md" pt="sm" data-testid="option-preview">
+      {topic !== 'Themes' && <BookCover src={post.imageUrl} width={64} height={96} />}
+      <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+        {post.renderedText ? <RenderedHtml html={post.renderedText} /> : <Text size="sm" c="dimmed">{t('option.noText')}</Text>}
+        <Group gap="xs">
+          <Text size="xs" c="dimmed">
+            {t('option.suggestedBy', { name: post.ownerName })}
+            {post.pageCount !== null && topic !== 'Themes' ? ` · ${t('option.pages', { count: post.pageCount })}` : ''}
+          </Text>
+          <Anchor component={Link} to={`/navrhy/${post.discussionId}/${post.postId}`} size="xs">
+            {t('option.open')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,82 @@
+import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
+import { IconLock, IconScale } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { selectIsModerator, useAppStore } from '../../store/app-store';
+import { ClosePollCard } from './ClosePollCard';
+import { PollOutcome } from './PollOutcome';
+import { PollProgressCard } from './PollProgressCard';
+import { PollResultsCard } from './PollResultsCard';
+import { VoteForm } from './VoteForm';
+import { hasVoted } from './poll-results';
+import { usePollStore } from './poll.store';
+
+/** A poll: the ballot until the member votes, then results; progress; the outcome once closed. */
+export function PollPage() {
+  const { t } = useTranslation('polls');
+  const pollId = Number(useParams().pollId);
+  const info = usePollStore((s) => s.info);
+  const status = usePollStore((s) => s.status);
+  const error = usePollStore((s) => s.error);
+  const load = usePollStore((s) => s.load);
+  const profile = useAppStore((s) => s.myProfile);
+  const isModerator = useAppStore(selectIsModerator);
+
+  useEffect(() => {
+    void load(pollId);
+  }, [pollId, load]);
+
+  if (status === 'failed') return <LoadFailed title={t('pages:poll')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+  if (!info || info.poll.pollId !== pollId) return <PageLoader />;
+
+  const { poll } = info;
+  const showBallot = !poll.isClosed && !hasVoted(info, profile?.userId);
+
+  return (
+    <Stack gap="lg" data-testid="poll-page">
+      <div>
+        <BackLink to={`/navrhy/${poll.discussionId}`}>{t('backToDiscussion')}</BackLink>
+        <PageTitle documentTitle={poll.title}>{poll.title}</PageTitle>
+        <Group gap="xs" mt={-6}>
+          {poll.isClosed ? (
+            <Badge color="gray" radius="sm" leftSection={<IconLock size={12} />} data-testid="poll-closed">
+              {t('closed')}
+            </Badge>
+          ) : (
+            <Badge color="teal" variant="light" radius="sm">
+              {t('open')}
+            </Badge>
+          )}
+          {poll.isTiebreaker && (
+            <Badge color="yellow" variant="light" radius="sm" leftSection={<IconScale size={12} />}>
+              {t('tiebreaker')}
+            </Badge>
+          )}
+          {poll.previousPollId && (
+            <Anchor component={Link} to={`/hlasovania/${poll.previousPollId}`} size="sm">
+              {t('previousPoll')}
+            </Anchor>
+          )}
+        </Group>
+      </div>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            {poll.isClosed && <PollOutcome poll={poll} />}
+            {showBallot ? <VoteForm key={poll.pollId} poll={poll} /> : <PollResultsCard poll={poll} myVote={info.myVote} />}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <PollProgressCard poll={poll} />
+            {isModerator && !poll.isClosed && <ClosePollCard poll={poll} />}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

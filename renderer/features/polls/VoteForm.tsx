@@ -1,0 +1,138 @@
+import { Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Post, Topic } from '../../../shared/api/discussions';
+import { voteSchema, type Poll } from '../../../shared/api/polls';
+import { handleError, notifySuccess } from '../../lib/notify';
+import { OptionPreview } from './OptionPreview';
+import { usePollStore } from './poll.store';
+
+/** The ballot: tick every option you approve of (at least one); an option's title opens its suggestion. */
+export function VoteForm({ poll }: { poll: Poll }) {
+  const { t } = useTranslation('polls');
+  const vote = usePollStore((s) => s.vote);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [previewed, setPreviewed] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function toggle(postId: number, checked: boolean) {
+    setSelected((ids) => (checked ? [...ids, postId] : ids.filter((id) => id !== postId)));
+    setError(null);
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = voteSchema.safeParse({ postIds: selected });
+    if (!parsed.success) {
+      setError(t(parsed.error.issues[0]?.message ?? 'validation:voteRequired'));
+      return;
+    }
+    setBusy(true);
+    try {
+      await vote(parsed.data.postIds);
+      notifySuccess(t('toast.voted'));
+    } catch (err) {
+      // SPEC section 8: a failed vote shows the server's reason; the ticks stay.
+      handleError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card withBorder shadow="sm" padding="lg" component="form" onSubmit={submit} noValidate data-testid="vote-form">
+      <Title order={2} size="h4">
+        {t('vote.title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('vote.hint')}
+      </Text>
+      <Stack gap="xs" role="group" aria-label={t('vote.title')}>
+        {poll.options.map((post) => (
+          <OptionRow
+            key={post.postId}
+            post={post}
+            topic={poll.topic}
+            checked={selected.includes(post.postId)}
+            onCheck={(checked) => toggle(post.postId, checked)}
+            previewed={previewed === post.postId}
+            onPreview={() => setPreviewed((id) => (id === post.postId ? null : post.postId))}
+          />
+        ))}
+      </Stack>
+      {error && (
+        <Text c="red.8" size="sm" mt="sm" role="alert" data-testid="vote-error">
+          {error}
+        </Text>
+      )}
+      <Group mt="md" gap="sm">
+        <Button type="submit" loading={busy} size="md">
+          {t('vote.submit')}
+        </Button>
+        <Text size="sm" c="dimmed">
+          {t('vote.selected', { count: selected.length })}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+interface OptionRowProps {
+  post: Post;
+  topic: Topic;
+  checked: boolean;
+  onCheck(checked: boolean): void;
+  previewed: boolean;
+  onPreview(): void;
+}
+
+function OptionRow({ post, topic, checked, onCheck, previewed, onPreview }: OptionRowProps) {
+  const { t } = useTranslation('polls');
+  const previewId = `option-preview-${post.postId}`;
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      px="sm"
+      py={10}
+      bg={checked ? 'burgundy.0' : 'white'}
+      style={{ borderColor: checked ? 'var(--mantine-color-burgundy-3)' : undefined, transition: 'background 120ms' }}
+      data-testid="poll-option"
+    >
+      <Group wrap="nowrap" gap="sm" align="center">
+        <Checkbox size="md" checked={checked} onChange={(e) => onCheck(e.currentTarget.checked)} aria-label={post.title} />
+        <UnstyledButton
+          onClick={onPreview}
+          aria-expanded={previewed}
+          aria-controls={previewId}
+          title={previewed ? t('option.hide') : t('option.show')}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Group wrap="nowrap" justify="space-between" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {post.title}
+              </Text>
+              {post.author && (
+                <Text size="sm" c="dimmed">
+                  {post.author}
+                </Text>
+              )}
+            </div>
+            <IconChevronDown
+              size={18}
+              aria-hidden
+              style={{ flexShrink: 0, transition: 'transform 150ms', transform: previewed ? 'rotate(180deg)' : undefined }}
+              color="var(--mantine-color-gray-6)"
+            />
+          </Group>
+        </UnstyledButton>
+      </Group>
+      <Collapse expanded={previewed} id={previewId} keepMounted={false}>
+        <OptionPreview post={post} topic={topic} />
+      </Collapse>
+    </Paper>
+  );
+}

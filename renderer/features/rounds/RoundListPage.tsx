@@ -1,0 +1,83 @@
+import { Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBooks, IconPlus, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { selectIsModerator, useAppStore } from '../../store/app-store';
+import { NewRoundForm } from './NewRoundForm';
+import { RoundCard } from './RoundCard';
+import { useRoundsStore } from './rounds.store';
+import { newestFirst } from './selectors';
+
+/** The club's rounds, newest first; moderators start a new one here. */
+export function RoundListPage() {
+  const { t } = useTranslation('rounds');
+  const rounds = useRoundsStore((s) => s.rounds);
+  const status = useRoundsStore((s) => s.status);
+  const error = useRoundsStore((s) => s.error);
+  const load = useRoundsStore((s) => s.load);
+  const isModerator = useAppStore(selectIsModerator);
+  const [formOpen, form] = useDisclosure(false);
+  const sorted = useMemo(() => newestFirst(rounds), [rounds]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (status === 'failed') return <LoadFailed title={t('pages:rounds')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+
+  return (
+    <Stack gap="lg" data-testid="round-list-page">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <PageTitle>{t('pages:rounds')}</PageTitle>
+          <Text c="dimmed" mt={-8} maw={640}>
+            {t('intro')}
+          </Text>
+        </div>
+        {isModerator && (
+          <Button
+            onClick={form.toggle}
+            variant={formOpen ? 'default' : 'filled'}
+            leftSection={formOpen ? <IconX size={18} /> : <IconPlus size={18} />}
+            aria-expanded={formOpen}
+            aria-controls="new-round"
+          >
+            {formOpen ? t('new.close') : t('new.open')}
+          </Button>
+        )}
+      </Group>
+
+      {isModerator && (
+        <Collapse expanded={formOpen} id="new-round" keepMounted={false}>
+          <Card withBorder shadow="sm" padding="lg">
+            <Title order={2} size="h4" mb="sm">
+              {t('new.title')}
+            </Title>
+            <NewRoundForm onStarted={form.close} />
+          </Card>
+        </Collapse>
+      )}
+
+      {status !== 'ready' ? (
+        <PageLoader />
+      ) : sorted.length === 0 ? (
+        <Stack align="center" gap={6} py={48} px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <IconBooks size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+          <Text fw={600}>{t('none')}</Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {isModerator ? t('noneModerator') : t('noneMember')}
+          </Text>
+        </Stack>
+      ) : (
+        <Stack gap="md">
+          {sorted.map((round) => (
+            <RoundCard key={round.roundId} round={round} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
