@@ -1,37 +1,64 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SettingsError, readSettings } from './settings';
+import { CliError, USAGE, isUserError, parseCommand, runBackup, runCreateAdmin, runRestore } from './cli';
+import { SettingsError, readSettings, type ServerConfig } from './settings';
 import { startServer } from './start-server';
 
-/** The headless club server: settings from the environment and flags, then the one startServer. */
+/** The headless club server and its maintenance commands: settings from the environment and flags. */
 async function main() {
-  let settings;
+  let parsed;
+  let config: ServerConfig;
   try {
-    settings = readSettings(process.argv.slice(2), process.env, process.cwd());
+    parsed = parseCommand(process.argv.slice(2));
+    // Built next to this file by `npm run build`: dist/server/main.js serves dist/renderer.
+    const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
+    config = { ...readSettings(parsed.rest, process.env, process.cwd()), rendererDir: fs.existsSync(rendererDir) ? rendererDir : null };
   } catch (error) {
-    if (error instanceof SettingsError) {
+    if (error instanceof SettingsError || error instanceof CliError) {
       console.error(`bookclub: ${error.message}`);
       process.exit(2);
     }
     throw error;
   }
-  // Built next to this file by `npm run build`: dist/server/main.js serves dist/renderer.
-  const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
-  if (!fs.existsSync(rendererDir)) console.warn(`bookclub: no built renderer at ${rendererDir}; serving the API only`);
 
+  try {
+    switch (parsed.command) {
+      case 'help':
+        console.log(USAGE);
+        return;
+      case 'backup':
+        return await runBackup(config, parsed.file!);
+      case 'restore':
+        return await runRestore(config, parsed.file!, parsed.yes);
+      case 'create-admin':
+        return await runCreateAdmin(config, parsed.email, parsed.passwordFile);
+      case 'serve':
+        return await serve(config);
+    }
+  } catch (error) {
+    if (isUserError(error)) {
+      console.error(`bookclub: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function serve(config: ServerConfig) {
+  if (!config.rendererDir) console.warn('bookclub: no built renderer next to the server; serving the API only');
   let server;
   try {
-    server = await startServer({ ...settings, rendererDir: fs.existsSync(rendererDir) ? rendererDir : null });
+    server = await startServer(config);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') console.error(`bookclub: port ${settings.port} is in use; set PORT or --port to another`);
+    if (code === 'EADDRINUSE') console.error(`bookclub: port ${config.port} is in use; set PORT or --port to another`);
     else console.error('bookclub: could not start:', error);
     process.exit(1);
   }
 
-  console.log(`${settings.siteName} is running. Members can open:`);
+  console.log(`${config.siteName} is running. Members can open:`);
   for (const url of server.urls) console.log(`  ${url}`);
-  console.log(`Data folder: ${settings.dataDir}`);
+  console.log(`Data folder: ${config.dataDir}`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -19,13 +19,20 @@ export async function backupDatabase(dataDir: string, target: string, nativeBind
   const partial = `${destination}.partial-${process.pid}`;
   const db = new Database(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
-    await db.backup(partial);
+    // All pages in one step: one read transaction, so writers carry on (WAL) and the copy never restarts
+    // because another connection wrote between steps.
+    await db.backup(partial, { progress: () => 0x7fffffff });
   } catch (error) {
     fs.rmSync(partial, { force: true });
     throw error;
   } finally {
     db.close();
   }
+  // One self-contained file: the copy inherits WAL mode, so fold its log in and drop the side files.
+  const copy = new Database(partial, nativeBinding ? { nativeBinding } : {});
+  copy.pragma('journal_mode = DELETE');
+  copy.close();
+  for (const suffix of ['-wal', '-shm']) fs.rmSync(partial + suffix, { force: true });
   checkClubDatabase(partial);
   fs.renameSync(partial, destination);
   return { bytes: fs.statSync(destination).size };

@@ -24,7 +24,7 @@ export function runningServerPid(dataDir: string): number | null {
   } catch {
     return null;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  if (!Number.isInteger(pid) || pid <= 0) return null;
   try {
     process.kill(pid, 0);
     return pid;

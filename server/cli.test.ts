@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CliError, parseCommand, runBackup, runCreateAdmin, runRestore } from './cli';
+import type { ServerConfig } from './settings';
+import { startTestServer } from './test-support/test-server';
+
+let dataDir: string;
+let config: ServerConfig;
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-cli-'));
+  config = { dataDir, port: 0, host: '127.0.0.1', siteName: 'CLI Club', defaultLanguage: 'en', matrixRoomLink: null, smtpUrl: null, rendererDir: null, quiet: true };
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('parsing the command line', () => {
+  it('finds the command, its file and its own flags, and leaves the settings', () => {
+    expect(parseCommand(['--port', '9000'])).toMatchObject({ command: 'serve', rest: ['--port', '9000'] });
+    expect(parseCommand(['backup', 'club.db', '--data-dir', '/srv'])).toMatchObject({ command: 'backup', file: 'club.db', rest: ['--data-dir', '/srv'] });
+    expect(parseCommand(['restore', 'club.db', '--yes'])).toMatchObject({ command: 'restore', file: 'club.db', yes: true });
+    expect(parseCommand(['create-admin', '--email=host@club.test', '--password-file', 'pw'])).toMatchObject({ command: 'create-admin', email: 'host@club.test', passwordFile: 'pw' });
+    expect(() => parseCommand(['backup'])).toThrow(CliError);
+    expect(() => parseCommand(['frobnicate'])).toThrow(/Unknown command/);
+  });
+});
+
+describe('headless maintenance', () => {
+  it('creates the first admin without a browser, once', async () => {
+    const passwordFile = path.join(dataDir, 'pw.txt');
+    fs.writeFileSync(passwordFile, 'host password 1\n');
+    await runCreateAdmin(config, 'host@club.test', passwordFile);
+    const club = await startTestServer({ dataDir });
+    try {
+      const login = await club.call('POST', '/api/accounts/login', { body: { email: 'host@club.test', password: 'host password 1' } });
+      expect(login.status).toBe(200);
+      expect(login.body.isAdmin).toBe(true);
+    } finally {
+      await club.server.close();
+    }
+    await expect(runCreateAdmin(config, 'second@club.test', passwordFile)).rejects.toThrow(/already set up/);
+    fs.writeFileSync(passwordFile, 'short');
+    await expect(runCreateAdmin(config, 'x@club.test', passwordFile)).rejects.toThrow(/at least 8 characters/);
+  });
+
+  it('backs up a running club, refuses to restore under it, and restores once it stops', async () => {
+    const club = await startTestServer({ dataDir });
+    await club.call('POST', '/api/accounts/registerfirstadmin', { body: { email: 'host@club.test', password: 'host password 1' } });
+    const backup = path.join(dataDir, 'backups', 'club.db');
+    await runBackup(config, backup);
+    expect(fs.existsSync(backup)).toBe(true);
+    await expect(runRestore(config, backup, true)).rejects.toThrow(/Stop it first/);
+    await club.server.close();
+
+    // A fresh club folder restored from the backup has the admin.
+    const elsewhere = { ...config, dataDir: path.join(dataDir, 'restored') };
+    await runRestore(elsewhere, backup, true);
+    const restored = await startTestServer({ dataDir: elsewhere.dataDir });
+    try {
+      expect((await restored.call('POST', '/api/accounts/login', { body: { email: 'host@club.test', password: 'host password 1' } })).status).toBe(200);
+    } finally {
+      await restored.server.close();
+    }
+  });
+});

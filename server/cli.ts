@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { registerFirstAdminSchema } from '../shared/api/accounts';
+import { openDatabase } from './db/data-source';
+import { AccountsService } from './features/accounts/accounts.service';
+import { AppError } from './http/errors';
+import { translate } from './http/i18n';
+import { loadOrCreateSecret } from './http/token';
+import { MaintenanceError, backupDatabase, restoreDatabase } from './maintenance/backup';
+import { runningServerPid } from './maintenance/server-lock';
+import { createMarkdown } from './markdown';
+import type { ServerConfig } from './settings';
+
+export type Command = 'serve' | 'backup' | 'restore' | 'create-admin' | 'help';
+
+export const USAGE = `Usage: npm start -- [command] [options]
+
+Commands:
+  (none)                     run the club server
+  backup FILE                copy the club's database to FILE (safe while the server runs)
+  restore FILE [--yes]       replace the club's database with FILE (stop the server first)
+  create-admin --email EMAIL create the club's first admin without a browser;
+                             the password is asked for, or read from --password-file FILE
+  help                       show this
+
+Options are the settings' flags (--port, --data-dir, ...); see README.md.`;
+
+/** The command and its own arguments; everything else is left for the settings. */
+export function parseCommand(argv: readonly string[]): { command: Command; file?: string; yes: boolean; email?: string; passwordFile?: string; rest: string[] } {
+  const rest = [...argv];
+  const take = (flag: string): string | undefined => {
+    const index = rest.findIndex((arg) => arg === flag || arg.startsWith(flag + '='));
+    if (index === -1) return undefined;
+    const [arg] = rest.splice(index, 1);
+    if (arg!.includes('=')) return arg!.slice(flag.length + 1);
+    return rest.splice(index, 1)[0];
+  };
+  const yes = rest.includes('--yes');
+  if (yes) rest.splice(rest.indexOf('--yes'), 1);
+  const email = take('--email');
+  const passwordFile = take('--password-file');
+  let command: Command = 'serve';
+  let file: string | undefined;
+  if (rest[0] && !rest[0].startsWith('-')) {
+    const word = rest.shift()!;
+    if (word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'help') command = word;
+    else throw new CliError(`Unknown command "${word}".\n\n${USAGE}`);
+    if (command === 'backup' || command === 'restore') {
+      file = rest[0] && !rest[0].startsWith('-') ? rest.shift() : undefined;
+      if (!file) throw new CliError(`${command} needs a FILE.\n\n${USAGE}`);
+    }
+  }
+  if (rest.includes('--help') || rest.includes('-h')) command = 'help';
+  return { command, file, yes, email, passwordFile, rest };
+}
+
+export class CliError extends Error {}
+
+function ask(question: string, hidden = false): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
+  if (hidden && process.stdin.isTTY) {
+    // Echo nothing while the password is typed.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+      if (s.includes(question)) process.stdout.write(s);
+    };
+  }
+  return new Promise((resolve) =>
+    rl.question(question, (answer) => {
+      rl.close();
+      if (hidden && process.stdin.isTTY) process.stdout.write('\n');
+      resolve(answer);
+    }),
+  );
+}
+
+export async function runBackup(config: ServerConfig, file: string): Promise<void> {
+  const { bytes } = await backupDatabase(config.dataDir, file, config.sqliteNativeBinding);
+  console.log(`Backed up the club to ${file} (${(bytes / 1024).toFixed(0)} KB).`);
+}
+
+export async function runRestore(config: ServerConfig, file: string, yes: boolean): Promise<void> {
+  const pid = runningServerPid(config.dataDir);
+  if (pid) throw new CliError(`The club server (process ${pid}) is using ${config.dataDir}. Stop it first, then restore.`);
+  if (!yes) {
+    const answer = await ask(`This replaces the club's database in ${config.dataDir} with ${file}. Type "yes" to go on: `);
+    if (answer.trim().toLowerCase() !== 'yes') throw new CliError('Nothing was changed.');
+  }
+  const { keptAs } = restoreDatabase(config.dataDir, file, config.sqliteNativeBinding);
+  console.log(`Restored the club from ${file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ''}`);
+}
+
+export async function runCreateAdmin(config: ServerConfig, email: string | undefined, passwordFile: string | undefined): Promise<void> {
+  const address = email ?? (await ask('Email of the first admin: '));
+  const password = passwordFile ? fs.readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '') : await ask('Password (at least 8 characters): ', true);
+  const parsed = registerFirstAdminSchema.safeParse({ email: address, password });
+  if (!parsed.success) {
+    throw new CliError(parsed.error.issues.map((issue) => translate(config.defaultLanguage, issue.message)).join('\n'));
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
+  try {
+    const accounts = new AccountsService(db, loadOrCreateSecret(config.dataDir), createMarkdown());
+    await accounts.registerFirstAdmin(parsed.data.email, parsed.data.password);
+    console.log(`Created the first admin, ${parsed.data.email}. Start the server and sign in.`);
+  } catch (error) {
+    if (error instanceof AppError) throw new CliError(translate(config.defaultLanguage, error.key, error.params));
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+}
+
+export function isUserError(error: unknown): error is Error {
+  return error instanceof CliError || error instanceof MaintenanceError;
+}

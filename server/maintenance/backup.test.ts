@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openDatabase } from '../db/data-source';
+import { MaintenanceError, backupDatabase, checkClubDatabase, restoreDatabase } from './backup';
+import { claimDataDir, runningServerPid } from './server-lock';
+
+let dataDir: string;
+let scratch: string;
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-backup-'));
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-backup-out-'));
+  const db = await openDatabase(dataDir);
+  await db.destroy();
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Another process writing settings rows as fast as it can, each its own committed transaction. */
+function startWriter(file: string) {
+  const script = `
+    const Database = require(${JSON.stringify(require.resolve('better-sqlite3'))});
+    const db = new Database(${JSON.stringify(file)});
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    const insert = db.prepare('INSERT INTO "setting" ("key", "value") VALUES (?, ?)');
+    let n = 0;
+    const tick = () => {
+      for (let i = 0; i < 50; i++) { n++; insert.run('row-' + String(n).padStart(8, '0'), String(n)); }
+      process.stdout.write(n + '\\n');
+      setImmediate(tick);
+    };
+    tick();
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let committed = 0;
+  child.stdout.on('data', (chunk: Buffer) => {
+    const lines = chunk.toString().trim().split('\n');
+    committed = Number(lines[lines.length - 1]);
+  });
+  return {
+    committed: () => committed,
+    stop: () => new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill();
+    }),
+  };
+}
+
+describe('backup', () => {
+  it('is a valid database holding every row committed before it, while another process keeps writing', async () => {
+    // A club with some history (~16 MB), so the copy takes long enough for the writer to keep going during it.
+    const seed = new Database(path.join(dataDir, DATABASE_FILE));
+    const filler = seed.prepare(`INSERT INTO "setting" ("key", "value") VALUES (?, ?)`);
+    seed.transaction(() => {
+      for (let i = 0; i < 4000; i++) filler.run(`history-${i}`, 'x'.repeat(4000));
+    })();
+    seed.close();
+    const writer = startWriter(path.join(dataDir, DATABASE_FILE));
+    try {
+      while (writer.committed() < 2000) await new Promise((resolve) => setTimeout(resolve, 10));
+      const committedBefore = writer.committed();
+      const target = path.join(scratch, 'nested', 'club-backup.db');
+      const { bytes } = await backupDatabase(dataDir, target);
+      expect(bytes).toBeGreaterThan(0);
+      // The writer never stopped (its progress reaches us once the copy has let go of this event loop).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(writer.committed()).toBeGreaterThan(committedBefore);
+
+      checkClubDatabase(target);
+      const copy = new Database(target, { readonly: true });
+      const rows = copy.prepare(`SELECT "value" FROM "setting" WHERE "key" LIKE 'row-%' ORDER BY "key"`).all() as { value: string }[];
+      copy.close();
+      // Every committed row up to some moment, with no gaps: a consistent snapshot, not a torn copy.
+      expect(rows.length).toBeGreaterThanOrEqual(committedBefore);
+      expect(rows.every((row, i) => Number(row.value) === i + 1)).toBe(true);
+    } finally {
+      await writer.stop();
+    }
+    expect(fs.readdirSync(path.join(scratch, 'nested'))).toEqual(['club-backup.db']);
+  });
+
+  it('says so when there is no club database', async () => {
+    await expect(backupDatabase(path.join(scratch, 'empty'), path.join(scratch, 'x.db'))).rejects.toBeInstanceOf(MaintenanceError);
+  });
+});
+
+describe('restore', () => {
+  it('puts a backup in place and keeps the database it replaced', async () => {
+    const live = path.join(dataDir, DATABASE_FILE);
+    let db = new Database(live);
+    db.prepare(`INSERT INTO "setting" ("key", "value") VALUES ('noticeboard', 'before backup')`).run();
+    db.close();
+    const backup = path.join(scratch, 'backup.db');
+    await backupDatabase(dataDir, backup);
+    db = new Database(live);
+    db.prepare(`UPDATE "setting" SET "value" = 'after backup' WHERE "key" = 'noticeboard'`).run();
+    db.close();
+
+    const { keptAs } = restoreDatabase(dataDir, backup);
+    db = new Database(live, { readonly: true });
+    expect((db.prepare(`SELECT "value" FROM "setting" WHERE "key" = 'noticeboard'`).get() as { value: string }).value).toBe('before backup');
+    db.close();
+    const kept = new Database(keptAs!, { readonly: true });
+    expect((kept.prepare(`SELECT "value" FROM "setting" WHERE "key" = 'noticeboard'`).get() as { value: string }).value).toBe('after backup');
+    kept.close();
+  });
+
+  it('refuses a file that is not a Bookclub database, and leaves the club as it was', () => {
+    const junk = path.join(scratch, 'junk.db');
+    fs.writeFileSync(junk, 'not a database at all');
+    expect(() => restoreDatabase(dataDir, junk)).toThrow(MaintenanceError);
+    const other = path.join(scratch, 'other.db');
+    new Database(other).exec('CREATE TABLE "unrelated" ("x" integer)');
+    expect(() => restoreDatabase(dataDir, other)).toThrow(/not a Bookclub database/);
+    checkClubDatabase(path.join(dataDir, DATABASE_FILE));
+  });
+});
+
+describe('the data-folder lock', () => {
+  it('names a live server and forgets a dead one', () => {
+    expect(runningServerPid(dataDir)).toBeNull();
+    fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.ppid));
+    expect(runningServerPid(dataDir)).toBe(process.ppid);
+    fs.writeFileSync(path.join(dataDir, 'server.pid'), '999999');
+    expect(runningServerPid(dataDir)).toBeNull();
+    const release = claimDataDir(dataDir);
+    release();
+    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  });
+});
