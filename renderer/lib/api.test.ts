@@ -40,3 +40,13 @@ describe('the API client', () => {
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 });
+
+describe('reads that are no longer wanted', () => {
+  it('pass the caller’s abort signal to fetch', async () => {
+    const fetch = fakeFetch(200, []);
+    const api = createApiClient({ getToken: () => null, getLanguage: () => 'en', fetch });
+    const controller = new AbortController();
+    await api.get('/api/search?query=sol', { signal: controller.signal });
+    expect(fetch.mock.calls[0]![1]!.signal).toBe(controller.signal);
+  });
+});

@@ -29,7 +29,7 @@ export interface ApiClientOptions {
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
     const token = options.getToken();
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -42,7 +42,7 @@ export function createApiClient(options: ApiClientOptions) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await doFetch(path, { method, headers, body: payload });
+    const response = await doFetch(path, { method, headers, body: payload, signal });
     const text = await response.text();
     let data: unknown = null;
     if (text) {
@@ -60,7 +60,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   return {
-    get: <T>(path: string) => request<T>('GET', path),
+    /** `signal` lets a caller abort a read that is no longer wanted (a superseded search). */
+    get: <T>(path: string, init: { signal?: AbortSignal } = {}) => request<T>('GET', path, undefined, init.signal),
     post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
     put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
     patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
