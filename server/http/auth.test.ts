@@ -1,60 +1,17 @@
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
-import Koa from 'koa';
+import type Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/data-source';
-import { AccountsService } from '../features/accounts/accounts.service';
-import { hashPassword } from '../features/accounts/password';
-import { UserEntity, type User } from '../features/accounts/user.entity';
-import { createMarkdown } from '../markdown';
-import { authenticate, requireRole } from './auth';
+import { startMiniApp, type MiniApp } from '../test-support/mini-app';
+import { requireRole } from './auth';
 import type { AppState } from './context';
-import { errorMiddleware } from './error-middleware';
-import { signToken } from './token';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { DataSource } from 'typeorm';
 
-// The guard on a tiny app of its own, over real HTTP: later features declare the same guard on their routes.
-let server: http.Server;
-let db: DataSource;
+// The guard on a small app of its own, over real HTTP: later features declare the same guard on their routes.
+let app: MiniApp;
 let base: string;
-const secret = crypto.randomBytes(32);
 const tokens: Record<string, string> = {};
 
-async function addUser(name: string, flags: Partial<User>) {
-  const user: User = {
-    id: crypto.randomUUID(),
-    email: `${name}@club.test`,
-    name,
-    passwordHash: await hashPassword('irrelevant password'),
-    phone: null,
-    aboutMe: null,
-    goodreadsUrl: null,
-    avatarFile: null,
-    isModerator: false,
-    isAdmin: false,
-    isBot: false,
-    isActiveParticipant: true,
-    language: null,
-    createdOn: new Date().toISOString(),
-    ...flags,
-  };
-  await db.getRepository(UserEntity).insert(user);
-  tokens[name] = await signToken(user.id, secret);
-}
-
 beforeAll(async () => {
-  db = await openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-guard-')));
-  await addUser('member', {});
-  await addUser('moderator', { isModerator: true });
-  await addUser('admin', { isAdmin: true, isModerator: true });
-  await addUser('bot', { isBot: true });
-
-  const router = new Router<AppState>();
+  const router = new Router<AppState>({ prefix: '/guarded' });
   const ok = (ctx: Koa.ParameterizedContext<AppState>) => {
     ctx.body = { ok: true };
   };
@@ -63,23 +20,15 @@ beforeAll(async () => {
   router.put('/preview', requireRole('member', { botsMay: true }), ok);
   router.get('/moderator', requireRole('moderator'), ok);
   router.get('/admin', requireRole('admin'), ok);
-
-  const app = new Koa<AppState>();
-  app.silent = true;
-  app.use(errorMiddleware({ defaultLanguage: 'en', log: () => {} }));
-  app.use(async (ctx, next) => {
-    ctx.state.language = 'en';
-    await next();
-  });
-  app.use(authenticate({ secret, accounts: new AccountsService(db, secret, createMarkdown()) }));
-  app.use(router.routes());
-  server = http.createServer(app.callback()).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startMiniApp([router]);
+  base = `${app.base}/api/guarded`;
+  tokens.member = await app.tokenFor('member');
+  tokens.moderator = await app.tokenFor('moderator', { isModerator: true });
+  tokens.admin = await app.tokenFor('admin', { isAdmin: true, isModerator: true });
+  tokens.bot = await app.tokenFor('bot', { isBot: true });
 });
 afterAll(async () => {
-  server.close();
-  await db.destroy();
+  await app.close();
 });
 
 async function statusOf(method: string, route: string, who?: string) {

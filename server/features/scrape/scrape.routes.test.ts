@@ -1,84 +1,26 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import Router from '@koa/router';
-import Koa from 'koa';
-import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/data-source';
-import { authenticate } from '../../http/auth';
-import type { AppState } from '../../http/context';
-import { errorMiddleware } from '../../http/error-middleware';
-import { requestLanguage } from '../../http/i18n';
-import { signToken } from '../../http/token';
-import { createMarkdown } from '../../markdown';
-import { AccountsService } from '../accounts/accounts.service';
-import { hashPassword } from '../accounts/password';
-import { UserEntity, type User } from '../accounts/user.entity';
+import { startMiniApp, type MiniApp } from '../../test-support/mini-app';
 import { BOOKS, startFakeGoodreads, type FakeGoodreads } from './fake-goodreads';
 import { createGoodreadsScraper } from './goodreads-scraper';
 import { scrapeRoutes } from './scrape.routes';
 
-// The route over real HTTP in a small app with the real error middleware and sign-in, mounted under /api
-// as server/app.ts mounts it, and the real scraper reading the fake Goodreads.
-let server: http.Server;
-let db: DataSource;
+// The route over real HTTP with the real error middleware and sign-in, mounted under /api as server/app.ts
+// mounts it, and the real scraper reading the fake Goodreads.
+let app: MiniApp;
 let base: string;
 let goodreads: FakeGoodreads;
-const secret = crypto.randomBytes(32);
 const tokens: Record<string, string> = {};
 
-async function addUser(name: string, flags: Partial<User>) {
-  const user: User = {
-    id: crypto.randomUUID(),
-    email: `${name}@club.test`,
-    name,
-    passwordHash: await hashPassword('irrelevant password'),
-    phone: null,
-    aboutMe: null,
-    goodreadsUrl: null,
-    avatarFile: null,
-    isModerator: false,
-    isAdmin: false,
-    isBot: false,
-    isActiveParticipant: true,
-    language: null,
-    createdOn: new Date().toISOString(),
-    ...flags,
-  };
-  await db.getRepository(UserEntity).insert(user);
-  tokens[name] = await signToken(user.id, secret);
-}
-
 beforeAll(async () => {
-  db = await openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-scrape-')));
-  await addUser('member', {});
-  await addUser('bot', { isBot: true });
   goodreads = await startFakeGoodreads();
-
-  const api = new Router<AppState>({ prefix: '/api' });
-  api.use(scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch })).routes());
-  const app = new Koa<AppState>();
-  app.silent = true;
-  app.use(errorMiddleware({ defaultLanguage: 'en', log: () => {} }));
-  app.use(async (ctx, next) => {
-    ctx.state.language = requestLanguage(ctx.get('Accept-Language'));
-    await next();
-  });
-  app.use(authenticate({ secret, accounts: new AccountsService(db, secret, createMarkdown()) }));
-  app.use(api.routes());
-  app.use(api.allowedMethods());
-  server = http.createServer(app.callback()).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await startMiniApp([scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch }))]);
+  base = app.base;
+  tokens.member = await app.tokenFor('member');
+  tokens.bot = await app.tokenFor('bot', { isBot: true });
 });
 afterAll(async () => {
-  server.close();
+  await app.close();
   await goodreads.close();
-  await db.destroy();
 });
 
 async function scrape(query: string, options: { who?: string; language?: string; path?: string } = {}) {

@@ -1,0 +1,81 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { DataSource } from 'typeorm';
+import { openDatabase } from '../db/data-source';
+import { AccountsService } from '../features/accounts/accounts.service';
+import { hashPassword } from '../features/accounts/password';
+import { UserEntity, type User } from '../features/accounts/user.entity';
+import { authenticate } from '../http/auth';
+import type { AppState } from '../http/context';
+import { errorMiddleware } from '../http/error-middleware';
+import { requestLanguage } from '../http/i18n';
+import { signToken } from '../http/token';
+import { createMarkdown } from '../markdown';
+
+export interface MiniApp {
+  base: string;
+  db: DataSource;
+  /** Adds an account with these flags and answers its bearer token. */
+  tokenFor(name: string, flags?: Partial<User>): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A small app over real HTTP with the real error middleware, language and sign-in, and only the given
+ * routers mounted under /api as server/app.ts mounts them: for testing one router, or a guard, alone.
+ */
+export async function startMiniApp(routers: Router<AppState>[]): Promise<MiniApp> {
+  const db = await openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-mini-')));
+  const secret = crypto.randomBytes(32);
+  const api = new Router<AppState>({ prefix: '/api' });
+  for (const router of routers) api.use(router.routes());
+
+  const app = new Koa<AppState>();
+  app.silent = true;
+  app.use(errorMiddleware({ defaultLanguage: 'en', log: () => {} }));
+  app.use(async (ctx, next) => {
+    ctx.state.language = requestLanguage(ctx.get('Accept-Language'));
+    await next();
+  });
+  app.use(authenticate({ secret, accounts: new AccountsService(db, secret, createMarkdown()) }));
+  app.use(api.routes());
+  app.use(api.allowedMethods());
+  const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    db,
+    async tokenFor(name, flags = {}) {
+      const user: User = {
+        id: crypto.randomUUID(),
+        email: `${name}@club.test`,
+        name,
+        passwordHash: await hashPassword('irrelevant password'),
+        phone: null,
+        aboutMe: null,
+        goodreadsUrl: null,
+        avatarFile: null,
+        isModerator: false,
+        isAdmin: false,
+        isBot: false,
+        isActiveParticipant: true,
+        language: null,
+        createdOn: new Date().toISOString(),
+        ...flags,
+      };
+      await db.getRepository(UserEntity).insert(user);
+      return signToken(user.id, secret);
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await db.destroy();
+    },
+  };
+}
