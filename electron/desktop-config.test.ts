@@ -28,6 +28,7 @@ describe('desktopServerConfig', () => {
       defaultLanguage: 'en',
       matrixRoomLink: null,
       smtpUrl: null,
+      mailFrom: null,
       rendererDir,
     });
   });

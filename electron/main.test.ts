@@ -29,6 +29,9 @@ const fake = await vi.hoisted(async () => {
     setPath = vi.fn((name: string, value: string) => void this.paths.set(name, value));
     getPath = vi.fn((name: string) => this.paths.get(name) ?? `/fake/${name}`);
     requestSingleInstanceLock = vi.fn(() => this.hasLock);
+    loginItem = { openAtLogin: false };
+    getLoginItemSettings = vi.fn(() => this.loginItem);
+    setLoginItemSettings = vi.fn((settings: { openAtLogin: boolean }) => void (this.loginItem = settings));
     whenReady = vi.fn(() => Promise.resolve());
     exit = vi.fn();
     // Like Electron: a quit emits before-quit, and only goes ahead when no handler prevented it.
@@ -51,6 +54,11 @@ const fake = await vi.hoisted(async () => {
     readonly webContents = new FakeWebContents();
     minimized = false;
     loadURL = vi.fn(async (_url: string) => {});
+    bounds = { x: 0, y: 0, width: 1200, height: 850 };
+    maximized = false;
+    getNormalBounds = () => this.bounds;
+    isMaximized = () => this.maximized;
+    maximize = vi.fn(() => void (this.maximized = true));
     show = vi.fn();
     focus = vi.fn();
     restore = vi.fn(() => void (this.minimized = false));
@@ -62,12 +70,40 @@ const fake = await vi.hoisted(async () => {
     }
   }
 
+  class FakeNotification {
+    static supported = true;
+    static shown: { title: string; body: string }[] = [];
+    static isSupported = () => FakeNotification.supported;
+    constructor(readonly options: { title: string; body: string }) {}
+    show() {
+      FakeNotification.shown.push({ title: this.options.title, body: this.options.body });
+    }
+  }
+
+  type MenuItem = { label?: string; role?: string; type?: string; checked?: boolean; click?: () => void; submenu?: MenuItem[] };
+  type Template = MenuItem[];
+  const dialogFakes = () => ({
+    showErrorBox: vi.fn(),
+    // Called as (window, options) when there is a window, as Electron allows.
+    showSaveDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePath: '' })),
+    showOpenDialog: vi.fn(async (..._args: unknown[]) => ({ canceled: true, filePaths: [] as string[] })),
+    showMessageBox: vi.fn(async (..._args: unknown[]) => ({ response: 0, checkboxChecked: false })),
+  });
+
   const electron = {
     app: new FakeApp(),
     BrowserWindow: FakeBrowserWindow,
-    dialog: { showErrorBox: vi.fn() },
-    shell: { openExternal: vi.fn(async (_url: string) => {}) },
+    dialog: dialogFakes(),
+    shell: { openExternal: vi.fn(async (_url: string) => {}), openPath: vi.fn(async (_path: string) => '') },
     utilityProcess: { fork: vi.fn() },
+    clipboard: { writeText: vi.fn() },
+    Notification: FakeNotification,
+    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]) },
+    Menu: {
+      current: null as Template | null,
+      buildFromTemplate: vi.fn((template: Template) => template),
+      setApplicationMenu: vi.fn((menu: Template) => void (electron.Menu.current = menu)),
+    },
   };
 
   return {
@@ -76,9 +112,16 @@ const fake = await vi.hoisted(async () => {
     reset() {
       electron.app = new FakeApp();
       FakeBrowserWindow.instances = [];
-      electron.dialog.showErrorBox = vi.fn();
+      electron.dialog = dialogFakes();
       electron.shell.openExternal = vi.fn(async () => {});
+      electron.shell.openPath = vi.fn(async () => '');
       electron.utilityProcess.fork = vi.fn();
+      electron.clipboard.writeText = vi.fn();
+      FakeNotification.supported = true;
+      FakeNotification.shown = [];
+      electron.screen.getAllDisplays = vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }]);
+      electron.Menu.current = null;
+      electron.Menu.setApplicationMenu = vi.fn((menu: Template) => void (electron.Menu.current = menu));
     },
   };
 });
@@ -87,6 +130,8 @@ vi.mock('electron', () => fake.electron);
 
 const { electron, FakeEvent } = fake;
 let child: FakeChild;
+// Where the fake app keeps its user data (window-state.json, the autostart entry): a fresh folder per test.
+let appData: string;
 
 // setImmediate runs after every pending promise callback, so the shell has done all it can.
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -112,6 +157,8 @@ function quit() {
 
 beforeEach(() => {
   fake.reset();
+  appData = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-appdata-'));
+  electron.app.paths.set('appData', appData);
   child = new FakeChild();
   electron.utilityProcess.fork.mockReturnValue(child);
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -122,6 +169,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  fs.rmSync(appData, { recursive: true, force: true });
 });
 
 describe('launching', () => {
@@ -290,7 +338,6 @@ describe('quitting', () => {
     child.answer({ type: 'closed' });
     await settle();
     expect(electron.app.quitCount).toBe(1);
-    expect(child.killed).toBe(false);
   });
 
   it('kills the server when it does not close in time, then quits', async () => {
@@ -401,5 +448,251 @@ describe('a server that fails', () => {
       'PORT must be a whole number from 0 to 65535, not "eighty"',
     );
     expect(electron.utilityProcess.fork).not.toHaveBeenCalled();
+  });
+});
+
+type MenuTemplate = NonNullable<typeof electron.Menu.current>;
+
+/** The item reached by following labels through the application menu. */
+function menuItem(...labels: string[]) {
+  let items: MenuTemplate = electron.Menu.current ?? [];
+  let item: MenuTemplate[number] | undefined;
+  for (const label of labels) {
+    item = items.find((candidate) => candidate.label === label);
+    if (!item) throw new Error(`no menu item "${label}" among ${items.map((c) => c.label ?? c.role).join(', ')}`);
+    items = item.submenu ?? [];
+  }
+  return item!;
+}
+
+function clickMenu(...labels: string[]) {
+  menuItem(...labels).click!();
+}
+
+/** The options of the last message box, shown on the window or on its own. */
+function lastMessageBox() {
+  const args = electron.dialog.showMessageBox.mock.calls.at(-1) ?? [];
+  return args.at(-1) as { type?: string; message: string; detail?: string };
+}
+
+describe('the host menu', () => {
+  it('lists the addresses members can open; a click copies one and says so', async () => {
+    await launchAndStart(8081);
+
+    const addresses = menuItem('Club', 'Addresses members can open').submenu!;
+    expect(addresses.filter((item) => item.click).map((item) => item.label)).toEqual(['http://192.168.1.5:8081']);
+    clickMenu('Club', 'Addresses members can open', 'http://192.168.1.5:8081');
+    await settle();
+
+    expect(electron.clipboard.writeText).toHaveBeenCalledWith('http://192.168.1.5:8081');
+    expect(electron.Notification.shown).toEqual([{ title: 'Address copied', body: expect.stringContaining('http://192.168.1.5:8081') }]);
+  });
+
+  it('says a copied address in a message box where notifications are not supported', async () => {
+    electron.Notification.supported = false;
+    await launchAndStart(8081);
+
+    clickMenu('Club', 'Addresses members can open', 'http://192.168.1.5:8081');
+    await settle();
+
+    expect(lastMessageBox()).toMatchObject({ message: 'Address copied' });
+  });
+
+  it('"Open data folder" opens the club\'s data folder', async () => {
+    await launchAndStart();
+
+    clickMenu('Club', 'Open data folder');
+    await settle();
+
+    expect(electron.shell.openPath).toHaveBeenCalledWith(path.join(appData, 'Bookclub', 'data'));
+  });
+
+  it('"Back up the club…" asks for a file, has the server process copy the database, and reports it', async () => {
+    await launchAndStart();
+    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/backups/club.db' });
+
+    clickMenu('Club', 'Back up the club…');
+    await settle();
+
+    const saveOptions = electron.dialog.showSaveDialog.mock.calls[0]!.at(-1) as { defaultPath: string };
+    expect(path.basename(saveOptions.defaultPath)).toMatch(/^bookclub-backup-\d{4}-\d{2}-\d{2}\.db$/);
+    expect(child.posted.at(-1)).toEqual({ type: 'backup', file: '/backups/club.db' });
+
+    child.answer({ type: 'backup-done', bytes: 40_960 });
+    await settle();
+    expect(lastMessageBox()).toMatchObject({ type: 'info', message: 'The club is backed up.' });
+  });
+
+  it('"Back up the club…" cancelled does nothing', async () => {
+    await launchAndStart();
+
+    clickMenu('Club', 'Back up the club…');
+    await settle();
+
+    expect(child.posted.map((message) => message.type)).toEqual(['start']);
+    expect(electron.dialog.showMessageBox).not.toHaveBeenCalled();
+  });
+
+  it('"Start when I log in" turns the login item on and shows it checked', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'darwin' });
+    try {
+      await launchAndStart();
+      expect(menuItem('Club', 'Start when I log in')).toMatchObject({ type: 'checkbox', checked: false });
+
+      clickMenu('Club', 'Start when I log in');
+      await settle();
+
+      expect(electron.app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+      expect(menuItem('Club', 'Start when I log in')).toMatchObject({ checked: true });
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+  });
+});
+
+describe('restoring from the menu', () => {
+  let next: FakeChild;
+  let events: string[];
+
+  /** Launches the club, with the server process a restart will fork next, and records what happens in order. */
+  async function launchForRestore() {
+    next = new FakeChild();
+    electron.utilityProcess.fork.mockReturnValueOnce(child).mockReturnValueOnce(next);
+    events = [];
+    for (const [name, process] of [['old', child], ['new', next]] as const) {
+      process.postMessage = (message) => {
+        process.posted.push(message);
+        events.push(`${name} server: ${message.type}${'restoreFrom' in message ? ` restoring ${message.restoreFrom}` : ''}`);
+      };
+    }
+    const window = await launchAndStart(8081);
+    window.loadURL.mockImplementation(async (url: string) => void events.push(`window loads ${url}`));
+    electron.dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/backups/club.db'] });
+    return window;
+  }
+
+  it('stops the server, restores in a new one on the same port, then reloads the window', async () => {
+    await launchForRestore();
+
+    clickMenu('Club', 'Restore from a backup…');
+    await settle();
+    expect(lastMessageBox()).toMatchObject({ message: 'Restore the club from club.db?' });
+    child.answer({ type: 'closed' });
+    await settle();
+    next.answer({ type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' });
+    next.answer({ type: 'started', port: 8081, urls: ['http://localhost:8081', 'http://192.168.1.5:8081'] });
+    await settle();
+
+    expect(events).toEqual([
+      'old server: start',
+      'old server: close',
+      'new server: start restoring /backups/club.db',
+      'window loads http://localhost:8081/',
+    ]);
+    expect(next.posted[0]).toMatchObject({ config: { port: 8081 }, portAttempts: 1 });
+    expect(lastMessageBox()).toMatchObject({
+      type: 'info',
+      message: 'The club was restored.',
+      detail: 'The database it replaced is kept as /data/bookclub.db.before-restore-1.',
+    });
+  });
+
+  it('cancelled at the confirmation leaves the server running', async () => {
+    await launchForRestore();
+    electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
+
+    clickMenu('Club', 'Restore from a backup…');
+    await settle();
+
+    expect(events).toEqual(['old server: start']);
+    expect(electron.utilityProcess.fork).toHaveBeenCalledOnce();
+  });
+
+  it('a refused file: the club restarts unchanged and the reason is shown', async () => {
+    await launchForRestore();
+
+    clickMenu('Club', 'Restore from a backup…');
+    await settle();
+    child.answer({ type: 'closed' });
+    await settle();
+    next.answer({ type: 'restore-refused', message: '/backups/club.db is not a Bookclub database.' });
+    next.answer({ type: 'started', port: 8081, urls: [] });
+    await settle();
+
+    expect(events.at(-1)).toBe('window loads http://localhost:8081/');
+    expect(lastMessageBox()).toEqual({
+      type: 'error',
+      message: 'That file was not restored.',
+      detail: '/backups/club.db is not a Bookclub database.\n\nThe club was restarted unchanged.',
+    });
+  });
+
+  it('a club that cannot start again is reported, and the app exits', async () => {
+    await launchForRestore();
+
+    clickMenu('Club', 'Restore from a backup…');
+    await settle();
+    child.answer({ type: 'closed' });
+    await settle();
+    next.answer({ type: 'failed', message: 'Port 8081 is in use by another program.' });
+    await settle();
+
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Bookclub could not restart',
+      'The club server could not start: Port 8081 is in use by another program.',
+    );
+    expect(electron.app.exit).toHaveBeenCalledWith(1);
+  });
+});
+
+describe('the window\'s place', () => {
+  const stateFile = () => path.join(appData, 'Bookclub', 'window-state.json');
+  const saveState = (state: unknown) => {
+    fs.mkdirSync(path.dirname(stateFile()), { recursive: true });
+    fs.writeFileSync(stateFile(), JSON.stringify(state));
+  };
+
+  it('comes back where it was when that is still on a screen', async () => {
+    saveState({ bounds: { x: 100, y: 50, width: 1000, height: 700 }, maximized: false });
+
+    const window = await launchAndStart();
+
+    expect(window.options).toMatchObject({ x: 100, y: 50, width: 1000, height: 700 });
+  });
+
+  it('opens at the default size, centred, when that screen is gone', async () => {
+    saveState({ bounds: { x: 3000, y: 50, width: 1000, height: 700 }, maximized: false });
+
+    const window = await launchAndStart();
+
+    expect(window.options).toMatchObject({ width: 1200, height: 850 });
+    expect(window.options).not.toHaveProperty('x');
+  });
+
+  it('comes back maximized', async () => {
+    saveState({ bounds: { x: 100, y: 50, width: 1000, height: 700 }, maximized: true });
+
+    const window = await launchAndStart();
+    window.emit('ready-to-show');
+
+    expect(window.maximize).toHaveBeenCalled();
+    expect(window.show).toHaveBeenCalled();
+  });
+
+  it('is saved a moment after the window moves, and when it closes', async () => {
+    const window = await launchAndStart();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+    window.bounds = { x: 40, y: 30, width: 900, height: 640 };
+    window.emit('move');
+    vi.advanceTimersByTime(100);
+    expect(fs.existsSync(stateFile())).toBe(false);
+    vi.advanceTimersByTime(400);
+    expect(JSON.parse(fs.readFileSync(stateFile(), 'utf8'))).toEqual({ bounds: window.bounds, maximized: false });
+
+    window.maximized = true;
+    window.emit('close');
+    expect(JSON.parse(fs.readFileSync(stateFile(), 'utf8'))).toMatchObject({ maximized: true });
   });
 });

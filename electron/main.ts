@@ -1,17 +1,44 @@
-// The desktop shell: one window on the club server, which runs in a utility process (server-host.ts).
-// Logic lives in the small modules beside this file; this one only wires them to Electron.
-import { app, BrowserWindow, dialog, shell, utilityProcess } from 'electron';
+// The desktop shell: one window on the club server, which runs in a utility process (server-host.ts),
+// and the host's menu (host-menu.ts, host-actions.ts). Logic lives in the small modules beside this
+// file; this one only wires them to Electron.
+import {
+  app,
+  BrowserWindow,
+  clipboard,
+  dialog,
+  Menu,
+  Notification,
+  screen,
+  shell,
+  utilityProcess,
+  type MessageBoxOptions,
+  type OpenDialogOptions,
+  type SaveDialogOptions,
+} from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { superviseServer, type ClubServer } from './club-server';
 import { desktopServerConfig, PORT_ATTEMPTS } from './desktop-config';
+import { hostActions, type HostDialogs } from './host-actions';
+import { hostMenuTemplate } from './host-menu';
 import { focusWindow, quitGuard } from './lifecycle';
+import { loginItem } from './login-item';
 import { navigationGuard, windowOpenGuard } from './navigation';
-import { launchServer, ServerStartError, type ServerHost } from './server-host';
+import { ServerStartError, type StartedServer } from './server-host';
+import {
+  keepWindowState,
+  readWindowState,
+  restoreBounds,
+  WINDOW_STATE_FILE,
+  writeWindowState,
+} from './window-state';
 
 // dist/electron/ once bundled (inside app.asar when packaged); the preload, the server process and the
 // renderer are found from here.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const distDir = path.dirname(here);
+
+const DEFAULT_SIZE = { width: 1200, height: 850 };
 
 function reportAndExit(title: string, error: unknown): void {
   console.error(title, error);
@@ -19,10 +46,16 @@ function reportAndExit(title: string, error: unknown): void {
   app.exit(1);
 }
 
-function createWindow(clubUrl: string): BrowserWindow {
+function clubUrl(port: number): string {
+  return `http://localhost:${port}/`;
+}
+
+function createWindow(url: string, stateFile: string): BrowserWindow {
+  const placement = restoreBounds(readWindowState(stateFile), screen.getAllDisplays(), DEFAULT_SIZE);
   const window = new BrowserWindow({
-    width: 1200,
-    height: 850,
+    width: placement.width,
+    height: placement.height,
+    ...(placement.x === undefined ? {} : { x: placement.x, y: placement.y }),
     minWidth: 400,
     minHeight: 500,
     title: 'Bookclub',
@@ -35,31 +68,65 @@ function createWindow(clubUrl: string): BrowserWindow {
       sandbox: true,
     },
   });
+  keepWindowState(window, (state) => writeWindowState(stateFile, state));
 
-  const origin = new URL(clubUrl).origin;
-  const openExternal = (url: string) => shell.openExternal(url);
+  const origin = new URL(url).origin;
+  const openExternal = (target: string) => shell.openExternal(target);
   const guard = navigationGuard(origin, openExternal);
   window.webContents.on('will-navigate', guard);
   window.webContents.on('will-redirect', guard);
   window.webContents.setWindowOpenHandler(
-    windowOpenGuard(origin, openExternal, (url) => {
-      window.loadURL(url).catch((error: unknown) => console.error(`Could not open ${url}:`, error));
+    windowOpenGuard(origin, openExternal, (target) => {
+      window.loadURL(target).catch((error: unknown) => console.error(`Could not open ${target}:`, error));
     }),
   );
 
-  window.once('ready-to-show', () => window.show());
-  window.loadURL(clubUrl).catch((error: unknown) => {
+  window.once('ready-to-show', () => {
+    // Maximizing shows the window, so it waits until there is something to show.
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
+  window.loadURL(url).catch((error: unknown) => {
     // Show whatever Chromium made of it rather than leave an invisible window behind.
-    console.error(`Could not load ${clubUrl}:`, error);
+    console.error(`Could not load ${url}:`, error);
     window.show();
   });
   return window;
+}
+
+/** Electron's dialogs, attached to the window while there is one. */
+function windowDialogs(window: () => BrowserWindow | null): HostDialogs {
+  const parent = () => {
+    const current = window();
+    return current && !current.isDestroyed() ? current : null;
+  };
+  return {
+    showSaveDialog: (options: SaveDialogOptions) => {
+      const owner = parent();
+      return owner ? dialog.showSaveDialog(owner, options) : dialog.showSaveDialog(options);
+    },
+    showOpenDialog: (options: OpenDialogOptions) => {
+      const owner = parent();
+      return owner ? dialog.showOpenDialog(owner, options) : dialog.showOpenDialog(options);
+    },
+    showMessageBox: (options: MessageBoxOptions) => {
+      const owner = parent();
+      return owner ? dialog.showMessageBox(owner, options) : dialog.showMessageBox(options);
+    },
+  };
+}
+
+function notify(title: string, body: string, dialogs: HostDialogs): void {
+  if (Notification.isSupported()) new Notification({ title, body, silent: true }).show();
+  else void dialogs.showMessageBox({ type: 'info', message: title, detail: body });
 }
 
 function main(): void {
   // One data folder whether run from source or installed (the default follows package.json's lower-case
   // name in development). Set before the single-instance lock, which lives in this folder.
   app.setPath('userData', path.join(app.getPath('appData'), 'Bookclub'));
+  // Windows shows an app's notifications only under the ID its Start-menu shortcut carries (electron-builder's appId).
+  if (process.platform === 'win32') app.setAppUserModelId('org.bookclub.app');
 
   // Two instances would fight over the same database and port; the second one hands over to the first.
   if (!app.requestSingleInstanceLock()) {
@@ -68,7 +135,7 @@ function main(): void {
   }
 
   let mainWindow: BrowserWindow | null = null;
-  let server: ServerHost | null = null;
+  let server: ClubServer | null = null;
 
   app.on('second-instance', () => {
     if (mainWindow && !mainWindow.isDestroyed()) focusWindow(mainWindow);
@@ -89,11 +156,18 @@ function main(): void {
     ),
   );
 
+  // A quit during a start (or a restart) stops the server on purpose; that is no failure to report.
+  const unlessStopped = (title: string) => (error: unknown) => {
+    if (error instanceof ServerStartError && error.reason === 'stopped') return;
+    reportAndExit(title, error);
+  };
+
   app
     .whenReady()
     .then(async () => {
+      const userDataDir = app.getPath('userData');
       const config = desktopServerConfig({
-        userDataDir: app.getPath('userData'),
+        userDataDir,
         rendererDir: path.join(distDir, 'renderer'),
         env: process.env,
         runtime: {
@@ -102,7 +176,7 @@ function main(): void {
           electronVersion: process.versions.electron,
         },
       });
-      server = launchServer({
+      const club = superviseServer({
         fork: () =>
           utilityProcess.fork(path.join(here, 'server-process.js'), [], {
             serviceName: 'Bookclub server',
@@ -111,25 +185,65 @@ function main(): void {
         config,
         portAttempts: PORT_ATTEMPTS,
       });
-      server.onCrash((exitCode) =>
+      server = club;
+      club.onCrash((exitCode) =>
         reportAndExit(
           'The Bookclub server stopped',
           new Error(`The club server stopped unexpectedly (exit code ${exitCode}). Bookclub will close.`),
         ),
       );
 
-      const { port, urls } = await server.started;
-      console.log(`Bookclub is open to members at:\n  ${urls.join('\n  ')}`);
-      mainWindow = createWindow(`http://localhost:${port}/`);
+      let running: StartedServer = await club.started;
+      console.log(`Bookclub is open to members at:\n  ${running.urls.join('\n  ')}`);
+      mainWindow = createWindow(clubUrl(running.port), path.join(userDataDir, WINDOW_STATE_FILE));
       mainWindow.on('closed', () => {
         mainWindow = null;
       });
+
+      const login = loginItem({
+        app,
+        platform: process.platform,
+        // An AppImage runs from a temporary mount; the image itself is what starts it again.
+        executable: process.env.APPIMAGE ?? process.execPath,
+      });
+      const dialogs = windowDialogs(() => mainWindow);
+      const refreshMenu = () =>
+        Menu.setApplicationMenu(
+          Menu.buildFromTemplate(
+            hostMenuTemplate(
+              {
+                urls: running.urls,
+                dataDir: config.dataDir,
+                openAtLogin: login.isEnabled(),
+                canOpenAtLogin: login.available,
+                isPackaged: app.isPackaged,
+                platform: process.platform,
+              },
+              actions,
+            ),
+          ),
+        );
+      const actions = hostActions({
+        dialogs,
+        server: club,
+        documentsDir: app.getPath('documents'),
+        clipboard,
+        notify: (title, body) => notify(title, body, dialogs),
+        openPath: (dir) => shell.openPath(dir),
+        loginItem: login,
+        onChanged: refreshMenu,
+        onRestarted(started) {
+          running = started;
+          refreshMenu();
+          mainWindow?.loadURL(clubUrl(started.port)).catch((error: unknown) => {
+            console.error('Could not reload the club after the restore:', error);
+          });
+        },
+        onRestartFailed: unlessStopped('Bookclub could not restart'),
+      });
+      refreshMenu();
     })
-    .catch((error: unknown) => {
-      // A quit during start stops the server on purpose; that is no failure to report.
-      if (error instanceof ServerStartError && error.reason === 'stopped') return;
-      reportAndExit('Bookclub could not start', error);
-    });
+    .catch(unlessStopped('Bookclub could not start'));
 }
 
 main();

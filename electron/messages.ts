@@ -2,8 +2,13 @@ import type { ServerConfig } from '../server/settings';
 
 /** What the main process tells the server's utility process. */
 export type MainMessage =
-  /** `portAttempts` ports from `config.port` upward are tried before giving up. */
-  | { type: 'start'; config: ServerConfig; portAttempts: number }
+  /**
+   * `portAttempts` ports from `config.port` upward are tried before giving up. With `restoreFrom`, the
+   * club's database is first replaced by that backup, before the server opens it.
+   */
+  | { type: 'start'; config: ServerConfig; portAttempts: number; restoreFrom?: string }
+  /** An online copy of the running club's database to `file`; answered in the order asked. */
+  | { type: 'backup'; file: string }
   | { type: 'close' };
 
 /** What the server's utility process answers. */
@@ -11,6 +16,12 @@ export type ServerMessage =
   | { type: 'started'; port: number; urls: string[] }
   /** `message` is shown to the user as is, so it must be a readable sentence. */
   | { type: 'failed'; message: string }
+  /** Before "started": the backup replaced the database; the one it replaced was kept (null: there was none). */
+  | { type: 'restored'; keptAs: string | null }
+  /** Before "started": the backup was refused and nothing changed; the server starts on the old database. */
+  | { type: 'restore-refused'; message: string }
+  | { type: 'backup-done'; bytes: number }
+  | { type: 'backup-failed'; message: string }
   | { type: 'closed' };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -19,6 +30,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isPort(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 65535;
+}
+
+function isFile(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
 }
 
 // Both ends are ours, but they are built and loaded separately; checking the shape turns a drift between
@@ -32,7 +47,15 @@ export function parseServerMessage(value: unknown): ServerMessage | null {
         ? { type: 'started', port: value.port, urls: value.urls as string[] }
         : null;
     case 'failed':
-      return typeof value.message === 'string' ? { type: 'failed', message: value.message } : null;
+    case 'restore-refused':
+    case 'backup-failed':
+      return typeof value.message === 'string' ? { type: value.type, message: value.message } : null;
+    case 'restored':
+      return value.keptAs === null || isFile(value.keptAs) ? { type: 'restored', keptAs: value.keptAs } : null;
+    case 'backup-done':
+      return typeof value.bytes === 'number' && Number.isInteger(value.bytes) && value.bytes >= 0
+        ? { type: 'backup-done', bytes: value.bytes }
+        : null;
     case 'closed':
       return { type: 'closed' };
     default:
@@ -44,7 +67,7 @@ export function parseMainMessage(value: unknown): MainMessage | null {
   if (!isRecord(value)) return null;
   switch (value.type) {
     case 'start': {
-      const { config, portAttempts } = value;
+      const { config, portAttempts, restoreFrom } = value;
       const valid =
         isRecord(config) &&
         typeof config.dataDir === 'string' &&
@@ -52,9 +75,18 @@ export function parseMainMessage(value: unknown): MainMessage | null {
         isPort(config.port) &&
         typeof portAttempts === 'number' &&
         Number.isInteger(portAttempts) &&
-        portAttempts >= 1;
-      return valid ? { type: 'start', config: config as unknown as ServerConfig, portAttempts } : null;
+        portAttempts >= 1 &&
+        (restoreFrom === undefined || isFile(restoreFrom));
+      if (!valid) return null;
+      return {
+        type: 'start',
+        config: config as unknown as ServerConfig,
+        portAttempts,
+        ...(restoreFrom === undefined ? {} : { restoreFrom }),
+      };
     }
+    case 'backup':
+      return isFile(value.file) ? { type: 'backup', file: value.file } : null;
     case 'close':
       return { type: 'close' };
     default:

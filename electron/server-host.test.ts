@@ -154,7 +154,7 @@ describe('stopping the server process', () => {
     return { child, host };
   }
 
-  it('asks the server to close and waits until it says it has', async () => {
+  it('asks the server to close and waits until it says it has, then ends the idle process', async () => {
     const { child, host } = await running();
     const outcome = vi.fn();
 
@@ -162,12 +162,14 @@ describe('stopping the server process', () => {
     expect(child.posted.at(-1)).toEqual({ type: 'close' });
     await vi.advanceTimersByTimeAsync(100);
     expect(outcome).not.toHaveBeenCalled();
+    expect(child.killed).toBe(false);
 
     child.answer({ type: 'closed' });
     await vi.advanceTimersByTimeAsync(0);
 
     expect(outcome).toHaveBeenCalledWith('closed');
-    expect(child.killed).toBe(false);
+    expect(child.killed).toBe(true);
+    await expect(host.exited).resolves.toBe(15);
   });
 
   it('kills the process when it does not answer in time', async () => {
@@ -215,6 +217,91 @@ describe('stopping the server process', () => {
 
     await expect(host.stop()).resolves.toBe('exited');
     expect(child.posted.filter((message) => message.type === 'close')).toHaveLength(0);
+  });
+});
+
+describe('a backup', () => {
+  async function running() {
+    const child = new FakeChild();
+    const host = launch(child);
+    child.answer({ type: 'started', port: 8080, urls: [] });
+    await host.started;
+    return { child, host };
+  }
+
+  it('is asked of the running server, which answers with its size', async () => {
+    const { child, host } = await running();
+
+    const backup = host.backup('/backups/club.db');
+    expect(child.posted.at(-1)).toEqual({ type: 'backup', file: '/backups/club.db' });
+    child.answer({ type: 'backup-done', bytes: 40_960 });
+
+    await expect(backup).resolves.toEqual({ bytes: 40_960 });
+  });
+
+  it('fails with the server\'s reason', async () => {
+    const { child, host } = await running();
+
+    const backup = host.backup('/read-only/club.db');
+    child.answer({ type: 'backup-failed', message: 'EACCES: permission denied' });
+
+    await expect(backup).rejects.toThrow('EACCES: permission denied');
+  });
+
+  it('answers come in the order they were asked for', async () => {
+    const { child, host } = await running();
+
+    const first = host.backup('/backups/one.db');
+    const second = host.backup('/backups/two.db');
+    child.answer({ type: 'backup-done', bytes: 1 });
+    child.answer({ type: 'backup-failed', message: 'disk full' });
+
+    await expect(first).resolves.toEqual({ bytes: 1 });
+    await expect(second).rejects.toThrow('disk full');
+  });
+
+  it('is refused before the server runs, and fails when it dies before answering', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+    await expect(host.backup('/backups/club.db')).rejects.toThrow('The club server is not running.');
+
+    child.answer({ type: 'started', port: 8080, urls: [] });
+    await host.started;
+    const backup = host.backup('/backups/club.db');
+    child.emit('exit', 139);
+
+    await expect(backup).rejects.toThrow('The club server stopped before the backup was finished.');
+  });
+});
+
+describe('a launch that restores a backup first', () => {
+  it('asks for the restore with the start, and reports what became of it', async () => {
+    const child = new FakeChild();
+    const host = launch(child, { restoreFrom: '/backups/club.db' });
+
+    expect(child.posted).toEqual([
+      { type: 'start', config: testConfig(), portAttempts: 10, restoreFrom: '/backups/club.db' },
+    ]);
+    child.answer({ type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' });
+    child.answer({ type: 'started', port: 8080, urls: [] });
+
+    await expect(host.started).resolves.toEqual({
+      port: 8080,
+      urls: [],
+      restore: { restored: true, keptAs: '/data/bookclub.db.before-restore-1' },
+    });
+  });
+
+  it('reports a refused backup with its reason, the server started all the same', async () => {
+    const child = new FakeChild();
+    const host = launch(child, { restoreFrom: '/downloads/photo.jpg' });
+
+    child.answer({ type: 'restore-refused', message: '/downloads/photo.jpg is not a Bookclub database.' });
+    child.answer({ type: 'started', port: 8080, urls: [] });
+
+    await expect(host.started).resolves.toMatchObject({
+      restore: { restored: false, reason: '/downloads/photo.jpg is not a Bookclub database.' },
+    });
   });
 });
 

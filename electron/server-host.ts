@@ -9,9 +9,14 @@ export interface ServerChild {
   kill(): boolean;
 }
 
+/** What became of a backup the server was asked to restore before it started. */
+export type RestoreOutcome = { restored: true; keptAs: string | null } | { restored: false; reason: string };
+
 export interface StartedServer {
   port: number;
   urls: string[];
+  /** Only when launched with `restoreFrom`. */
+  restore?: RestoreOutcome;
 }
 
 export type StartFailure = 'failed' | 'crashed' | 'timeout' | 'stopped';
@@ -33,8 +38,15 @@ export type StopOutcome = 'closed' | 'exited' | 'killed';
 export interface ServerHost {
   /** Rejects with a ServerStartError when the server fails, crashes, times out or is stopped first. */
   readonly started: Promise<StartedServer>;
-  /** Asks the server to close itself and its database; kills it if it does not answer in time. */
+  /**
+   * Asks the server to close itself and its database, then ends the idle process; kills it if it does
+   * not answer in time.
+   */
   stop(): Promise<StopOutcome>;
+  /** Resolves with the exit code once the process is gone, however it ended. */
+  readonly exited: Promise<number>;
+  /** An online copy of the running club's database to `file`; rejects with a readable message. */
+  backup(file: string): Promise<{ bytes: number }>;
   /** Called when the process dies after it started and before anyone asked it to stop. */
   onCrash(listener: (exitCode: number) => void): void;
 }
@@ -43,6 +55,8 @@ export interface LaunchOptions {
   fork: () => ServerChild;
   config: ServerConfig;
   portAttempts: number;
+  /** A backup to replace the database with before the server opens it (the server must be stopped). */
+  restoreFrom?: string;
   /** The first start runs the migrations, which may take a while on a slow disk. */
   startTimeoutMs?: number;
   closeTimeoutMs?: number;
@@ -58,6 +72,7 @@ export function launchServer(options: LaunchOptions): ServerHost {
     fork,
     config,
     portAttempts,
+    restoreFrom,
     startTimeoutMs = DEFAULT_START_TIMEOUT_MS,
     closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
     log = console,
@@ -76,6 +91,15 @@ export function launchServer(options: LaunchOptions): ServerHost {
 
   let stopping: Promise<StopOutcome> | null = null;
   let finishStop: (outcome: StopOutcome) => void = () => {};
+  let restoreOutcome: RestoreOutcome | undefined;
+  // Backups asked for and not answered yet; the server answers them in order.
+  const pendingBackups: { resolve: (result: { bytes: number }) => void; reject: (error: Error) => void }[] = [];
+  let resolveExited!: (code: number) => void;
+  const exited = new Promise<number>((resolve) => (resolveExited = resolve));
+
+  function failBackups(message: string) {
+    for (const pending of pendingBackups.splice(0)) pending.reject(new Error(message));
+  }
 
   const child = fork();
 
@@ -100,16 +124,29 @@ export function launchServer(options: LaunchOptions): ServerHost {
     if (message.type === 'started' && state === 'starting') {
       clearTimeout(startTimer);
       state = 'running';
-      resolveStarted({ port: message.port, urls: message.urls });
+      resolveStarted({ port: message.port, urls: message.urls, ...(restoreOutcome ? { restore: restoreOutcome } : {}) });
+    } else if (message.type === 'restored' && state === 'starting') {
+      restoreOutcome = { restored: true, keptAs: message.keptAs };
+    } else if (message.type === 'restore-refused' && state === 'starting') {
+      restoreOutcome = { restored: false, reason: message.message };
+    } else if (message.type === 'backup-done' || message.type === 'backup-failed') {
+      const pending = pendingBackups.shift();
+      if (!pending) log.warn('The server process answered a backup nobody asked for:', message);
+      else if (message.type === 'backup-done') pending.resolve({ bytes: message.bytes });
+      else pending.reject(new Error(message.message));
     } else if (message.type === 'failed' && state === 'starting') {
       failStart(new ServerStartError('failed', `The club server could not start: ${message.message}`));
       child.kill();
     } else if (message.type === 'closed' && state === 'stopping') {
       finishStop('closed');
+      // Its server and database are closed; nothing is left for the process to do.
+      child.kill();
     }
   });
 
   child.on('exit', (code) => {
+    resolveExited(code);
+    failBackups('The club server stopped before the backup was finished.');
     if (state === 'starting') {
       failStart(
         new ServerStartError('crashed', `The club server stopped unexpectedly while starting (exit code ${code}).`),
@@ -140,6 +177,7 @@ export function launchServer(options: LaunchOptions): ServerHost {
       finishStop = (outcome) => {
         clearTimeout(killTimer);
         state = 'done';
+        failBackups('The club server stopped before the backup was finished.');
         resolve(outcome);
       };
       try {
@@ -154,11 +192,26 @@ export function launchServer(options: LaunchOptions): ServerHost {
     return stopping;
   }
 
-  child.postMessage({ type: 'start', config, portAttempts });
+  function backup(file: string): Promise<{ bytes: number }> {
+    if (state !== 'running') return Promise.reject(new Error('The club server is not running.'));
+    return new Promise((resolve, reject) => {
+      pendingBackups.push({ resolve, reject });
+      try {
+        child.postMessage({ type: 'backup', file });
+      } catch (error) {
+        pendingBackups.pop();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  child.postMessage({ type: 'start', config, portAttempts, ...(restoreFrom === undefined ? {} : { restoreFrom }) });
 
   return {
     started,
     stop,
+    exited,
+    backup,
     onCrash(listener) {
       crashListeners.push(listener);
     },

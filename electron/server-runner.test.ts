@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../server/settings';
 import type { RunningServer } from '../server/start-server';
-import { serveParent } from './server-runner';
+import { serveParent, type ClubMaintenance } from './server-runner';
 import { FakeParentPort, testConfig } from './test-fakes';
 
 const quietLog = { warn: vi.fn(), error: vi.fn() };
@@ -165,5 +165,140 @@ describe('the server process', () => {
 
     expect(log.warn).toHaveBeenCalledOnce();
     expect(startServer).toHaveBeenCalledOnce();
+  });
+});
+
+class Refused extends Error {}
+
+function fakeMaintenance(overrides: Partial<ClubMaintenance> = {}): ClubMaintenance {
+  return {
+    backup: vi.fn(async () => ({ bytes: 4096 })),
+    restore: vi.fn(() => ({ keptAs: '/tmp/bookclub-test/data/bookclub.db.before-restore-1' })),
+    isRefusal: (error) => error instanceof Refused,
+    ...overrides,
+  };
+}
+
+const runningServer = (config: ServerConfig) => Promise.resolve({ port: config.port, urls: [], close: vi.fn(async () => {}) });
+
+describe('a backup in the server process', () => {
+  it('copies the running club\'s database with the config it runs with', async () => {
+    const parent = new FakeParentPort();
+    const maintenance = fakeMaintenance();
+    serveParent(parent, runningServer, quietLog, maintenance);
+    parent.send({ type: 'start', config: testConfig({ port: 8080, sqliteNativeBinding: '/electron/sqlite.node' }), portAttempts: 1 });
+    await parent.next('started');
+
+    parent.send({ type: 'backup', file: '/backups/club.db' });
+
+    expect(await parent.next('backup-done')).toEqual({ type: 'backup-done', bytes: 4096 });
+    expect(maintenance.backup).toHaveBeenCalledWith(
+      expect.objectContaining({ dataDir: '/tmp/bookclub-test/data', sqliteNativeBinding: '/electron/sqlite.node' }),
+      '/backups/club.db',
+    );
+  });
+
+  it('reports a failure as a readable message', async () => {
+    const parent = new FakeParentPort();
+    const log = { warn: vi.fn(), error: vi.fn() };
+    serveParent(parent, runningServer, log, fakeMaintenance({ backup: () => Promise.reject(new Error('disk full')) }));
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
+    await parent.next('started');
+
+    parent.send({ type: 'backup', file: '/backups/club.db' });
+
+    expect(await parent.next('backup-failed')).toEqual({ type: 'backup-failed', message: 'disk full' });
+  });
+
+  it('is refused when no server runs', async () => {
+    const parent = new FakeParentPort();
+    serveParent(parent, runningServer, quietLog, fakeMaintenance());
+
+    parent.send({ type: 'backup', file: '/backups/club.db' });
+
+    expect(await parent.next('backup-failed')).toEqual({ type: 'backup-failed', message: 'The club server is not running.' });
+  });
+
+  it('under way when a close comes finishes before the server closes', async () => {
+    const parent = new FakeParentPort();
+    const gate = deferred<{ bytes: number }>();
+    const close = vi.fn(async () => {});
+    serveParent(parent, async () => ({ port: 8080, urls: [], close }), quietLog, fakeMaintenance({ backup: () => gate.promise }));
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
+    await parent.next('started');
+
+    parent.send({ type: 'backup', file: '/backups/club.db' });
+    parent.send({ type: 'close' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(close).not.toHaveBeenCalled();
+    gate.resolve({ bytes: 10 });
+    await parent.next('closed');
+
+    expect(parent.posted.map((message) => message.type)).toEqual(['started', 'backup-done', 'closed']);
+  });
+});
+
+describe('a start that restores a backup first', () => {
+  it('restores before the server opens the database, then starts', async () => {
+    const parent = new FakeParentPort();
+    const order: string[] = [];
+    const maintenance = fakeMaintenance({
+      restore: vi.fn(() => {
+        order.push('restore');
+        return { keptAs: '/data/bookclub.db.before-restore-1' };
+      }),
+    });
+    serveParent(parent, async (config) => {
+      order.push('start');
+      return runningServer(config);
+    }, quietLog, maintenance);
+
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1, restoreFrom: '/backups/club.db' });
+    await parent.next('started');
+
+    expect(order).toEqual(['restore', 'start']);
+    expect(maintenance.restore).toHaveBeenCalledWith(expect.objectContaining({ dataDir: '/tmp/bookclub-test/data' }), '/backups/club.db');
+    expect(parent.posted.slice(0, 2)).toEqual([
+      { type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' },
+      { type: 'started', port: 8080, urls: [] },
+    ]);
+  });
+
+  it('a refused backup changes nothing and the server starts as it was', async () => {
+    const parent = new FakeParentPort();
+    const startServer = vi.fn(runningServer);
+    serveParent(parent, startServer, quietLog, fakeMaintenance({
+      restore: () => {
+        throw new Refused('/downloads/photo.jpg is not a Bookclub database.');
+      },
+    }));
+
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1, restoreFrom: '/downloads/photo.jpg' });
+    await parent.next('started');
+
+    expect(parent.posted[0]).toEqual({ type: 'restore-refused', message: '/downloads/photo.jpg is not a Bookclub database.' });
+    expect(startServer).toHaveBeenCalledOnce();
+  });
+
+  it('a restore that fails part-way does not start the club on what is left', async () => {
+    const parent = new FakeParentPort();
+    const log = { warn: vi.fn(), error: vi.fn() };
+    const startServer = vi.fn(runningServer);
+    serveParent(parent, startServer, log, fakeMaintenance({
+      restore: () => {
+        throw new Error('ENOSPC: no space left on device');
+      },
+    }));
+
+    const failed = parent.next('failed');
+    parent.send({ type: 'start', config: testConfig(), portAttempts: 1, restoreFrom: '/backups/club.db' });
+
+    expect(await failed).toEqual({
+      type: 'failed',
+      message:
+        'Restoring the club from /backups/club.db failed: ENOSPC: no space left on device. The club was not started; ' +
+        'check its data folder (/tmp/bookclub-test/data) before starting it again.',
+    });
+    expect(startServer).not.toHaveBeenCalled();
   });
 });

@@ -11,6 +11,24 @@ export interface ParentPortLike {
 
 export type StartServer = (config: ServerConfig) => Promise<RunningServer>;
 
+/** The database's backup and restore, done in this process with the server's own SQLite binding. */
+export interface ClubMaintenance {
+  /** An online copy of the database while the server runs. */
+  backup(config: ServerConfig, file: string): Promise<{ bytes: number }>;
+  /** Replaces the database with a backup; only while no server has it open. */
+  restore(config: ServerConfig, file: string): { keptAs: string | null };
+  /** Whether `restore` refused the file before changing anything (not a club backup, damaged...). */
+  isRefusal(error: unknown): boolean;
+}
+
+const noMaintenance: ClubMaintenance = {
+  backup: () => Promise.reject(new Error('Backups are not available in this process.')),
+  restore: () => {
+    throw new Error('Restoring is not available in this process.');
+  },
+  isRefusal: () => false,
+};
+
 type Log = Pick<Console, 'warn' | 'error'>;
 
 function describe(error: unknown): string {
@@ -19,16 +37,52 @@ function describe(error: unknown): string {
 
 /**
  * Runs the club server on the main process's orders: a "start" message starts it (walking up from the
- * requested port while ports are taken), a "close" message closes it and its database.
+ * requested port while ports are taken; restoring a backup first when asked), "backup" copies its
+ * database, and "close" closes it and its database.
  */
-export function serveParent(parentPort: ParentPortLike, startServer: StartServer, log: Log = console): void {
+export function serveParent(
+  parentPort: ParentPortLike,
+  startServer: StartServer,
+  log: Log = console,
+  maintenance: ClubMaintenance = noMaintenance,
+): void {
   // Resolves to the running server, or to null when starting failed.
   let starting: Promise<RunningServer | null> | null = null;
   let closing: Promise<void> | null = null;
+  // The config the server runs with (on the port it got), once it runs.
+  let running: ServerConfig | null = null;
+  // Backups run one after another, so their answers come in the order they were asked for.
+  let backups: Promise<void> = Promise.resolve();
 
-  async function start({ config, portAttempts }: Extract<MainMessage, { type: 'start' }>) {
+  /** False when the start must not go on: the restore failed part-way. */
+  function restore(config: ServerConfig, file: string): boolean {
+    try {
+      const { keptAs } = maintenance.restore(config, file);
+      parentPort.postMessage({ type: 'restored', keptAs });
+      return true;
+    } catch (error) {
+      if (maintenance.isRefusal(error)) {
+        parentPort.postMessage({ type: 'restore-refused', message: describe(error) });
+        return true;
+      }
+      // The database may be half replaced; starting could show members an empty club (and let anyone
+      // register as its first admin), so the host looks at the data folder first.
+      log.error('Restoring the club failed:', error);
+      parentPort.postMessage({
+        type: 'failed',
+        message:
+          `Restoring the club from ${file} failed: ${describe(error)}. The club was not started; ` +
+          `check its data folder (${config.dataDir}) before starting it again.`,
+      });
+      return false;
+    }
+  }
+
+  async function start({ config, portAttempts, restoreFrom }: Extract<MainMessage, { type: 'start' }>) {
+    if (restoreFrom !== undefined && !restore(config, restoreFrom)) return null;
     try {
       const server = await startOnFreePort((port) => startServer({ ...config, port }), config.port, portAttempts);
+      running = { ...config, port: server.port };
       // Once a close was asked for, the main process no longer waits for "started".
       if (!closing) parentPort.postMessage({ type: 'started', port: server.port, urls: server.urls });
       return server;
@@ -39,10 +93,29 @@ export function serveParent(parentPort: ParentPortLike, startServer: StartServer
     }
   }
 
+  function backup(file: string) {
+    backups = backups.then(async () => {
+      const server = await starting;
+      if (!server || !running) {
+        parentPort.postMessage({ type: 'backup-failed', message: 'The club server is not running.' });
+        return;
+      }
+      try {
+        const { bytes } = await maintenance.backup(running, file);
+        parentPort.postMessage({ type: 'backup-done', bytes });
+      } catch (error) {
+        log.error('The backup failed:', error);
+        parentPort.postMessage({ type: 'backup-failed', message: describe(error) });
+      }
+    });
+  }
+
   function close() {
     closing ??= (async () => {
-      // A close during start waits for the start to finish, so the database is never left half-open.
+      // A close during start waits for the start to finish, so the database is never left half-open;
+      // a backup under way finishes first, so it never leaves a partial file behind.
       const server = await starting;
+      await backups;
       try {
         await server?.close();
       } catch (error) {
@@ -58,7 +131,17 @@ export function serveParent(parentPort: ParentPortLike, startServer: StartServer
       log.warn('Ignoring an unknown message from the main process:', data);
       return;
     }
-    if (message.type === 'close') close();
-    else if (!starting && !closing) starting = start(message);
+    switch (message.type) {
+      case 'close':
+        close();
+        break;
+      case 'backup':
+        if (closing) parentPort.postMessage({ type: 'backup-failed', message: 'The club server is closing.' });
+        else backup(message.file);
+        break;
+      case 'start':
+        if (!starting && !closing) starting = start(message);
+        break;
+    }
   });
 }

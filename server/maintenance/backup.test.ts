@@ -120,6 +120,7 @@ describe('restore', () => {
     new Database(other).exec('CREATE TABLE "unrelated" ("x" integer)');
     expect(() => restoreDatabase(dataDir, other)).toThrow(/not a Bookclub database/);
     checkClubDatabase(path.join(dataDir, DATABASE_FILE));
+    expect(() => restoreDatabase(dataDir, path.join(dataDir, DATABASE_FILE))).toThrow(/own database/);
   });
 });
 

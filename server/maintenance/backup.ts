@@ -61,9 +61,14 @@ export function checkClubDatabase(file: string, nativeBinding?: string): void {
  */
 export function restoreDatabase(dataDir: string, backupFile: string, nativeBinding?: string): { keptAs: string | null } {
   const source = path.resolve(backupFile);
+  const live = path.join(path.resolve(dataDir), DATABASE_FILE);
+  if (source === live) throw new MaintenanceError(`${source} is the club's own database; choose a backup file instead.`);
   checkClubDatabase(source, nativeBinding);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const live = path.join(dataDir, DATABASE_FILE);
+  // The backup is copied in beside the live database first, so a failed copy (a full disk) leaves the club
+  // as it was rather than without a database.
+  const incoming = `${live}.restoring`;
+  fs.copyFileSync(source, incoming);
   let keptAs: string | null = null;
   if (fs.existsSync(live)) {
     // Fold the write-ahead log in first, so the kept copy is whole on its own.
@@ -74,8 +79,6 @@ export function restoreDatabase(dataDir: string, backupFile: string, nativeBindi
     fs.renameSync(live, keptAs);
   }
   for (const suffix of ['-wal', '-shm']) fs.rmSync(live + suffix, { force: true });
-  const partial = `${live}.restoring`;
-  fs.copyFileSync(source, partial);
-  fs.renameSync(partial, live);
+  fs.renameSync(incoming, live);
   return { keptAs };
 }

@@ -1,0 +1,113 @@
+// The app menu, as a plain template built from the app's state: Menu.buildFromTemplate turns it into
+// Electron's menu (main.ts), tests read it as data.
+import type { MenuItemConstructorOptions } from 'electron';
+
+export interface HostMenuState {
+  /** The server's addresses, as it reported them when it started. */
+  urls: readonly string[];
+  dataDir: string;
+  openAtLogin: boolean;
+  /** Whether "Start when I log in" can work (the installed app). */
+  canOpenAtLogin: boolean;
+  isPackaged: boolean;
+  platform: NodeJS.Platform;
+}
+
+export interface HostMenuActions {
+  copyAddress(url: string): void;
+  openDataFolder(dataDir: string): void;
+  backUp(): void;
+  restore(): void;
+  setOpenAtLogin(open: boolean): void;
+}
+
+/** The addresses other computers can use: localhost only reaches this one. */
+export function memberAddresses(urls: readonly string[]): string[] {
+  return urls.filter((url) => {
+    const host = new URL(url).hostname;
+    return host !== 'localhost' && !host.startsWith('127.') && host !== '[::1]';
+  });
+}
+
+function addressesMenu(urls: readonly string[], actions: HostMenuActions): MenuItemConstructorOptions {
+  const addresses = memberAddresses(urls);
+  return {
+    label: 'Addresses members can open',
+    submenu:
+      addresses.length === 0
+        ? [{ label: 'None: this computer is not on a network', enabled: false }]
+        : [
+            { label: 'Click one to copy it', enabled: false },
+            { type: 'separator' },
+            ...addresses.map((url): MenuItemConstructorOptions => ({ label: url, click: () => actions.copyAddress(url) })),
+          ],
+  };
+}
+
+export function hostMenuTemplate(state: HostMenuState, actions: HostMenuActions): MenuItemConstructorOptions[] {
+  const isMac = state.platform === 'darwin';
+  const separator: MenuItemConstructorOptions = { type: 'separator' };
+
+  const club: MenuItemConstructorOptions = {
+    label: 'Club',
+    submenu: [
+      addressesMenu(state.urls, actions),
+      { label: 'Open data folder', toolTip: state.dataDir, click: () => actions.openDataFolder(state.dataDir) },
+      separator,
+      { label: 'Back up the club…', click: () => actions.backUp() },
+      { label: 'Restore from a backup…', click: () => actions.restore() },
+      separator,
+      {
+        label: state.canOpenAtLogin ? 'Start when I log in' : 'Start when I log in (installed app only)',
+        type: 'checkbox',
+        checked: state.openAtLogin,
+        enabled: state.canOpenAtLogin,
+        click: () => actions.setOpenAtLogin(!state.openAtLogin),
+      },
+      // On macOS, Quit is in the app menu.
+      ...(isMac ? [] : [separator, { role: 'quit' } as const]),
+    ],
+  };
+
+  // Without an Edit menu, macOS gives text fields no copy, paste or undo shortcuts.
+  const edit: MenuItemConstructorOptions = {
+    label: 'Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      separator,
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      ...(isMac ? [{ role: 'pasteAndMatchStyle' } as const] : []),
+      { role: 'delete' },
+      separator,
+      { role: 'selectAll' },
+    ],
+  };
+
+  const view: MenuItemConstructorOptions = {
+    label: 'View',
+    submenu: [
+      { role: 'reload' },
+      { role: 'forceReload' },
+      // The developer tools can run anything against the club as the signed-in member; not in the installed app.
+      ...(state.isPackaged ? [] : [{ role: 'toggleDevTools' } as const]),
+      separator,
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      separator,
+      { role: 'togglefullscreen' },
+    ],
+  };
+
+  const window: MenuItemConstructorOptions = {
+    label: 'Window',
+    submenu: isMac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
+  };
+
+  return [...(isMac ? [{ role: 'appMenu' } as const] : []), club, edit, view, window];
+}

@@ -1,0 +1,80 @@
+// The backup and restore the server process runs, against a real club database.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE, openDatabase } from '../server/db/data-source';
+import { clubMaintenance } from './server-maintenance';
+import { testConfig } from './test-fakes';
+
+let dataDir: string;
+let scratch: string;
+const config = () => testConfig({ dataDir });
+
+async function refusal(run: () => unknown): Promise<Error> {
+  try {
+    await run();
+  } catch (error) {
+    expect(clubMaintenance.isRefusal(error)).toBe(true);
+    return error as Error;
+  }
+  throw new Error('expected a refusal');
+}
+
+beforeEach(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-desktop-data-'));
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-desktop-backups-'));
+  await (await openDatabase(dataDir)).destroy();
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('the server process\'s maintenance', () => {
+  it('backs the club up to one self-contained file, which restores', async () => {
+    const file = path.join(scratch, 'bookclub-backup-2026-11-22.db');
+
+    const { bytes } = await clubMaintenance.backup(config(), file);
+
+    expect(bytes).toBe(fs.statSync(file).size);
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const { keptAs } = clubMaintenance.restore(config(), file);
+    expect(keptAs).toMatch(/bookclub\.db\.before-restore-/);
+    expect(fs.existsSync(keptAs!)).toBe(true);
+  });
+
+  it('refuses a file that is not a club backup', async () => {
+    const file = path.join(scratch, 'notes.db');
+    fs.writeFileSync(file, 'not a database at all, just some text that is long enough to not be empty');
+
+    const error = await refusal(() => clubMaintenance.restore(config(), file));
+
+    expect(error.message).toContain('notes.db');
+    expect(fs.readdirSync(dataDir).filter((name) => name.includes('before-restore'))).toEqual([]);
+  });
+
+  it('refuses the club\'s own database, which it would move away before copying', async () => {
+    const error = await refusal(() => clubMaintenance.restore(config(), path.join(dataDir, DATABASE_FILE)));
+
+    expect(error.message).toBe(`${path.join(dataDir, DATABASE_FILE)} is the club's own database, not a backup of it.`);
+    expect(fs.existsSync(path.join(dataDir, DATABASE_FILE))).toBe(true);
+  });
+
+  it('refuses while another server uses the data folder', async () => {
+    const file = path.join(scratch, 'club.db');
+    await clubMaintenance.backup(config(), file);
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+    try {
+      fs.writeFileSync(path.join(dataDir, 'server.pid'), String(other.pid));
+
+      const error = await refusal(() => clubMaintenance.restore(config(), file));
+
+      expect(error.message).toBe(`Another club server (process ${other.pid}) is using ${dataDir}. Stop it, then restore again.`);
+    } finally {
+      other.kill();
+    }
+  });
+});

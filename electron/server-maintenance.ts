@@ -1,0 +1,38 @@
+// Backup and restore as the server's utility process does them: with the server's own SQLite binding
+// (config.sqliteNativeBinding, built for Electron), in the process that owns the database.
+import fs from 'node:fs';
+import path from 'node:path';
+import { DATABASE_FILE } from '../server/db/data-source';
+import { MaintenanceError, backupDatabase, restoreDatabase } from '../server/maintenance/backup';
+import { runningServerPid } from '../server/maintenance/server-lock';
+import type { ClubMaintenance } from './server-runner';
+
+/** Whether two paths name one file (whatever the case or links in them). */
+function sameFile(a: string, b: string): boolean {
+  try {
+    const [one, two] = [fs.statSync(a), fs.statSync(b)];
+    return one.dev === two.dev && one.ino === two.ino;
+  } catch {
+    return path.resolve(a) === path.resolve(b);
+  }
+}
+
+export const clubMaintenance: ClubMaintenance = {
+  backup: (config, file) => backupDatabase(config.dataDir, file, config.sqliteNativeBinding),
+  restore(config, file) {
+    // restoreDatabase moves the live database aside before copying the backup in: "restoring" the live
+    // file itself would leave no database at all.
+    if (sameFile(file, path.join(config.dataDir, DATABASE_FILE))) {
+      throw new MaintenanceError(`${file} is the club's own database, not a backup of it.`);
+    }
+    // The shell stops its own server first; this catches a headless `npm start` on the same data folder.
+    const pid = runningServerPid(config.dataDir);
+    if (pid !== null && pid !== process.pid) {
+      throw new MaintenanceError(
+        `Another club server (process ${pid}) is using ${config.dataDir}. Stop it, then restore again.`,
+      );
+    }
+    return restoreDatabase(config.dataDir, file, config.sqliteNativeBinding);
+  },
+  isRefusal: (error) => error instanceof MaintenanceError,
+};
