@@ -123,7 +123,7 @@ test('a moderator and a member take a Books round from start to the chosen book'
   const books = new BooksPage(app);
   await expect(books.largeCard).toContainText('Solaris');
   await expect(books.largeCard).toContainText('Book #1');
-  await expect(page.getByTestId('reviews-slot')).toBeVisible();
+  await expect(page.getByTestId('book-reviews')).toBeVisible();
 
   await books.goto();
   await expect(books.cards).toHaveCount(1);

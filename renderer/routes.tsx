@@ -8,16 +8,22 @@ import { DiscussionPage } from './features/discussions/DiscussionPage';
 import { SinglePostPage } from './features/discussions/SinglePostPage';
 import { HomePage } from './features/home/HomePage';
 import { PollPage } from './features/polls/PollPage';
+import { RecommendationListPage } from './features/recommendations/RecommendationListPage';
+import { RecommendationPage } from './features/recommendations/RecommendationPage';
 import { RoundListPage } from './features/rounds/RoundListPage';
-import { PlaceholderPage } from './features/placeholders/PlaceholderPage';
+import { SearchPage } from './features/search/SearchPage';
 import { ModeratorsOnly } from './components/ModeratorsOnly';
 import { SetupPage } from './features/setup/SetupPage';
+import { AdminPage } from './features/admin/AdminPage';
+import { PasswordResetPage } from './features/password-reset/PasswordResetPage';
+import { UserListPage } from './features/users/UserListPage';
+import { UserPage } from './features/users/UserPage';
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [
   { path: '/setup', element: <SetupPage /> },
   { path: '/', element: <HomePage /> },
-  { path: '/passwordreset/:userId?/:token?', element: <PlaceholderPage titleKey="pages:passwordReset" /> },
+  { path: '/passwordreset/:userId?/:token?', element: <PasswordResetPage /> },
   {
     element: <RequireLogin />,
     children: [
@@ -29,17 +35,17 @@ export const appRoutes: RouteObject[] = [
         path: '/admin',
         element: (
           <ModeratorsOnly>
-            <PlaceholderPage titleKey="pages:admin" />
+            <AdminPage />
           </ModeratorsOnly>
         ),
       },
-      { path: '/odporucania', element: <PlaceholderPage titleKey="pages:recommendations" /> },
-      { path: '/odporucania/:recommendationId', element: <PlaceholderPage titleKey="pages:singleRecommendation" /> },
+      { path: '/odporucania', element: <RecommendationListPage /> },
+      { path: '/odporucania/:recommendationId', element: <RecommendationPage /> },
       { path: '/knihy', element: <BookListPage /> },
       { path: '/knihy/:bookId', element: <BookPage /> },
-      { path: '/hladanie', element: <PlaceholderPage titleKey="pages:search" /> },
-      { path: '/my', element: <PlaceholderPage titleKey="pages:users" /> },
-      { path: '/my/:email/:mode?', element: <PlaceholderPage titleKey="pages:user" /> },
+      { path: '/hladanie', element: <SearchPage /> },
+      { path: '/my', element: <UserListPage /> },
+      { path: '/my/:email/:mode?', element: <UserPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

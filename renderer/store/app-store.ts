@@ -13,6 +13,7 @@ import { useDiscussionStore } from '../features/discussions/discussion.store';
 import { homeService } from '../features/home/home.service';
 import { useRoundsStore } from '../features/rounds/rounds.store';
 import { sessionService } from '../features/session/session.service';
+import { useUsersStore } from '../features/users/users.store';
 
 /** The club-wide state every screen may read (SPEC section 3, "Global state"). */
 export interface AppState {
@@ -35,6 +36,8 @@ export interface AppState {
   login(email: string, password: string): Promise<Profile>;
   logout(): void;
   setLanguage(language: Language): Promise<void>;
+  /** The member's own profile changed (saved, new avatar, language): the header and home show it. */
+  profileChanged(profile: Profile): void;
   /** A DiscussionChanged push (SPEC section 4): the shown copy is replaced; an open one becomes current. */
   discussionChanged(discussion: Discussion): void;
 }
@@ -67,6 +70,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
       try {
         set({ myProfile: await sessionService.context() });
         hub.start(token);
+        // Signed in: the member list comes with the session (SPEC section 4).
+        void useUsersStore.getState().load();
       } catch {
         // An expired or revoked token: start as a visitor (onUnauthorized already cleared it).
       }
@@ -100,6 +105,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     storage.set('token', token);
     set({ token, myProfile: profile });
     hub.start(token);
+    void useUsersStore.getState().load();
     await get().loadHome();
     return profile;
   },
@@ -107,6 +113,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   logout() {
     hub.stop();
     storage.set('token', null);
+    useUsersStore.getState().clear();
     set({ token: null, myProfile: null, books: [], currentBook: null, noticeboardHtml: null, currentPoll: null, currentDiscussion: null });
   },
 
@@ -125,6 +132,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
       set({ currentDiscussion: null });
       void get().loadHome().catch((error) => console.error('Could not refresh the club', error));
     }
+  },
+
+  profileChanged(profile) {
+    if (get().myProfile?.userId === profile.userId) set({ myProfile: profile });
   },
 
   async setLanguage(language) {

@@ -5,8 +5,8 @@ import { useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
+import { BookReviews } from '../reviews/BookReviews';
 import { BookLargeCard } from './BookCard';
-import { BookReviewsSlot } from './BookReviewsSlot';
 import { useBooksStore } from './books.store';
 
 /** A book's page: its large card, then its reviews. */
@@ -32,7 +32,7 @@ export function BookPage() {
         <BackLink to="/knihy">{t('back')}</BackLink>
         <BookLargeCard book={book} titleOrder={1} />
       </div>
-      <BookReviewsSlot bookId={book.bookId} />
+      <BookReviews bookId={book.bookId} />
     </Stack>
   );
 }

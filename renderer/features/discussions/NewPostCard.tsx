@@ -48,11 +48,7 @@ export function NewPostCard({ discussion }: { discussion: Discussion }) {
       )}
       {prefill.status === 'failed' && (
         <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} mb="md" withCloseButton onClose={startBlank} data-testid="prefill-note">
-          {prefill.kind === 'post'
-            ? t('new.repostMissing')
-            : prefill.unavailable
-              ? t('new.recommendationsUnavailable')
-              : t('new.recommendationMissing')}
+          {prefill.kind === 'post' ? t('new.repostMissing') : t('new.recommendationMissing')}
         </Alert>
       )}
 

@@ -6,8 +6,8 @@ import {
   type PostInput,
   type Topic,
 } from '../../../shared/api/discussions';
+import type { Recommendation } from '../../../shared/api/recommendations';
 import type { ScrapedBook } from '../../../shared/api/scrape';
-import type { RecommendationForRepost } from '../recommendations/recommendations.service';
 
 /**
  * A suggestion as its form holds it. A new book suggestion is typed as a comment and a description
@@ -128,7 +128,8 @@ export function valuesForRepost(post: Post): PostFormValues {
   return { ...valuesFromPost(post), parentPostId: post.postId };
 }
 
-export function valuesFromRecommendation(recommendation: RecommendationForRepost): PostFormValues {
+/** A recommendation suggested in the open discussion: its fields, linked to it. */
+export function valuesFromRecommendation(recommendation: Recommendation): PostFormValues {
   return {
     ...emptyPostForm,
     title: recommendation.title,

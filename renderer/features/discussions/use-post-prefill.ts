@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { isNotFound } from '../../lib/load-status';
 import { recommendationsService } from '../recommendations/recommendations.service';
 import { discussionsService } from './discussions.service';
 import { valuesForRepost, valuesFromRecommendation, type PostFormValues } from './post-form';
@@ -12,7 +11,7 @@ export type Prefill =
   | { status: 'none' }
   | { status: 'loading' }
   | { status: 'ready'; values: PostFormValues; source: PrefillSource; key: string }
-  | { status: 'failed'; kind: 'post' | 'recommendation'; unavailable: boolean };
+  | { status: 'failed'; kind: 'post' | 'recommendation' };
 
 function positiveInt(value: string | null): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -32,8 +31,7 @@ export function prefillRequest(params: URLSearchParams) {
 
 /**
  * Loads the earlier post (from its discussion) or the recommendation named by the address and turns it
- * into the form's starting values. A recommendation that cannot be loaded (the feature may not be on this
- * server yet) leaves the form empty, and says so.
+ * into the form's starting values. One that cannot be loaded leaves the form empty, and says so.
  */
 export function usePostPrefill(params: URLSearchParams): Prefill {
   const request = prefillRequest(params);
@@ -50,7 +48,7 @@ export function usePostPrefill(params: URLSearchParams): Prefill {
     const done = (value: Prefill) => !cancelled && setPrefill(value);
     if (request.kind === 'post') {
       if (request.fromDiscussionId === null) {
-        done({ status: 'failed', kind: 'post', unavailable: false });
+        done({ status: 'failed', kind: 'post' });
       } else {
         discussionsService
           .get(request.fromDiscussionId)
@@ -64,36 +62,28 @@ export function usePostPrefill(params: URLSearchParams): Prefill {
                     source: { kind: 'post', title: post.title, fromDiscussionId: from.discussionId, fromDiscussionTitle: from.title },
                     key: `post-${post.postId}`,
                   }
-                : { status: 'failed', kind: 'post', unavailable: false },
+                : { status: 'failed', kind: 'post' },
             );
           })
           .catch((error: unknown) => {
             console.error(error);
-            done({ status: 'failed', kind: 'post', unavailable: false });
+            done({ status: 'failed', kind: 'post' });
           });
       }
     } else {
       recommendationsService
-        .list()
-        .then((recommendations) => {
-          const found = Array.isArray(recommendations)
-            ? recommendations.find((r) => r.recommendationId === request.parentRecommendationId)
-            : undefined;
-          done(
-            found
-              ? {
-                  status: 'ready',
-                  values: valuesFromRecommendation(found),
-                  source: { kind: 'recommendation', title: found.title },
-                  key: `recommendation-${found.recommendationId}`,
-                }
-              : { status: 'failed', kind: 'recommendation', unavailable: false },
-          );
-        })
+        .get(request.parentRecommendationId)
+        .then((found) =>
+          done({
+            status: 'ready',
+            values: valuesFromRecommendation(found),
+            source: { kind: 'recommendation', title: found.title },
+            key: `recommendation-${found.recommendationId}`,
+          }),
+        )
         .catch((error: unknown) => {
           console.error(error);
-          // 404 for the whole route: recommendations are not on this server yet.
-          done({ status: 'failed', kind: 'recommendation', unavailable: isNotFound(error) });
+          done({ status: 'failed', kind: 'recommendation' });
         });
     }
     return () => {

@@ -1,19 +1,13 @@
+import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
 import { api } from '../../lib/api-client';
 
-/**
- * What a suggestion copies from a recommendation. Recommendations are their own feature (a later issue):
- * until shared/ has their type, only the fields a repost needs are named here.
- */
-export interface RecommendationForRepost {
-  recommendationId: number;
-  title: string;
-  author: string | null;
-  pageCount: number | null;
-  url: string | null;
-  imageUrl: string | null;
-  text: string | null;
-}
-
 export const recommendationsService = {
-  list: () => api.get<RecommendationForRepost[]>('/api/recommendations/'),
+  /** Every recommendation, newest first. */
+  list: () => api.get<Recommendation[]>('/api/recommendations/'),
+  get: (recommendationId: number) => api.get<Recommendation>(`/api/recommendations/${recommendationId}`),
+  /** A new recommendation; answers it as stored. */
+  add: (fields: RecommendationInput) => api.post<Recommendation>('/api/recommendations/', fields),
+  /** An edit (owners their own, moderators any); answers the updated recommendation. */
+  update: (recommendationId: number, fields: RecommendationInput) =>
+    api.patch<Recommendation>('/api/recommendations/', { ...fields, recommendationId }),
 };

@@ -1,0 +1,83 @@
+import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHeartHandshake, IconPlus, IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { NewRecommendationForm } from './NewRecommendationForm';
+import { RecommendationCard } from './RecommendationCard';
+import { useRecommendationsStore } from './recommendations.store';
+
+/** Every member's recommendations, newest first, and the form to add one. */
+export function RecommendationListPage() {
+  const { t } = useTranslation('recommendations');
+  const recommendations = useRecommendationsStore((s) => s.recommendations);
+  const status = useRecommendationsStore((s) => s.status);
+  const error = useRecommendationsStore((s) => s.error);
+  const load = useRecommendationsStore((s) => s.load);
+  const [formOpen, form] = useDisclosure(false);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (status === 'failed') return <LoadFailed title={t('pages:recommendations')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+
+  return (
+    <Stack gap="lg" data-testid="recommendation-list-page">
+      <Group justify="space-between" align="flex-start">
+        <div style={{ minWidth: 0, flex: '1 1 320px' }}>
+          <PageTitle>{t('pages:recommendations')}</PageTitle>
+          <Text c="dimmed" mt={-8} maw={640}>
+            {t('intro')}
+          </Text>
+        </div>
+        <Button
+          onClick={form.toggle}
+          variant={formOpen ? 'default' : 'filled'}
+          leftSection={formOpen ? <IconX size={18} /> : <IconPlus size={18} />}
+          aria-expanded={formOpen}
+          aria-controls="new-recommendation"
+          data-testid="new-recommendation-toggle"
+        >
+          {formOpen ? t('new.close') : t('new.open')}
+        </Button>
+      </Group>
+
+      <Collapse expanded={formOpen} id="new-recommendation" keepMounted={false}>
+        <Card withBorder shadow="sm" padding="lg" maw={720} component="section" aria-labelledby="new-recommendation-title" data-testid="new-recommendation">
+          <Title order={2} size="h4" id="new-recommendation-title">
+            {t('new.title')}
+          </Title>
+          <NewRecommendationForm onAdded={form.close} />
+        </Card>
+      </Collapse>
+
+      {status !== 'ready' ? (
+        <PageLoader />
+      ) : recommendations.length === 0 ? (
+        <Stack align="center" gap={6} py={48} px="md" bg="white" data-testid="no-recommendations" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <IconHeartHandshake size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+          <Text fw={600} ta="center">
+            {t('none')}
+          </Text>
+          <Text size="sm" c="dimmed" ta="center">
+            {t('beFirst')}
+          </Text>
+        </Stack>
+      ) : (
+        <section aria-labelledby="recommendations-title">
+          <Title order={2} size="h4" mb="sm" id="recommendations-title">
+            {t('heading', { count: recommendations.length })}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
+            {recommendations.map((recommendation) => (
+              <RecommendationCard key={recommendation.recommendationId} recommendation={recommendation} />
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { ActionIcon, Button, Card, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye, IconPencil, IconRepeat } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { Recommendation } from '../../../shared/api/recommendations';
+import { BackLink } from '../../components/BackLink';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { useDocumentTitle } from '../../components/PageTitle';
+import { notifySuccess } from '../../lib/notify';
+import { useAppStore } from '../../store/app-store';
+import { PostForm } from '../discussions/PostForm';
+import { canEditRecommendation, recommendationInput, suggestLink, valuesForEdit } from './recommendation-rules';
+import { RecommendationView } from './RecommendationView';
+import { useRecommendationsStore } from './recommendations.store';
+
+/** One recommendation on its own page, with the way back, editing (owner or moderator) and suggesting it. */
+export function RecommendationPage() {
+  const { t } = useTranslation('recommendations');
+  const recommendationId = Number(useParams().recommendationId);
+  const recommendation = useRecommendationsStore((s) => s.recommendation);
+  const status = useRecommendationsStore((s) => s.recommendationStatus);
+  const error = useRecommendationsStore((s) => s.recommendationError);
+  const loadOne = useRecommendationsStore((s) => s.loadOne);
+  const shown = recommendation?.recommendationId === recommendationId ? recommendation : null;
+  useDocumentTitle(shown?.title ?? t('pages:singleRecommendation'));
+
+  useEffect(() => {
+    void loadOne(recommendationId);
+  }, [recommendationId, loadOne]);
+
+  if (status === 'failed') {
+    return <LoadFailed title={t('pages:singleRecommendation')} error={error} backTo="/odporucania" backLabel={t('back')} />;
+  }
+  if (!shown) return <PageLoader />;
+
+  return (
+    <Stack gap="md" maw={820} data-testid="recommendation-page">
+      <div>
+        <BackLink to="/odporucania">{t('back')}</BackLink>
+        <RecommendationItem recommendation={shown} />
+      </div>
+    </Stack>
+  );
+}
+
+/** The recommendation in its card: read it, or switch to editing with the icon. */
+function RecommendationItem({ recommendation }: { recommendation: Recommendation }) {
+  const { t } = useTranslation('recommendations');
+  const profile = useAppStore((s) => s.myProfile);
+  const currentDiscussion = useAppStore((s) => s.currentDiscussion);
+  const update = useRecommendationsStore((s) => s.update);
+  const [editing, setEditing] = useState(false);
+  const editable = canEditRecommendation(profile, recommendation);
+  const suggest = suggestLink(currentDiscussion, recommendation);
+  const toggleLabel = editing ? t('view.view') : t('view.edit');
+
+  return (
+    <Card withBorder shadow="sm" padding="lg" pos="relative" component="article" aria-label={recommendation.title} data-testid="recommendation">
+      {editable && (
+        <Tooltip label={toggleLabel} withArrow>
+          <ActionIcon
+            variant={editing ? 'filled' : 'subtle'}
+            size="lg"
+            pos="absolute"
+            top={12}
+            right={12}
+            onClick={() => setEditing((e) => !e)}
+            aria-label={toggleLabel}
+            aria-pressed={editing}
+            style={{ zIndex: 1 }}
+          >
+            {editing ? <IconEye size={18} /> : <IconPencil size={18} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+      {editing ? (
+        <>
+          <Text fw={600} mb="sm" pr={40}>
+            {t('view.editing', { title: recommendation.title })}
+          </Text>
+          <PostForm
+            topic="Recommendations"
+            mode="edit"
+            initialValues={valuesForEdit(recommendation)}
+            submitLabel={t('view.save')}
+            failureKey="recommendations:toast.updateFailed"
+            onSubmit={async (fields) => {
+              await update(recommendation.recommendationId, recommendationInput(fields));
+              notifySuccess(t('toast.updated'));
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
+        </>
+      ) : (
+        <RecommendationView
+          recommendation={recommendation}
+          footer={
+            suggest && (
+              <Button component={Link} to={suggest} variant="light" size="compact-sm" leftSection={<IconRepeat size={14} />}>
+                {t('view.suggest')}
+              </Button>
+            )
+          }
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Recommendation } from '../../../shared/api/recommendations';
+import { goodreadsUrl } from '../../../shared/api/scrape';
+import { BookCover } from '../../components/BookCover';
+import { RenderedHtml } from '../../components/RenderedHtml';
+import { formatDate } from '../../lib/format-date';
+
+/** A recommendation as members read it: the book with cover, author, pages and link; why; who and when. */
+export function RecommendationView({ recommendation, footer }: { recommendation: Recommendation; footer?: ReactNode }) {
+  const { t } = useTranslation('recommendations');
+  return (
+    <Stack gap="md">
+      <Group align="flex-start" wrap="nowrap" gap="lg">
+        <BookCover src={recommendation.imageUrl} width={110} height={165} />
+        {/* Room on the right for the card's edit icon. */}
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }} pr={36}>
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {recommendation.title}
+          </Title>
+          {recommendation.author && (
+            <Text c="dimmed" size="lg">
+              {recommendation.author}
+            </Text>
+          )}
+          <Group gap="xs" mt={2}>
+            {recommendation.pageCount !== null && (
+              <Badge variant="light" color="gray" radius="sm">
+                {t('view.pages', { count: recommendation.pageCount })}
+              </Badge>
+            )}
+            {recommendation.url && (
+              <Anchor href={recommendation.url} target="_blank" rel="noopener noreferrer" size="sm">
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconExternalLink size={14} />
+                  {goodreadsUrl(recommendation.url) ? t('view.goodreads') : t('view.link')}
+                </Group>
+              </Anchor>
+            )}
+          </Group>
+        </Stack>
+      </Group>
+      <RenderedHtml html={recommendation.renderedText} testId="recommendation-text" />
+      <Group justify="space-between" gap="xs" align="center">
+        <Text size="xs" c="dimmed">
+          {t('view.recommendedBy', { name: recommendation.ownerName || t('formerMember'), date: formatDate(recommendation.createdOn) })}
+        </Text>
+        {footer}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Profile } from '../../../shared/api/accounts';
+import type { PostFields } from '../../../shared/api/discussions';
+import type { CurrentDiscussionSummary } from '../../../shared/api/home';
+import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
+import { valuesFromRecommendation, type PostFormValues } from '../discussions/post-form';
+
+/** Owners edit their own recommendations, moderators any (SPEC section 6). */
+export function canEditRecommendation(profile: Profile | null, recommendation: Pick<Recommendation, 'ownerId'>): boolean {
+  if (!profile) return false;
+  return profile.isModerator || profile.isAdmin || recommendation.ownerId === profile.userId;
+}
+
+/**
+ * The ongoing discussion's page with its form prefilled from the recommendation, when the club's current
+ * discussion is an open Books one; null when suggesting it is not offered.
+ */
+export function suggestLink(current: CurrentDiscussionSummary | null, recommendation: Pick<Recommendation, 'recommendationId'>): string | null {
+  if (!current || current.isClosed || current.topic !== 'Books') return null;
+  return `/navrhy/${current.discussionId}?${new URLSearchParams({ parentRecommendationId: String(recommendation.recommendationId) })}`;
+}
+
+/** A recommendation's own fields in the suggestion form, for editing it (not linked to itself). */
+export function valuesForEdit(recommendation: Recommendation): PostFormValues {
+  return { ...valuesFromRecommendation(recommendation), parentRecommendationId: null };
+}
+
+/** The form's checked fields as a recommendation: a suggestion's, without the links to earlier posts. */
+export function recommendationInput(fields: PostFields): RecommendationInput {
+  const { parentPostId: _post, parentRecommendationId: _recommendation, ...rest } = fields;
+  return rest;
+}

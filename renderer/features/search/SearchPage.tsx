@@ -1,0 +1,131 @@
+import { Alert, Checkbox, CloseButton, Code, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertTriangle, IconSearch, IconZoomQuestion } from '@tabler/icons-react';
+import { useEffect, useMemo, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { SEARCH_RESULT_LIMIT } from '../../../shared/api/search';
+import { SEARCH_MIN_LENGTH } from '../../../shared/constants';
+import { PageTitle } from '../../components/PageTitle';
+import { ApiError } from '../../lib/api';
+import { handleError } from '../../lib/notify';
+import { highlightWords, searchRequest } from './search-request';
+import { SearchResultCard } from './SearchResultCard';
+import { useSearchStore } from './search.store';
+
+const TYPING_PAUSE_MS = 250;
+
+/**
+ * Search over suggestions and recommendations as the member types: from 3 characters, one search at a
+ * time (a newer term supersedes an older one), results cleared below 3 characters.
+ */
+export function SearchPage() {
+  const { t } = useTranslation('search');
+  const term = useSearchStore((s) => s.term);
+  const kinds = useSearchStore((s) => s.kinds);
+  const results = useSearchStore((s) => s.results);
+  const shown = useSearchStore((s) => s.shown);
+  const status = useSearchStore((s) => s.status);
+  const error = useSearchStore((s) => s.error);
+  const setTerm = useSearchStore((s) => s.setTerm);
+  const setKinds = useSearchStore((s) => s.setKinds);
+  const run = useSearchStore((s) => s.run);
+  const [typed] = useDebouncedValue(term, TYPING_PAUSE_MS);
+  const words = useMemo(() => highlightWords(shown?.query ?? ''), [shown]);
+  const request = searchRequest(term, kinds);
+  const noKind = !kinds.Post && !kinds.Rec;
+
+  useEffect(() => {
+    // SPEC section 8: 'Wrong query or search error', with the server's reason.
+    run().catch((failure: unknown) => handleError(failure, 'search:toast.failed'));
+  }, [typed, kinds, run]);
+
+  const detail = error instanceof ApiError ? error.problem?.detail : undefined;
+
+  return (
+    <Stack gap="lg" maw={880} data-testid="search-page">
+      <PageTitle>{t('pages:search')}</PageTitle>
+      <Paper
+        withBorder
+        shadow="sm"
+        radius="md"
+        p={{ base: 'md', sm: 'lg' }}
+        bg="white"
+        component="form"
+        role="search"
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          // Enter searches at once, without waiting for the typing pause.
+          event.preventDefault();
+          run().catch((failure: unknown) => handleError(failure, 'search:toast.failed'));
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            type="search"
+            size="md"
+            aria-label={t('input.label')}
+            placeholder={t('input.placeholder')}
+            leftSection={<IconSearch size={18} />}
+            rightSection={
+              status === 'loading' ? (
+                <Loader size="xs" aria-label={t('searching')} />
+              ) : term ? (
+                <CloseButton size="sm" aria-label={t('input.clear')} onClick={() => setTerm('')} />
+              ) : null
+            }
+            value={term}
+            onChange={(e) => setTerm(e.currentTarget.value)}
+            autoFocus
+            name="query"
+            data-testid="search-input"
+          />
+          <Text size="sm" c="dimmed" data-testid="search-hint">
+            <Trans t={t} i18nKey="hint" components={{ 1: <Code />, 2: <Code /> }} />
+          </Text>
+          <Group gap="lg" role="group" aria-label={t('kinds.label')}>
+            <Text size="sm" fw={500}>
+              {t('kinds.label')}
+            </Text>
+            <Checkbox label={t('kinds.Post')} checked={kinds.Post} onChange={(e) => setKinds({ ...kinds, Post: e.currentTarget.checked })} />
+            <Checkbox label={t('kinds.Rec')} checked={kinds.Rec} onChange={(e) => setKinds({ ...kinds, Rec: e.currentTarget.checked })} />
+          </Group>
+        </Stack>
+      </Paper>
+
+      <div aria-live="polite" data-testid="search-status">
+        {noKind ? (
+          <Text c="dimmed">{t('status.noKind')}</Text>
+        ) : !request ? (
+          term.trim() ? <Text c="dimmed">{t('status.tooShort', { count: SEARCH_MIN_LENGTH })}</Text> : null
+        ) : status === 'failed' ? (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('toast.failed')} data-testid="search-error">
+            {detail ?? t('common:error.generic')}
+          </Alert>
+        ) : shown ? (
+          <Text fw={500} data-testid="result-count">
+            {results.length === 0
+              ? t('status.none', { query: shown.query })
+              : results.length >= SEARCH_RESULT_LIMIT
+                ? t('status.limit', { count: results.length, query: shown.query })
+                : t('status.count', { count: results.length, query: shown.query })}
+          </Text>
+        ) : null}
+      </div>
+
+      {results.length > 0 ? (
+        <Stack gap="sm" data-testid="search-results" style={{ opacity: status === 'loading' ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          {results.map((result) => (
+            <SearchResultCard key={`${result.kind}-${result.kind === 'Post' ? result.postId : result.recommendationId}`} result={result} words={words} />
+          ))}
+        </Stack>
+      ) : shown && status === 'ready' ? (
+        <Stack align="center" gap={6} py={40} px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <IconZoomQuestion size={32} color="var(--mantine-color-burgundy-4)" aria-hidden />
+          <Text size="sm" c="dimmed" ta="center">
+            {t('status.noneHint')}
+          </Text>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
