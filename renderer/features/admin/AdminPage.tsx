@@ -1,0 +1,64 @@
+import { Grid, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { useAppStore } from '../../store/app-store';
+import { useUsersStore } from '../users/users.store';
+import { BotsSection } from './BotsSection';
+import { MembersSection } from './MembersSection';
+import { NoticeboardSection } from './NoticeboardSection';
+import { RegisterMemberSection } from './RegisterMemberSection';
+import { SubscribersSection } from './SubscribersSection';
+import { useAdminStore } from './admin.store';
+
+/** /admin (moderators; the route shows others the mods-only message): the club's housekeeping. */
+export function AdminPage() {
+  const { t } = useTranslation('admin');
+  const isAdmin = useAppStore((s) => !!s.myProfile?.isAdmin);
+  const status = useAdminStore((s) => s.status);
+  const error = useAdminStore((s) => s.error);
+  const load = useAdminStore((s) => s.load);
+  const loadUsers = useUsersStore((s) => s.load);
+
+  useEffect(() => {
+    void load(isAdmin);
+    void loadUsers();
+  }, [isAdmin, load, loadUsers]);
+
+  if (status === 'failed') return <LoadFailed title={t('pages:admin')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+
+  return (
+    <Stack gap="lg" data-testid="admin-page">
+      <div>
+        <PageTitle>{t('pages:admin')}</PageTitle>
+        <Text c="dimmed" mt={-8} maw={640}>
+          {t('intro')}
+        </Text>
+      </div>
+      {status !== 'ready' ? (
+        <PageLoader />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack gap="lg">
+              <NoticeboardSection />
+              <MembersSection />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <RegisterMemberSection />
+              <SubscribersSection />
+            </Stack>
+          </Grid.Col>
+          {isAdmin && (
+            <Grid.Col span={12}>
+              <BotsSection />
+            </Grid.Col>
+          )}
+        </Grid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { Anchor, Badge, Button, Grid, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { IconApi, IconExternalLink, IconPlus, IconRobot } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerBotSchema } from '../../../shared/api/admin';
+import { apiFieldErrors } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
+import { handleError, notifySuccess } from '../../lib/notify';
+import { displayName } from '../users/selectors';
+import { AdminSection } from './AdminSection';
+import { useAdminStore } from './admin.store';
+
+/** Admins only: read-only accounts for integrations, and the API's documentation for their authors. */
+export function BotsSection() {
+  const { t } = useTranslation('admin');
+  const bots = useAdminStore((s) => s.bots) ?? [];
+  return (
+    <AdminSection
+      id="admin-bots"
+      icon={<IconRobot size={20} />}
+      title={t('bots.title')}
+      hint={t('bots.hint')}
+      aside={
+        <Badge size="sm" variant="outline" radius="sm" style={{ flexShrink: 0 }}>
+          {t('bots.adminsOnly')}
+        </Badge>
+      }
+    >
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Anchor href="/api/docs" target="_blank" rel="noopener noreferrer" size="sm" fw={600} data-testid="api-docs-link">
+            <Group gap={6} component="span" wrap="nowrap">
+              <IconApi size={16} />
+              {t('bots.docs')}
+              <IconExternalLink size={14} />
+            </Group>
+          </Anchor>
+          <Text size="sm" fw={600} mt="md" mb={6}>
+            {t('bots.listTitle')}
+          </Text>
+          {bots.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('bots.none')}
+            </Text>
+          ) : (
+            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="bot-list">
+              {bots.map((bot) => (
+                <Group key={bot.userId} component="li" gap="xs" wrap="nowrap" data-testid="bot">
+                  <IconRobot size={16} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600}>
+                      {displayName(bot)}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                      {bot.email}
+                    </Text>
+                  </div>
+                </Group>
+              ))}
+            </Stack>
+          )}
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <NewBotForm />
+        </Grid.Col>
+      </Grid>
+    </AdminSection>
+  );
+}
+
+function NewBotForm() {
+  const { t } = useTranslation('admin');
+  const registerBot = useAdminStore((s) => s.registerBot);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = registerBotSchema.safeParse({ email, name, password });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error, t));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await registerBot(parsed.data);
+      notifySuccess(t('bots.created'));
+      setEmail('');
+      setName('');
+      setPassword('');
+    } catch (error) {
+      // SPEC section 8: a refused bot says the server's detail.
+      handleError(error);
+      setErrors(apiFieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">
+      <Stack gap="sm" p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-2)' }}>
+        <Text size="sm" fw={600}>
+          {t('bots.createTitle')}
+        </Text>
+        <TextInput type="email" label={t('bots.email')} required autoComplete="off" value={email} error={errors.email} onChange={(e) => setEmail(e.currentTarget.value)} name="botEmail" />
+        <TextInput label={t('bots.name')} required autoComplete="off" value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} name="botName" />
+        <PasswordInput
+          label={t('bots.password')}
+          description={t('bots.passwordHint')}
+          required
+          autoComplete="new-password"
+          value={password}
+          error={errors.password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          name="botPassword"
+        />
+        <Button type="submit" variant="light" loading={busy} leftSection={<IconPlus size={16} />} w="fit-content">
+          {t('bots.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { registerUserSchema } from '../../../shared/api/admin';
+import { apiFieldErrors } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
+import { handleError, notifySuccess } from '../../lib/notify';
+import { AdminSection } from './AdminSection';
+import { useAdminStore } from './admin.store';
+
+/** A moderator registers a member by email and name; the server mails them a link to choose a password. */
+export function RegisterMemberSection() {
+  const { t } = useTranslation('admin');
+  const registerUser = useAdminStore((s) => s.registerUser);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [invited, setInvited] = useState<{ email: string; name: string } | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = registerUserSchema.safeParse({ email, name });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error, t));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const profile = await registerUser(parsed.data);
+      notifySuccess(t('register.created'));
+      setInvited({ email: profile.email, name: profile.name });
+      setEmail('');
+      setName('');
+    } catch (error) {
+      handleError(error);
+      setErrors(apiFieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AdminSection id="admin-register" icon={<IconUserPlus size={20} />} title={t('register.title')} hint={t('register.hint')}>
+      {invited && (
+        <Alert color="teal" variant="light" icon={<IconMailForward size={18} />} mb="md" withCloseButton onClose={() => setInvited(null)} data-testid="invitation-sent">
+          {t('register.invited', invited)}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate aria-label={t('register.title')}>
+        <Stack gap="sm">
+          <TextInput
+            type="email"
+            label={t('register.email')}
+            required
+            autoComplete="off"
+            value={email}
+            error={errors.email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            name="email"
+          />
+          <TextInput
+            label={t('register.name')}
+            required
+            autoComplete="off"
+            value={name}
+            error={errors.name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            name="name"
+          />
+          <Button type="submit" loading={busy} leftSection={<IconMailForward size={16} />} w="fit-content">
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AdminSection>
+  );
+}

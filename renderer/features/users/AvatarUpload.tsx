@@ -1,0 +1,71 @@
+import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../shared/api/accounts';
+import { ApiError } from '../../lib/api';
+import { handleError, notifySuccess } from '../../lib/notify';
+import { useAppStore } from '../../store/app-store';
+import { UserAvatar } from './UserAvatar';
+import { AVATAR_TYPES, avatarFileProblem } from './avatar-file';
+import { useUsersStore } from './users.store';
+
+/** The member's own picture: choose an image, the server crops it to 100 x 100, and it shows at once. */
+export function AvatarUpload({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('users');
+  const uploadAvatar = useUsersStore((s) => s.uploadAvatar);
+  const profileChanged = useAppStore((s) => s.profileChanged);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Cleared after each try, so choosing the same file again (after fixing it) is noticed.
+  const resetRef = useRef<() => void>(null);
+
+  async function upload(file: File | null) {
+    if (!file) return;
+    const problem = avatarFileProblem(file);
+    if (problem) {
+      setError(t(problem));
+      resetRef.current?.();
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      profileChanged(await uploadAvatar(file));
+      notifySuccess(t('avatar.uploaded'));
+    } catch (err) {
+      handleError(err);
+      setError(err instanceof ApiError && err.problem ? err.problem.detail : t('common:error.generic'));
+    } finally {
+      setBusy(false);
+      resetRef.current?.();
+    }
+  }
+
+  return (
+    <Group gap="lg" wrap="nowrap" align="center" data-testid="avatar-upload">
+      <UserAvatar profile={profile} size={100} />
+      <Stack gap={6} style={{ minWidth: 0 }}>
+        <Text fw={600} size="sm">
+          {t('avatar.label')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('avatar.hint')}
+        </Text>
+        <FileButton onChange={upload} resetRef={resetRef} accept={AVATAR_TYPES.join(',')} disabled={busy} inputProps={{ 'aria-label': t('avatar.choose'), name: 'avatar' }}>
+          {(props) => (
+            <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={14} />} loading={busy} w="fit-content">
+              {profile.avatarUrl ? t('avatar.replace') : t('avatar.choose')}
+            </Button>
+          )}
+        </FileButton>
+        {error && (
+          <Group gap={6} wrap="nowrap" c="red.8" role="alert" data-testid="avatar-error">
+            <IconAlertCircle size={16} style={{ flexShrink: 0 }} />
+            <Text size="sm">{error}</Text>
+          </Group>
+        )}
+      </Stack>
+    </Group>
+  );
+}

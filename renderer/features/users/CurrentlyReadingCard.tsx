@@ -1,0 +1,149 @@
+import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { IconBook, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Profile } from '../../../shared/api/accounts';
+import { currentlyReadingSchema, type CurrentlyReading } from '../../../shared/api/users';
+import { apiFieldErrors } from '../../lib/api-errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
+import { handleError, notifySuccess } from '../../lib/notify';
+import { displayName } from './selectors';
+import { useUsersStore } from './users.store';
+
+interface CurrentlyReadingCardProps {
+  profile: Profile;
+  reading: CurrentlyReading[];
+  /** The member's own profile in edit mode: entries can be added and removed. */
+  manage: boolean;
+}
+
+/** What a member is reading now; on their own profile they keep the list (it feeds the member list). */
+export function CurrentlyReadingCard({ profile, reading, manage }: CurrentlyReadingCardProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="reading-title" data-testid="currently-reading">
+      <Group gap="xs" mb="sm">
+        <IconBook size={20} color="var(--mantine-color-burgundy-6)" aria-hidden />
+        <Title order={2} size="h4" id="reading-title">
+          {t('reading.title')}
+        </Title>
+      </Group>
+      {reading.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {manage ? t('reading.noneOwn') : t('reading.none', { name: displayName(profile) })}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {reading.map((entry) => (
+            <ReadingRow key={entry.entryId} entry={entry} removable={manage} />
+          ))}
+        </Stack>
+      )}
+      {manage && <AddReadingForm />}
+    </Card>
+  );
+}
+
+function ReadingRow({ entry, removable }: { entry: CurrentlyReading; removable: boolean }) {
+  const { t } = useTranslation('users');
+  const removeReading = useUsersStore((s) => s.removeReading);
+  const [busy, setBusy] = useState(false);
+  const label = t('reading.remove', { title: entry.title });
+
+  async function remove() {
+    setBusy(true);
+    try {
+      await removeReading(entry);
+      notifySuccess(t('reading.removed', { title: entry.title }));
+    } catch (error) {
+      handleError(error);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Group component="li" wrap="nowrap" gap="sm" align="flex-start" data-testid="reading-entry">
+      <ThemeIcon size={26} radius="sm" variant="light" mt={2}>
+        <IconBook size={16} />
+      </ThemeIcon>
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {entry.title}
+        </Text>
+        {entry.author && (
+          <Text size="xs" c="dimmed">
+            {entry.author}
+          </Text>
+        )}
+      </div>
+      {removable && (
+        <Tooltip label={label} withArrow>
+          <ActionIcon variant="subtle" color="gray" onClick={remove} loading={busy} aria-label={label}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+function AddReadingForm() {
+  const { t } = useTranslation('users');
+  const addReading = useUsersStore((s) => s.addReading);
+  const [title, setTitle] = useState('');
+  const [author, setAuthor] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = currentlyReadingSchema.safeParse({ title, author });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error, t));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await addReading(parsed.data);
+      notifySuccess(t('reading.added', { title: parsed.data.title }));
+      setTitle('');
+      setAuthor('');
+    } catch (error) {
+      handleError(error);
+      setErrors(apiFieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('reading.addTitle')} data-testid="add-reading">
+      <Stack gap="xs" mt="md" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+        <Text size="sm" fw={600}>
+          {t('reading.addTitle')}
+        </Text>
+        <TextInput
+          label={t('reading.bookTitle')}
+          required
+          size="sm"
+          value={title}
+          error={errors.title}
+          onChange={(e) => setTitle(e.currentTarget.value)}
+          name="readingTitle"
+        />
+        <TextInput
+          label={t('reading.author')}
+          size="sm"
+          value={author}
+          error={errors.author}
+          onChange={(e) => setAuthor(e.currentTarget.value)}
+          name="readingAuthor"
+        />
+        <Button type="submit" variant="light" size="xs" leftSection={<IconPlus size={14} />} loading={busy} w="fit-content">
+          {t('reading.add')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

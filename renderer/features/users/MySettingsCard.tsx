@@ -1,0 +1,127 @@
+import { Card, Divider, Group, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NEWSLETTERS, type NewsletterName } from '../../../shared/api/newsletters';
+import { LANGUAGES, isLanguage, type Language } from '../../../shared/constants';
+import { i18n } from '../../lib/i18n';
+import { handleError, notifySuccess } from '../../lib/notify';
+import { useAppStore } from '../../store/app-store';
+import { newslettersService } from '../newsletters/newsletters.service';
+import { usersService } from './users.service';
+
+/** On the member's own profile only: which newsletters they get, and the language the club speaks to them in. */
+export function MySettingsCard() {
+  const { t } = useTranslation('users');
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="settings-title" data-testid="my-settings">
+      <Group gap="xs" mb="sm">
+        <IconSettings size={20} color="var(--mantine-color-burgundy-6)" aria-hidden />
+        <Title order={2} size="h4" id="settings-title">
+          {t('settings.title')}
+        </Title>
+      </Group>
+      <NewsletterSwitches />
+      <Divider my="md" />
+      <LanguageChoice />
+    </Card>
+  );
+}
+
+function NewsletterSwitches() {
+  const { t } = useTranslation('users');
+  const [lists, setLists] = useState<NewsletterName[] | null>(null);
+  const [busy, setBusy] = useState<NewsletterName | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    newslettersService
+      .mine()
+      .then((mine) => !cancelled && setLists(mine))
+      .catch((error: unknown) => !cancelled && handleError(error));
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  async function toggle(list: NewsletterName, subscribe: boolean) {
+    setBusy(list);
+    try {
+      setLists(subscribe ? await newslettersService.subscribe(list) : await newslettersService.unsubscribe(list));
+      notifySuccess(subscribe ? t('newsletters.subscribed', { list: t(`newsletters.${list}.name`) }) : t('newsletters.unsubscribed', { list: t(`newsletters.${list}.name`) }));
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Stack gap="sm" data-testid="newsletters">
+      <div>
+        <Text fw={600} size="sm">
+          {t('newsletters.title')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('newsletters.hint')}
+        </Text>
+      </div>
+      {NEWSLETTERS.map((list) => (
+        <Switch
+          key={list}
+          label={t(`newsletters.${list}.name`)}
+          description={t(`newsletters.${list}.description`)}
+          checked={lists?.includes(list) ?? false}
+          disabled={lists === null || busy !== null}
+          onChange={(e) => void toggle(list, e.currentTarget.checked)}
+          data-testid={`newsletter-${list}`}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+function LanguageChoice() {
+  const { t } = useTranslation('users');
+  const language = useAppStore((s) => s.language);
+  const setLanguage = useAppStore((s) => s.setLanguage);
+  const profileChanged = useAppStore((s) => s.profileChanged);
+  const [busy, setBusy] = useState(false);
+
+  async function choose(value: string) {
+    if (!isLanguage(value) || value === language) return;
+    setBusy(true);
+    try {
+      const profile = await usersService.setLanguage(value as Language);
+      profileChanged(profile);
+      await setLanguage(value);
+      // Said in the language just chosen.
+      notifySuccess(i18n.t('common:language.changed'));
+    } catch (error) {
+      handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap={6} data-testid="language-setting">
+      <div>
+        <Text fw={600} size="sm" id="language-setting-label">
+          {t('settings.language')}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {t('settings.languageHint')}
+        </Text>
+      </div>
+      <SegmentedControl
+        value={language}
+        onChange={(value) => void choose(value)}
+        disabled={busy}
+        fullWidth
+        aria-labelledby="language-setting-label"
+        data={LANGUAGES.map((code) => ({ value: code, label: <span lang={code}>{t(`common:language.${code}`)}</span> }))}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { Button, Card, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { IconBookmarks, IconPhone } from '@tabler/icons-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Profile } from '../../../shared/api/accounts';
+import { PageTitle } from '../../components/PageTitle';
+import { apiFieldErrors } from '../../lib/api-errors';
+import { handleError, notifySuccess } from '../../lib/notify';
+import { useAppStore } from '../../store/app-store';
+import { MarkdownPreview } from '../discussions/MarkdownPreview';
+import { AvatarUpload } from './AvatarUpload';
+import { checkProfileForm, profileFormValues, type ProfileFormValues } from './profile-form';
+import { displayName, profilePath } from './selectors';
+import { useUsersStore } from './users.store';
+
+interface ProfileEditCardProps {
+  profile: Profile;
+  own: boolean;
+  asModerator: boolean;
+  toggle: ReactNode;
+}
+
+/**
+ * The profile's edit form: name, phone, Goodreads or StoryGraph link, bio in markdown with a preview; the
+ * owner's picture; for moderators whether the member takes part. A refused save keeps what was typed.
+ */
+export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEditCardProps) {
+  const { t } = useTranslation('users');
+  const navigate = useNavigate();
+  const update = useUsersStore((s) => s.update);
+  const profileChanged = useAppStore((s) => s.profileChanged);
+  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const name = displayName(profile);
+
+  function set<K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const check = checkProfileForm(values, asModerator);
+    if (!check.ok) {
+      setErrors(Object.fromEntries(Object.entries(check.errors).map(([field, key]) => [field, t(key)])));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const saved = await update(profile.email, check.update);
+      profileChanged(saved);
+      notifySuccess(t('toast.updated'));
+      navigate(profilePath(saved));
+    } catch (error) {
+      handleError(error, 'users:toast.updateFailed');
+      setErrors(apiFieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card withBorder shadow="sm" padding="lg" pos="relative" data-testid="profile-edit">
+      <div style={{ position: 'absolute', top: 12, right: 12, zIndex: 1 }}>{toggle}</div>
+      <div style={{ paddingRight: 44 }}>
+        <PageTitle documentTitle={t('edit.documentTitle', { name })}>{own ? t('edit.titleOwn') : t('edit.title', { name })}</PageTitle>
+        <Text size="sm" c="dimmed" mt={-8} mb="md">
+          {t('edit.mandatoryNote')}
+        </Text>
+      </div>
+
+      {own && (
+        <>
+          <AvatarUpload profile={profile} />
+          <Divider my="lg" />
+        </>
+      )}
+
+      <form onSubmit={submit} noValidate aria-label={t('edit.formLabel')} data-testid="profile-form">
+        <Stack gap="sm">
+          <TextInput
+            label={t('edit.name')}
+            required
+            autoComplete={own ? 'name' : 'off'}
+            value={values.name}
+            error={errors.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            name="name"
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              type="tel"
+              label={t('edit.phone')}
+              placeholder="+421 900 123 456"
+              leftSection={<IconPhone size={16} />}
+              autoComplete={own ? 'tel' : 'off'}
+              value={values.phone}
+              error={errors.phone}
+              onChange={(e) => set('phone', e.currentTarget.value)}
+              name="phone"
+            />
+            <TextInput
+              type="url"
+              label={t('edit.goodreadsUrl')}
+              placeholder="https://www.goodreads.com/user/show/…"
+              leftSection={<IconBookmarks size={16} />}
+              value={values.goodreadsUrl}
+              error={errors.goodreadsUrl}
+              onChange={(e) => set('goodreadsUrl', e.currentTarget.value)}
+              name="goodreadsUrl"
+            />
+          </SimpleGrid>
+          <Textarea
+            label={t('edit.aboutMe')}
+            description={t('edit.aboutMeHint')}
+            autosize
+            minRows={4}
+            maxRows={14}
+            value={values.aboutMe}
+            error={errors.aboutMe}
+            onChange={(e) => set('aboutMe', e.currentTarget.value)}
+            name="aboutMe"
+          />
+          <MarkdownPreview text={values.aboutMe} />
+          {asModerator && (
+            <Switch
+              mt="xs"
+              label={t('edit.active')}
+              description={t('edit.activeHint')}
+              checked={values.isActiveParticipant}
+              onChange={(e) => set('isActiveParticipant', e.currentTarget.checked)}
+              error={errors.isActiveParticipant}
+              name="isActiveParticipant"
+            />
+          )}
+          <Group gap="sm" mt="sm">
+            <Button type="submit" loading={busy}>
+              {t('edit.save')}
+            </Button>
+            <Button variant="default" onClick={() => navigate(profilePath(profile))} disabled={busy}>
+              {t('edit.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,51 @@
+import { SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconUsers } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { UserCard } from './UserCard';
+import { activeMembers } from './selectors';
+import { useUsersStore } from './users.store';
+
+/** The club's active members, each with their bio and what they are reading. */
+export function UserListPage() {
+  const { t } = useTranslation('users');
+  const users = useUsersStore((s) => s.users);
+  const status = useUsersStore((s) => s.status);
+  const error = useUsersStore((s) => s.error);
+  const load = useUsersStore((s) => s.load);
+  const members = useMemo(() => activeMembers(users), [users]);
+
+  // Fetched at sign-in; coming back here shows who joined since.
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (status === 'failed') return <LoadFailed title={t('pages:users')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+
+  return (
+    <Stack gap="lg" data-testid="user-list-page">
+      <div>
+        <PageTitle>{t('pages:users')}</PageTitle>
+        <Text c="dimmed" mt={-8} maw={640}>
+          {t('list.intro', { count: members.length })}
+        </Text>
+      </div>
+      {status !== 'ready' ? (
+        <PageLoader />
+      ) : members.length === 0 ? (
+        <Stack align="center" gap={6} py={48} px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+          <IconUsers size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+          <Text fw={600}>{t('list.none')}</Text>
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
+          {members.map((user) => (
+            <UserCard key={user.userId} user={user} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { ActionIcon, Grid, Stack, Tooltip, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconEye, IconPencil } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import { BackLink } from '../../components/BackLink';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { useAppStore } from '../../store/app-store';
+import { CurrentlyReadingCard } from './CurrentlyReadingCard';
+import { ProfileReviews } from './ProfileReviews';
+import { MySettingsCard } from './MySettingsCard';
+import { ProfileEditCard } from './ProfileEditCard';
+import { ProfileView } from './ProfileView';
+import { canEditProfile, findByEmail, isOwnProfile, profilePath } from './selectors';
+import { useUsersStore } from './users.store';
+
+/**
+ * /my/{email}/{mode?}: a member's profile. Its owner and moderators switch to editing with the icon (or open
+ * /my/{email}/edit); newsletters and language are on the member's own profile only.
+ */
+export function UserPage() {
+  const { t } = useTranslation('users');
+  const params = useParams();
+  const email = params.email ?? '';
+  const me = useAppStore((s) => s.myProfile);
+  const users = useUsersStore((s) => s.users);
+  const status = useUsersStore((s) => s.status);
+  const error = useUsersStore((s) => s.error);
+  const load = useUsersStore((s) => s.load);
+  const adopt = useUsersStore((s) => s.adopt);
+  const user = findByEmail(users, email);
+  const mine = !!me && me.email.toLowerCase() === email.trim().toLowerCase();
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // The member's own profile while they are not an active participant: the list does not carry it.
+  useEffect(() => {
+    if (status === 'ready' && !user && mine && me) void adopt(me).catch((e: unknown) => console.error(e));
+  }, [status, user, mine, me, adopt]);
+
+  if (status === 'failed') return <LoadFailed title={t('pages:user')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
+  if (!user) {
+    if (status === 'ready' && !mine) {
+      return <LoadFailed title={t('pages:user')} error={null} message={t('profile.notFound')} backTo="/my" backLabel={t('backToMembers')} />;
+    }
+    return <PageLoader />;
+  }
+
+  const own = isOwnProfile(me, user);
+  const editable = canEditProfile(me, user);
+  const editing = editable && params.mode === 'edit';
+  const side = (
+    <>
+      <CurrentlyReadingCard profile={user} reading={user.currentlyReading} manage={own && editing} />
+      {own && <MySettingsCard />}
+    </>
+  );
+  const toggleLabel = editing ? t('profile.view') : t('profile.edit');
+  const toggle = editable && (
+    <Tooltip label={toggleLabel} withArrow>
+      <ActionIcon
+        component={Link}
+        to={profilePath(user, editing ? 'view' : 'edit')}
+        variant={editing ? 'filled' : 'light'}
+        size="lg"
+        aria-label={toggleLabel}
+        aria-pressed={editing}
+        data-testid="profile-mode-toggle"
+      >
+        {editing ? <IconEye size={18} /> : <IconPencil size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+
+  return (
+    <Stack gap="md" data-testid="profile-page" data-mode={editing ? 'edit' : 'view'}>
+      <div>
+        <BackLink to="/my">{t('backToMembers')}</BackLink>
+      </div>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            {editing ? (
+              <ProfileEditCard key={user.userId} profile={user} own={own} asModerator={!!me && (me.isModerator || me.isAdmin)} toggle={toggle} />
+            ) : (
+              <ProfileView profile={user} own={own} toggle={toggle} />
+            )}
+            {/* On a phone the reading list (and own settings) come before the reviews, not after all of them. */}
+            {!wide && side}
+            {!editing && <ProfileReviews profile={user} />}
+          </Stack>
+        </Grid.Col>
+        {wide && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="lg">{side}</Stack>
+          </Grid.Col>
+        )}
+      </Grid>
+    </Stack>
+  );
+}

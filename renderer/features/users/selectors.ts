@@ -1,0 +1,47 @@
+import type { Profile } from '../../../shared/api/accounts';
+import { USER_LIST_READING_LIMIT, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
+
+/** How a member is named: their name, or their email's local part until they set one (as the server does). */
+export function displayName(profile: Pick<Profile, 'name' | 'email'>): string {
+  return profile.name.trim() || profile.email.split('@')[0] || profile.email;
+}
+
+/** The address of a member's profile, in view or edit mode. */
+export function profilePath(profile: Pick<Profile, 'email'>, mode: 'view' | 'edit' = 'view'): string {
+  const base = `/my/${encodeURIComponent(profile.email)}`;
+  return mode === 'edit' ? `${base}/edit` : base;
+}
+
+/** The member whose profile is at /my/{email} (emails compare without regard to case). */
+export function findByEmail<T extends Pick<Profile, 'email'>>(users: T[], email: string): T | undefined {
+  const wanted = email.trim().toLowerCase();
+  return users.find((user) => user.email.toLowerCase() === wanted);
+}
+
+/** The member list: active members only, by name. */
+export function activeMembers(users: UserListEntry[]): UserListEntry[] {
+  return users
+    .filter((user) => user.isActiveParticipant)
+    .sort((a, b) => displayName(a).localeCompare(displayName(b)) || a.email.localeCompare(b.email));
+}
+
+/** Admin's list: moderators first, then members, each by name. */
+export function moderatorsFirst<T extends Profile>(users: T[]): T[] {
+  return [...users].sort(
+    (a, b) => Number(b.isModerator) - Number(a.isModerator) || displayName(a).localeCompare(displayName(b)) || a.email.localeCompare(b.email),
+  );
+}
+
+/** What a member card shows of someone's reading: the first four, then how many more (SPEC section 9). */
+export function readingPreview(reading: CurrentlyReading[], limit = USER_LIST_READING_LIMIT) {
+  return { shown: reading.slice(0, limit), more: Math.max(0, reading.length - limit) };
+}
+
+export const isModerator = (profile: Pick<Profile, 'isModerator' | 'isAdmin'> | null | undefined) => !!profile && (profile.isModerator || profile.isAdmin);
+
+export const isOwnProfile = (me: Profile | null, profile: Pick<Profile, 'userId'>) => !!me && me.userId === profile.userId;
+
+/** Owners edit their own profile; moderators anyone's. */
+export function canEditProfile(me: Profile | null, profile: Pick<Profile, 'userId'>): boolean {
+  return isOwnProfile(me, profile) || isModerator(me);
+}
