@@ -26,7 +26,7 @@ export function usersRoutes(users: UsersService) {
   const router = new Router<AppState>({ prefix: '/users' });
 
   router.get('/', requireRole('member'), async (ctx) => {
-    ctx.body = await users.list();
+    ctx.body = await users.list(ctx.state.user!);
   });
 
   router.post('/language', requireRole('member'), async (ctx) => {

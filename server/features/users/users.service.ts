@@ -29,9 +29,13 @@ export class UsersService {
     this.avatarsDir = path.join(dataDir, 'images', 'avatars');
   }
 
-  /** Active members, never bots, with what each is reading now. */
-  async list(): Promise<UserListEntry[]> {
-    const users = await this.users.find({ where: { isBot: false, isActiveParticipant: true }, order: { name: 'ASC', email: 'ASC' } });
+  /**
+   * Active members, never bots, with what each is reading now. Moderators also get inactive members
+   * (isActiveParticipant false), so they can open such a profile and make it active again.
+   */
+  async list(viewer: User): Promise<UserListEntry[]> {
+    const where = isModerator(viewer) ? { isBot: false } : { isBot: false, isActiveParticipant: true };
+    const users = await this.users.find({ where, order: { name: 'ASC', email: 'ASC' } });
     const entries = await this.reading.find({ order: { id: 'ASC' } });
     return users.map((user) => ({
       ...this.accounts.profileOf(user),

@@ -47,11 +47,14 @@ describe('profiles', () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(['goodreadsUrl', 'name', 'phone']);
   });
 
-  it('a moderator edits anyone and sets isActiveParticipant; inactive members leave the user list', async () => {
+  it('a moderator edits anyone and sets isActiveParticipant; inactive members leave the members\' list', async () => {
     const saved = await ok(club, 'POST', `/api/users/${encodeURIComponent(ann.email)}`, mod, { name: 'Ann', isActiveParticipant: false });
     expect(saved.isActiveParticipant).toBe(false);
-    const list = await ok<UserListEntry[]>(club, 'GET', '/api/users', mod);
-    expect(list.map((u) => u.email)).not.toContain(ann.email);
+    const ben = await addMember(club, { name: 'Ben' });
+    expect((await ok<UserListEntry[]>(club, 'GET', '/api/users', ben.token)).map((u) => u.email)).not.toContain(ann.email);
+    // Moderators still see her, marked inactive, to make her active again.
+    const forMods = await ok<UserListEntry[]>(club, 'GET', '/api/users', mod);
+    expect(forMods.find((u) => u.email === ann.email)?.isActiveParticipant).toBe(false);
     expect((await club.call('POST', '/api/users/nobody%40club.test', { token: mod, body: { name: 'x' } })).status).toBe(404);
   });
 
