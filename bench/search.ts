@@ -85,7 +85,8 @@ function seedClub(file: string) {
       `INSERT INTO "post" ("discussionId", "ownerId", "title", "author", "pageCount", "text", "renderedText", "createdOn", "modifiedOn") VALUES (?, ?, ?, ?, 300, ?, ?, ?, ?)`,
     );
     for (let i = 0; i < POSTS; i++) {
-      const text = words(20, 120);
+      // Some posts name a genre or a title the phrase queries look for, as real suggestions do.
+      const text = words(20, 120) + (i % 40 === 0 ? ' science fiction' : i % 40 === 1 ? ' the secret garden' : '');
       post.run(discussions[i % discussions.length], owners[i % owners.length], words(2, 6), `${pick()} ${pick()}`, text, markdown.render(text), now, now);
     }
     const rec = sql.prepare(
