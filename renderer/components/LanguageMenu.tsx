@@ -3,14 +3,14 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../shared/constants';
 import { i18n } from '../lib/i18n';
-import { notifySuccess } from '../lib/notify';
+import { handleError, notifySuccess } from '../lib/notify';
 import { useAppStore } from '../store/app-store';
 
-/** Switches the interface language live; the choice is kept in this browser. */
+/** Switches the interface language live; kept in this browser, and on the member's account when signed in. */
 export function LanguageMenu() {
   const { t } = useTranslation();
   const language = useAppStore((s) => s.language);
-  const setLanguage = useAppStore((s) => s.setLanguage);
+  const chooseLanguage = useAppStore((s) => s.chooseLanguage);
   return (
     <Menu position="bottom-end" withArrow shadow="md">
       <Menu.Target>
@@ -34,9 +34,13 @@ export function LanguageMenu() {
             lang={code}
             onClick={async () => {
               if (code === language) return;
-              await setLanguage(code);
-              // Said in the language just chosen.
-              notifySuccess(i18n.t('common:language.changed'));
+              try {
+                await chooseLanguage(code);
+                // Said in the language just chosen.
+                notifySuccess(i18n.t('common:language.changed'));
+              } catch (error) {
+                handleError(error);
+              }
             }}
             rightSection={code === language ? <IconCheck size={14} /> : null}
           >

@@ -14,6 +14,7 @@ import { homeService } from '../features/home/home.service';
 import { useRoundsStore } from '../features/rounds/rounds.store';
 import { sessionService } from '../features/session/session.service';
 import { useUsersStore } from '../features/users/users.store';
+import { usersService } from '../features/users/users.service';
 
 /** The club-wide state every screen may read (SPEC section 3, "Global state"). */
 export interface AppState {
@@ -36,6 +37,8 @@ export interface AppState {
   login(email: string, password: string): Promise<Profile>;
   logout(): void;
   setLanguage(language: Language): Promise<void>;
+  /** The member's choice: switches the interface and, when signed in, saves it to their account. */
+  chooseLanguage(language: Language): Promise<void>;
   /** The member's own profile changed (saved, new avatar, language): the header and home show it. */
   profileChanged(profile: Profile): void;
   /** A DiscussionChanged push (SPEC section 4): the shown copy is replaced; an open one becomes current. */
@@ -136,6 +139,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
 
   profileChanged(profile) {
     if (get().myProfile?.userId === profile.userId) set({ myProfile: profile });
+  },
+
+  async chooseLanguage(language) {
+    if (get().token) get().profileChanged(await usersService.setLanguage(language));
+    await get().setLanguage(language);
   },
 
   async setLanguage(language) {

@@ -3,12 +3,11 @@ import { IconSettings } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWSLETTERS, type NewsletterName } from '../../../shared/api/newsletters';
-import { LANGUAGES, isLanguage, type Language } from '../../../shared/constants';
+import { LANGUAGES, isLanguage } from '../../../shared/constants';
 import { i18n } from '../../lib/i18n';
 import { handleError, notifySuccess } from '../../lib/notify';
 import { useAppStore } from '../../store/app-store';
 import { newslettersService } from '../newsletters/newsletters.service';
-import { usersService } from './users.service';
 
 /** On the member's own profile only: which newsletters they get, and the language the club speaks to them in. */
 export function MySettingsCard() {
@@ -84,17 +83,14 @@ function NewsletterSwitches() {
 function LanguageChoice() {
   const { t } = useTranslation('users');
   const language = useAppStore((s) => s.language);
-  const setLanguage = useAppStore((s) => s.setLanguage);
-  const profileChanged = useAppStore((s) => s.profileChanged);
+  const chooseLanguage = useAppStore((s) => s.chooseLanguage);
   const [busy, setBusy] = useState(false);
 
   async function choose(value: string) {
     if (!isLanguage(value) || value === language) return;
     setBusy(true);
     try {
-      const profile = await usersService.setLanguage(value as Language);
-      profileChanged(profile);
-      await setLanguage(value);
+      await chooseLanguage(value);
       // Said in the language just chosen.
       notifySuccess(i18n.t('common:language.changed'));
     } catch (error) {
