@@ -37,3 +37,14 @@ describe('electron-builder.yml', () => {
     await expect(validateConfiguration({ appId: 'x', notAnOption: true }, new DebugLogger(false))).rejects.toThrow();
   });
 });
+
+describe('native modules when packaging', () => {
+  it('never rebuilds node_modules in place, and ships the Electron build of better-sqlite3 as native/', async () => {
+    const config = (await getConfig(root, path.join(root, 'electron-builder.yml'), null)) as {
+      npmRebuild: boolean;
+      extraResources: { from: string; to: string }[];
+    };
+    expect(config.npmRebuild).toBe(false);
+    expect(config.extraResources).toContainEqual(expect.objectContaining({ from: '.electron-native/package', to: 'native' }));
+  });
+});

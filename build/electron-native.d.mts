@@ -56,3 +56,5 @@ export declare function ensureElectronBinding(options: {
   log?: Pick<Console, 'log'>;
   env?: NodeJS.ProcessEnv;
 }): { file: string; built: boolean };
+export function stagedBindingPath(projectRoot: string): string;
+export function stageForPackage(projectRoot: string, file: string): string;

@@ -227,10 +227,25 @@ export function ensureElectronBinding({
   );
 }
 
+/** Where `npm run dist` stages the binding for electron-builder.yml's extraResources (shipped as native/). */
+export function stagedBindingPath(projectRoot) {
+  return path.join(projectRoot, '.electron-native', 'package', BINDING_FILE);
+}
+
+/** Copies the built binding to the staging folder, replacing whatever a build for another version left. */
+export function stageForPackage(projectRoot, file) {
+  const staged = stagedBindingPath(projectRoot);
+  fs.rmSync(path.dirname(staged), { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(staged), { recursive: true });
+  fs.copyFileSync(file, staged);
+  return staged;
+}
+
 function main() {
   const projectRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   try {
-    ensureElectronBinding({ projectRoot, force: process.argv.includes('--force') });
+    const { file } = ensureElectronBinding({ projectRoot, force: process.argv.includes('--force') });
+    if (process.argv.includes('--stage')) stageForPackage(projectRoot, file);
   } catch (error) {
     console.error(error instanceof NativeBuildError ? error.message : error);
     process.exitCode = 1;

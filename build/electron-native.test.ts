@@ -276,3 +276,22 @@ describe('ensureElectronBinding', () => {
     expect(calls.every((call) => !fs.existsSync(call.workDir))).toBe(true);
   });
 });
+
+describe('staging for the package', () => {
+  it('copies the built binding to the folder electron-builder ships, replacing an older one', async () => {
+    const { stageForPackage, stagedBindingPath } = await import('./electron-native.mjs');
+    const project = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-stage-'));
+    try {
+      const built = path.join(project, 'built.node');
+      fs.writeFileSync(built, 'electron build');
+      fs.mkdirSync(path.dirname(stagedBindingPath(project)), { recursive: true });
+      fs.writeFileSync(path.join(path.dirname(stagedBindingPath(project)), 'stale.node'), 'old');
+      const staged = stageForPackage(project, built);
+      expect(staged).toBe(path.join(project, '.electron-native', 'package', 'better_sqlite3.node'));
+      expect(fs.readFileSync(staged, 'utf8')).toBe('electron build');
+      expect(fs.readdirSync(path.dirname(staged))).toEqual(['better_sqlite3.node']);
+    } finally {
+      fs.rmSync(project, { recursive: true, force: true });
+    }
+  });
+});

@@ -9,7 +9,9 @@ const packaged: DesktopRuntime = {
   isPackaged: true,
   appPath: path.resolve('/opt/Bookclub/resources/app.asar'),
   electronVersion: '45.4.1',
+  resourcesPath: path.resolve('/opt/Bookclub/resources'),
 };
+const packagedBinding = path.resolve('/opt/Bookclub/resources/native/better_sqlite3.node');
 const fromSource: DesktopRuntime = {
   isPackaged: false,
   appPath: path.resolve('/src/bookclub'),
@@ -19,7 +21,7 @@ const runtime = packaged;
 
 describe('desktopServerConfig', () => {
   it('keeps the data in the user-data folder and listens on the LAN from port 8080', () => {
-    expect(desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime })).toEqual({
+    expect(desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime, exists: () => true })).toEqual({
       dataDir: path.join(userDataDir, 'data'),
       port: 8080,
       host: '0.0.0.0',
@@ -30,6 +32,7 @@ describe('desktopServerConfig', () => {
       smtpUrl: null,
       mailFrom: null,
       rendererDir,
+      sqliteNativeBinding: packagedBinding,
     });
   });
 
@@ -38,6 +41,7 @@ describe('desktopServerConfig', () => {
       userDataDir,
       rendererDir,
       runtime,
+      exists: () => true,
       env: {
         PORT: '9000',
         SMTP_URL: 'smtp://mail.example.org',
@@ -65,9 +69,10 @@ describe('desktopServerConfig', () => {
 describe('the better-sqlite3 binary the server loads', () => {
   const builtFile = path.join(fromSource.appPath, '.electron-native', '45.4.1', 'better_sqlite3.node');
 
-  it("is node_modules' own when packaged, which electron-builder built for Electron", () => {
-    const config = desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime: packaged, exists: () => false });
-    expect(config).not.toHaveProperty('sqliteNativeBinding');
+  it('is the Electron build shipped beside the package when packaged, never node_modules\' Node build', () => {
+    const config = desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime: packaged, exists: (f) => f === packagedBinding });
+    expect(config.sqliteNativeBinding).toBe(packagedBinding);
+    expect(() => desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime: packaged, exists: () => false })).toThrow(/Reinstall/);
   });
 
   it('is the one built for this Electron when run from source, so node_modules stays built for Node', () => {

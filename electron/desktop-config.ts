@@ -11,6 +11,13 @@ export interface DesktopRuntime {
   /** The app's folder; from source, the project (where package.json is). */
   appPath: string;
   electronVersion: string;
+  /** process.resourcesPath: where a packaged app's extraResources are. */
+  resourcesPath?: string;
+}
+
+/** Where `npm run dist` puts better-sqlite3 built for Electron in the package (electron-builder.yml). */
+export function packagedSqliteBinding(resourcesPath: string): string {
+  return path.join(resourcesPath, 'native', 'better_sqlite3.node');
 }
 
 /**
@@ -29,8 +36,13 @@ export function sqliteNativeBinding(
   runtime: DesktopRuntime,
   exists: (file: string) => boolean = fs.existsSync,
 ): string | undefined {
-  if (runtime.isPackaged) return undefined;
-  const file = devSqliteBinding(runtime.appPath, runtime.electronVersion);
+  // Packaged, the Electron build ships as an extra resource; node_modules keeps the one built for Node.
+  const file = runtime.isPackaged
+    ? packagedSqliteBinding(runtime.resourcesPath ?? path.dirname(runtime.appPath))
+    : devSqliteBinding(runtime.appPath, runtime.electronVersion);
+  if (!exists(file) && runtime.isPackaged) {
+    throw new Error(`The app's database library is missing (${file}). Reinstall Bookclub.`);
+  }
   if (!exists(file)) {
     throw new Error(
       `The database library has not been built for Electron ${runtime.electronVersion} (${file} is missing). ` +

@@ -159,6 +159,10 @@ beforeEach(() => {
   fake.reset();
   appData = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-appdata-'));
   electron.app.paths.set('appData', appData);
+  // A packaged app's resources, with better-sqlite3 built for Electron where `npm run dist` puts it.
+  fs.mkdirSync(path.join(appData, 'resources', 'native'), { recursive: true });
+  fs.writeFileSync(path.join(appData, 'resources', 'native', 'better_sqlite3.node'), '');
+  (process as { resourcesPath?: string }).resourcesPath = path.join(appData, 'resources');
   child = new FakeChild();
   electron.utilityProcess.fork.mockReturnValue(child);
   vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -272,11 +276,13 @@ describe('run from source', () => {
 });
 
 describe('installed from a package', () => {
-  it('the server loads the better-sqlite3 in node_modules, which electron-builder built for Electron', async () => {
+  it('the server loads the better-sqlite3 built for Electron that the package ships, not node_modules\' Node build', async () => {
     await launchApp();
 
-    expect(child.posted[0]).toMatchObject({ type: 'start' });
-    expect(child.posted[0]).not.toHaveProperty('config.sqliteNativeBinding');
+    expect(child.posted[0]).toMatchObject({
+      type: 'start',
+      config: { sqliteNativeBinding: path.join(appData, 'resources', 'native', 'better_sqlite3.node') },
+    });
   });
 });
 

@@ -174,6 +174,7 @@ function main(): void {
           isPackaged: app.isPackaged,
           appPath: app.getAppPath(),
           electronVersion: process.versions.electron,
+          resourcesPath: process.resourcesPath,
         },
       });
       const club = superviseServer({
