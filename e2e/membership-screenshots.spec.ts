@@ -1,36 +1,23 @@
-import type { Page } from '@playwright/test';
 import { ADMIN, expect, test } from './fixtures';
 import { arrangeMembers } from './member-fixtures';
 import { ClubApp } from './pages/club-app';
 import { PasswordResetPage } from './pages/password-reset-page';
 import { serveCovers } from './round-fixtures';
+import { LANGS, screenshotter, signInAsAdmin } from './screenshots';
 
-// Screenshots of the members' screens for a person to look at (test-results/screenshots/members-*), in both
-// languages at a laptop's and a phone's width; the assertions guard the basics of each layout.
-async function shoot(page: Page, name: string, lang: string, width: number) {
-  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => {});
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(() => window.scrollTo(0, 0));
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows sideways at ${width} px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screenshots/members-${name}-${lang}-${width}.png`, fullPage: true });
-}
-
-const langs = ['en', 'sk'] as const;
+// Screenshots of the members' screens (test-results/screenshots/members-*); the assertions guard the basics
+// of each layout.
+const shoot = screenshotter('members', { scrollThrough: false });
 
 for (const width of [1280, 390]) {
   test(`the members' screens at ${width} px, in English and Slovak`, async ({ app, page, club, browser }) => {
     test.setTimeout(240_000);
     const scene = await arrangeMembers(club);
     await serveCovers(page);
-    await page.setViewportSize({ width, height: 900 });
-    await app.goto('/');
-    await app.signIn(ADMIN.email, ADMIN.password);
-    await expect(page.getByTestId('member-home')).toBeVisible();
+    await signInAsAdmin(app, width);
     const bea = scene.emails['Bea Reader']!;
 
-    for (const lang of langs) {
+    for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
 
       await app.goto('/my');
@@ -68,7 +55,7 @@ for (const width of [1280, 390]) {
     await mod.goto('/');
     await mod.signIn(scene.emails['Cyril Novák']!, scene.memberPassword);
     await expect(mod.page.getByTestId('member-home')).toBeVisible();
-    for (const lang of langs) {
+    for (const lang of LANGS) {
       if (lang === 'sk') await mod.switchLanguage('Slovenčina');
       await mod.goto('/admin');
       await expect(mod.page.getByTestId('admin-noticeboard')).toBeVisible();
@@ -81,7 +68,7 @@ for (const width of [1280, 390]) {
     const visitorContext = await browser.newContext({ viewport: { width, height: 900 } });
     const visitor = new ClubApp(await visitorContext.newPage(), club.url);
     const reset = new PasswordResetPage(visitor);
-    for (const lang of langs) {
+    for (const lang of LANGS) {
       await visitor.goto('/');
       if (lang === 'sk') await visitor.switchLanguage('Slovenčina');
       await reset.goto();

@@ -1,32 +1,13 @@
-import type { Page } from '@playwright/test';
 import { ClubApi } from './club-api';
 import type { ClubServer } from './club-server';
-import { ADMIN, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { addMember } from './members';
 import { arrangeClub, COVER_HOST, serveCovers } from './round-fixtures';
 import { reading } from './reading-fixtures';
+import { LANGS, screenshotter, signInAsAdmin } from './screenshots';
 
-// Screenshots of the reviews, recommendations and search screens for a person to look at
-// (test-results/screenshots/reading-*), in both languages at a laptop's and a phone's width.
-async function settle(page: Page) {
-  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => {});
-  await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState('networkidle');
-}
-
-async function shoot(page: Page, name: string, lang: string, width: number) {
-  await settle(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows sideways at ${width} px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screenshots/reading-${name}-${lang}-${width}.png`, fullPage: true });
-}
+// Screenshots of the reviews, recommendations and search screens (test-results/screenshots/reading-*).
+const shoot = screenshotter('reading');
 
 const cover = (slug: string) => `${COVER_HOST}/${encodeURIComponent(slug)}.svg`;
 
@@ -84,12 +65,9 @@ for (const width of [1280, 390]) {
     test.setTimeout(180_000);
     const scene = await arrangeReading(club);
     await serveCovers(page);
-    await page.setViewportSize({ width, height: 900 });
-    await app.goto('/');
-    await app.signIn(ADMIN.email, ADMIN.password);
-    await expect(page.getByTestId('member-home')).toBeVisible();
+    await signInAsAdmin(app, width);
 
-    for (const lang of ['en', 'sk'] as const) {
+    for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
 
       await app.goto(`/knihy/${scene.bookId}`);

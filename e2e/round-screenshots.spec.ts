@@ -1,41 +1,19 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, expect, test } from './fixtures';
+import { expect, test } from './fixtures';
 import { arrangeClub, serveCovers } from './round-fixtures';
+import { LANGS, screenshotter, signInAsAdmin } from './screenshots';
 
-// Screenshots of the round's screens for a person to look at (test-results/screenshots/round-*), in both
-// languages at a laptop's and a phone's width; the assertions guard the basics of each layout.
-async function settle(page: Page) {
-  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => {});
-  await page.evaluate(() => document.fonts.ready);
-  // Covers load lazily: scroll through so every one is in before the picture.
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    window.scrollTo(0, 0);
-  });
-  await page.waitForLoadState('networkidle');
-}
-
-async function shoot(page: Page, name: string, lang: string, width: number) {
-  await settle(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows sideways at ${width} px`).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `test-results/screenshots/round-${name}-${lang}-${width}.png`, fullPage: true });
-}
+// Screenshots of the round's screens (test-results/screenshots/round-*); the assertions guard the basics of
+// each layout.
+const shoot = screenshotter('round');
 
 for (const width of [1280, 390]) {
   test(`the round's screens at ${width} px, in English and Slovak`, async ({ app, page, club }) => {
     test.setTimeout(180_000);
     const scene = await arrangeClub(club);
     await serveCovers(page);
-    await page.setViewportSize({ width, height: 900 });
-    await app.goto('/');
-    await app.signIn(ADMIN.email, ADMIN.password);
-    await expect(page.getByTestId('member-home')).toBeVisible();
+    await signInAsAdmin(app, width);
 
-    for (const lang of ['en', 'sk'] as const) {
+    for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
 
       await app.goto('/');

@@ -1,11 +1,10 @@
 import { Anchor, Badge, Button, Grid, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconApi, IconExternalLink, IconPlus, IconRobot } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerBotSchema } from '../../../shared/api/admin';
-import { apiFieldErrors } from '../../lib/api-errors';
-import { fieldErrorsOf } from '../../lib/form-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useSubmit } from '../../lib/use-submit';
 import { displayName } from '../users/selectors';
 import { AdminSection } from './AdminSection';
 import { useAdminStore } from './admin.store';
@@ -74,32 +73,18 @@ function NewBotForm() {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = registerBotSchema.safeParse({ email, name, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await registerBot(parsed.data);
+  // SPEC section 8: a refused bot says the server's detail, so no failureKey.
+  const { busy, fieldErrors: errors, submit } = useSubmit({
+    schema: registerBotSchema,
+    values: { email, name, password },
+    async action(data) {
+      await registerBot(data);
       notifySuccess(t('bots.created'));
       setEmail('');
       setName('');
       setPassword('');
-    } catch (error) {
-      // SPEC section 8: a refused bot says the server's detail.
-      handleError(error);
-      setErrors(apiFieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">

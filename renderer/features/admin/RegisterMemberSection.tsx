@@ -1,11 +1,10 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerUserSchema } from '../../../shared/api/admin';
-import { apiFieldErrors } from '../../lib/api-errors';
-import { fieldErrorsOf } from '../../lib/form-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useSubmit } from '../../lib/use-submit';
 import { AdminSection } from './AdminSection';
 import { useAdminStore } from './admin.store';
 
@@ -15,32 +14,18 @@ export function RegisterMemberSection() {
   const registerUser = useAdminStore((s) => s.registerUser);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [invited, setInvited] = useState<{ email: string; name: string } | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = registerUserSchema.safeParse({ email, name });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const profile = await registerUser(parsed.data);
+  const { busy, fieldErrors: errors, submit } = useSubmit({
+    schema: registerUserSchema,
+    values: { email, name },
+    async action(data) {
+      const profile = await registerUser(data);
       notifySuccess(t('register.created'));
       setInvited({ email: profile.email, name: profile.name });
       setEmail('');
       setName('');
-    } catch (error) {
-      handleError(error);
-      setErrors(apiFieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <AdminSection id="admin-register" icon={<IconUserPlus size={20} />} title={t('register.title')} hint={t('register.hint')}>

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Card, Text, Tooltip, type TitleOrder } from '@mantine/core';
-import { IconEye, IconPencil, IconRepeat } from '@tabler/icons-react';
+import { Button, Card, Text, type TitleOrder } from '@mantine/core';
+import { IconRepeat } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Discussion, Post } from '../../../shared/api/discussions';
+import { EditToggle } from '../../components/EditToggle';
 import { notifySuccess } from '../../lib/notify';
 import { useAppStore } from '../../store/app-store';
 import { useDiscussionStore } from './discussion.store';
@@ -28,26 +29,11 @@ export function PostItem({ post, discussion, titleOrder, linkTitle = true }: Pos
   const [editing, setEditing] = useState(false);
   const editable = canEditPost(profile, post, discussion);
   const target = repostTarget(currentDiscussion, discussion);
-  const toggleLabel = editing ? t('post.view') : t('post.edit');
 
   return (
     <Card withBorder padding="lg" pos="relative" data-testid="post" data-post-id={post.postId} aria-label={post.title} component="article">
       {editable && (
-        <Tooltip label={toggleLabel} withArrow>
-          <ActionIcon
-            variant={editing ? 'filled' : 'subtle'}
-            size="lg"
-            pos="absolute"
-            top={12}
-            right={12}
-            onClick={() => setEditing((e) => !e)}
-            aria-label={toggleLabel}
-            aria-pressed={editing}
-            style={{ zIndex: 1 }}
-          >
-            {editing ? <IconEye size={18} /> : <IconPencil size={18} />}
-          </ActionIcon>
-        </Tooltip>
+        <EditToggle editing={editing} onToggle={() => setEditing((e) => !e)} viewLabel={t('post.view')} editLabel={t('post.edit')} />
       )}
       {editing ? (
         <>

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
-import { IconExternalLink, IconRepeat } from '@tabler/icons-react';
+import { IconRepeat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Post, Topic } from '../../../shared/api/discussions';
-import { goodreadsUrl } from '../../../shared/api/scrape';
 import { BookCover } from '../../components/BookCover';
+import { BookLink } from '../../components/BookLink';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { formatDate } from '../../lib/format-date';
 
@@ -52,12 +52,7 @@ export function PostView({ post, topic, titleOrder = 3, linkTitle = false, foote
                 </Badge>
               )}
               {post.url && (
-                <Anchor href={post.url} target="_blank" rel="noopener noreferrer" size="sm">
-                  <Group gap={4} component="span" wrap="nowrap">
-                    <IconExternalLink size={14} />
-                    {goodreadsUrl(post.url) ? t('post.goodreads') : t('post.link')}
-                  </Group>
-                </Anchor>
+                <BookLink url={post.url} goodreadsLabel={t('post.goodreads')} linkLabel={t('post.link')} />
               )}
             </Group>
           )}

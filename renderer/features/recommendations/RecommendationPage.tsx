@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Card, Stack, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconPencil, IconRepeat } from '@tabler/icons-react';
+import { Button, Card, Stack, Text } from '@mantine/core';
+import { IconRepeat } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Recommendation } from '../../../shared/api/recommendations';
 import { BackLink } from '../../components/BackLink';
+import { EditToggle } from '../../components/EditToggle';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
@@ -53,26 +54,11 @@ function RecommendationItem({ recommendation }: { recommendation: Recommendation
   const [editing, setEditing] = useState(false);
   const editable = canEditRecommendation(profile, recommendation);
   const suggest = suggestLink(currentDiscussion, recommendation);
-  const toggleLabel = editing ? t('view.view') : t('view.edit');
 
   return (
     <Card withBorder shadow="sm" padding="lg" pos="relative" component="article" aria-label={recommendation.title} data-testid="recommendation">
       {editable && (
-        <Tooltip label={toggleLabel} withArrow>
-          <ActionIcon
-            variant={editing ? 'filled' : 'subtle'}
-            size="lg"
-            pos="absolute"
-            top={12}
-            right={12}
-            onClick={() => setEditing((e) => !e)}
-            aria-label={toggleLabel}
-            aria-pressed={editing}
-            style={{ zIndex: 1 }}
-          >
-            {editing ? <IconEye size={18} /> : <IconPencil size={18} />}
-          </ActionIcon>
-        </Tooltip>
+        <EditToggle editing={editing} onToggle={() => setEditing((e) => !e)} viewLabel={t('view.view')} editLabel={t('view.edit')} />
       )}
       {editing ? (
         <>

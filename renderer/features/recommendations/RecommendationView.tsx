@@ -1,10 +1,9 @@
-import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconExternalLink } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Recommendation } from '../../../shared/api/recommendations';
-import { goodreadsUrl } from '../../../shared/api/scrape';
 import { BookCover } from '../../components/BookCover';
+import { BookLink } from '../../components/BookLink';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { formatDate } from '../../lib/format-date';
 
@@ -32,12 +31,7 @@ export function RecommendationView({ recommendation, footer }: { recommendation:
               </Badge>
             )}
             {recommendation.url && (
-              <Anchor href={recommendation.url} target="_blank" rel="noopener noreferrer" size="sm">
-                <Group gap={4} component="span" wrap="nowrap">
-                  <IconExternalLink size={14} />
-                  {goodreadsUrl(recommendation.url) ? t('view.goodreads') : t('view.link')}
-                </Group>
-              </Anchor>
+              <BookLink url={recommendation.url} goodreadsLabel={t('view.goodreads')} linkLabel={t('view.link')} />
             )}
           </Group>
         </Stack>

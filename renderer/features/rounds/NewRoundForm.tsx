@@ -1,10 +1,9 @@
 import { Button, Group, Radio, Stack, TextInput, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newRoundSchema, type RoundTopic } from '../../../shared/api/rounds';
-import { apiFieldErrors } from '../../lib/api-errors';
-import { fieldErrorsOf } from '../../lib/form-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useSubmit } from '../../lib/use-submit';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
 import { useRoundsStore } from './rounds.store';
 
@@ -15,31 +14,18 @@ export function NewRoundForm({ onStarted }: { onStarted?(): void }) {
   const [topic, setTopic] = useState<RoundTopic>('Books');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = newRoundSchema.safeParse({ topic, title, description });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await start(parsed.data);
+  const { busy, fieldErrors: errors, submit } = useSubmit({
+    schema: newRoundSchema,
+    values: { topic, title, description },
+    async action(data) {
+      await start(data);
       notifySuccess(t('toast.started'));
       setTitle('');
       setDescription('');
       onStarted?.();
-    } catch (error) {
-      handleError(error, 'rounds:toast.startFailed');
-      setErrors(apiFieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureKey: 'rounds:toast.startFailed',
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('new.title')} data-testid="new-round-form">

@@ -1,12 +1,11 @@
 import { Button, Card, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { registerFirstAdminSchema } from '../../../shared/api/accounts';
 import { PageTitle } from '../../components/PageTitle';
-import { ApiError } from '../../lib/api';
-import { fieldErrorsOf } from '../../lib/form-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useSubmit } from '../../lib/use-submit';
 import { useAppStore } from '../../store/app-store';
 import { sessionService } from '../session/session.service';
 import { useLoginForm } from '../session/login-form.store';
@@ -19,34 +18,18 @@ export function SetupPage() {
   const loadHome = useAppStore((s) => s.loadHome);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = registerFirstAdminSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await sessionService.registerFirstAdmin(parsed.data);
+  // A failure shows the server's detail (SPEC section 8); the form keeps what was typed.
+  const { busy, fieldErrors: errors, submit } = useSubmit({
+    schema: registerFirstAdminSchema,
+    values: { email, password },
+    async action(data) {
+      await sessionService.registerFirstAdmin(data);
       notifySuccess(t('done'));
       await loadHome();
-      showLogin(parsed.data.email);
+      showLogin(data.email);
       navigate('/');
-    } catch (error) {
-      // The server's detail says what went wrong (SPEC section 8); the form keeps what was typed.
-      handleError(error);
-      if (error instanceof ApiError) {
-        setErrors(Object.fromEntries(Object.entries(error.fieldErrors).map(([k, v]) => [k, v[0] ?? ''])));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <Card withBorder shadow="sm" padding="xl" maw={480} mx="auto">

@@ -1,12 +1,11 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconBook, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/api/accounts';
 import { currentlyReadingSchema, type CurrentlyReading } from '../../../shared/api/users';
-import { apiFieldErrors } from '../../lib/api-errors';
-import { fieldErrorsOf } from '../../lib/form-errors';
 import { handleError, notifySuccess } from '../../lib/notify';
+import { useSubmit } from '../../lib/use-submit';
 import { displayName } from './selectors';
 import { useUsersStore } from './users.store';
 
@@ -92,30 +91,16 @@ function AddReadingForm() {
   const addReading = useUsersStore((s) => s.addReading);
   const [title, setTitle] = useState('');
   const [author, setAuthor] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = currentlyReadingSchema.safeParse({ title, author });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error, t));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await addReading(parsed.data);
-      notifySuccess(t('reading.added', { title: parsed.data.title }));
+  const { busy, fieldErrors: errors, submit } = useSubmit({
+    schema: currentlyReadingSchema,
+    values: { title, author },
+    async action(data) {
+      await addReading(data);
+      notifySuccess(t('reading.added', { title: data.title }));
       setTitle('');
       setAuthor('');
-    } catch (error) {
-      handleError(error);
-      setErrors(apiFieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
 
   return (
     <form onSubmit={submit} noValidate aria-label={t('reading.addTitle')} data-testid="add-reading">
