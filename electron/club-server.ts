@@ -8,7 +8,7 @@ import {
   type StopOutcome,
 } from './server-host';
 
-/** The club server over its whole life in the app, across the restarts a restore makes. */
+/** The club server over its whole life in the app, across the restarts a restore or a crash makes. */
 export interface ClubServer {
   /** The first start; rejects with a ServerStartError. */
   readonly started: Promise<StartedServer>;
@@ -21,26 +21,106 @@ export interface ClubServer {
    * says which (`restore`). Rejects with a ServerStartError when the club could not start again.
    */
   restartRestoring(file: string): Promise<StartedServer>;
-  /** Called when a server process dies that nobody asked to stop. */
-  onCrash(listener: (exitCode: number) => void): void;
+  /** Called when the club runs again, on the port it had, after its server process died unexpectedly. */
+  onRestarted(listener: (started: StartedServer) => void): void;
+  /**
+   * Called when the club is down for good: its server died too often in a short while, or could not
+   * start again after dying. The error's message is a sentence for the user.
+   */
+  onCrash(listener: (error: Error) => void): void;
 }
 
-export type ClubServerOptions = Omit<LaunchOptions, 'restoreFrom'>;
+export interface ClubServerOptions extends Omit<LaunchOptions, 'restoreFrom'> {
+  /** How many crashes within `crashWindowMs` are restarted; the next one gives up. */
+  maxCrashes?: number;
+  crashWindowMs?: number;
+  /** The clock crashes are counted by, in milliseconds. */
+  now?: () => number;
+}
 
-/** Starts the club server and keeps it going through restores. */
+export const DEFAULT_MAX_CRASHES = 3;
+export const DEFAULT_CRASH_WINDOW_MS = 60_000;
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Starts the club server and keeps it going through restores and crashes. */
 export function superviseServer(options: ClubServerOptions): ClubServer {
-  const crashListeners: ((exitCode: number) => void)[] = [];
+  const {
+    maxCrashes = DEFAULT_MAX_CRASHES,
+    crashWindowMs = DEFAULT_CRASH_WINDOW_MS,
+    now = Date.now,
+    ...launchOptions
+  } = options;
+  const log = options.log ?? console;
+  const crashListeners: ((error: Error) => void)[] = [];
+  const restartListeners: ((started: StartedServer) => void)[] = [];
   let stopped = false;
   let restarting: Promise<StartedServer> | null = null;
+  // When the server died within the last crashWindowMs.
+  let crashes: number[] = [];
+
+  function giveUp(error: Error) {
+    for (const listener of crashListeners) listener(error);
+  }
+
+  /** Counts a crash; false when it is one too many for the window. */
+  function mayRestart(): boolean {
+    const at = now();
+    crashes = [...crashes.filter((time) => time > at - crashWindowMs), at];
+    return crashes.length <= maxCrashes;
+  }
 
   function watch(launched: ServerHost): ServerHost {
+    // The port it got; a crash is only reported after the start, so by then this is the real one.
+    let port = launchOptions.config.port;
+    launched.started.then(
+      (started) => (port = started.port),
+      () => {},
+    );
     launched.onCrash((exitCode) => {
-      for (const listener of crashListeners) listener(exitCode);
+      if (!stopped && launched === host) restartAfterCrash(exitCode, port);
     });
     return launched;
   }
 
-  let host = watch(launchServer(options));
+  /**
+   * The same port, so the window and the addresses members have keep working; with one attempt, a
+   * port taken in the meantime is reported rather than silently moving the club.
+   */
+  function relaunch(port: number, restoreFrom?: string): ServerHost {
+    const config = { ...launchOptions.config, port };
+    const restore = restoreFrom === undefined ? {} : { restoreFrom };
+    return watch(launchServer({ ...launchOptions, config, portAttempts: 1, ...restore }));
+  }
+
+  function restartAfterCrash(exitCode: number, port: number) {
+    if (!mayRestart()) {
+      giveUp(
+        new Error(
+          `The club server stopped unexpectedly ${crashes.length} times within ${crashWindowMs / 1000} seconds ` +
+            `(exit code ${exitCode} the last time).`,
+        ),
+      );
+      return;
+    }
+    log.warn(`The club server stopped unexpectedly (exit code ${exitCode}); starting it again on port ${port}.`);
+    host = relaunch(port);
+    host.started.then(
+      (started) => {
+        if (!stopped) for (const listener of restartListeners) listener(started);
+      },
+      (error: unknown) => {
+        // A quit during the restart stops it on purpose.
+        if (stopped) return;
+        const reason = `The club server stopped unexpectedly (exit code ${exitCode}), and starting it again failed.`;
+        giveUp(new Error(`${reason} ${describe(error)}`));
+      },
+    );
+  }
+
+  let host = watch(launchServer(launchOptions));
   const { started } = host;
 
   /** The old process ends soon after it stopped; a restore waits for that, but not forever. */
@@ -56,12 +136,10 @@ export function superviseServer(options: ClubServerOptions): ClubServer {
     // Restarting a server that never started would only fail again.
     const { port } = await previous.started;
     const outcome = await previous.stop();
-    if (outcome === 'killed') options.log?.warn('The club server did not close in time and was stopped.');
+    if (outcome === 'killed') log.warn('The club server did not close in time and was stopped.');
     await gone(previous);
     if (stopped) throw new ServerStartError('stopped', 'The club server was stopped before it started again.');
-    // The same port, so the window and the addresses members have keep working; with one attempt, a
-    // port taken in the meantime is reported rather than silently moving the club.
-    host = watch(launchServer({ ...options, config: { ...options.config, port }, portAttempts: 1, restoreFrom: file }));
+    host = relaunch(port, file);
     return host.started;
   }
 
@@ -78,6 +156,9 @@ export function superviseServer(options: ClubServerOptions): ClubServer {
         restarting = null;
       });
       return restarting;
+    },
+    onRestarted(listener) {
+      restartListeners.push(listener);
     },
     onCrash(listener) {
       crashListeners.push(listener);

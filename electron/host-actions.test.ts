@@ -10,6 +10,7 @@ function setup() {
   const restarted: StartedServer = {
     port: 8081,
     urls: ['http://localhost:8081'],
+    setupCode: null,
     restore: { restored: true, keptAs: '/data/bookclub.db.before-restore-1' },
   };
   const fakes = {
@@ -45,6 +46,20 @@ describe('copying an address', () => {
 
     expect(options.clipboard.writeText).toHaveBeenCalledWith('http://192.168.1.5:8080');
     expect(options.notify).toHaveBeenCalledWith('Address copied', expect.stringContaining('http://192.168.1.5:8080'));
+  });
+});
+
+describe('copying the setup code', () => {
+  it('puts it on the clipboard and says what it is for', async () => {
+    const { options, actions } = setup();
+
+    await actions.copySetupCode('ABCD-EFGH');
+
+    expect(options.clipboard.writeText).toHaveBeenCalledWith('ABCD-EFGH');
+    expect(options.notify).toHaveBeenCalledWith(
+      'Setup code copied',
+      'ABCD-EFGH — Needed only to set the club up from another computer, until its first admin exists.',
+    );
   });
 });
 
@@ -171,6 +186,7 @@ describe('restoring from a backup', () => {
     options.server.restartRestoring.mockResolvedValueOnce({
       port: 8081,
       urls: [],
+      setupCode: null,
       restore: { restored: false, reason: '/backups/club.db is not a Bookclub database.' },
     });
 

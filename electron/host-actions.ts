@@ -10,7 +10,7 @@ import type {
   SaveDialogReturnValue,
 } from 'electron';
 import type { ClubServer } from './club-server';
-import type { HostMenuActions } from './host-menu';
+import { SETUP_CODE_EXPLANATION, type HostMenuActions } from './host-menu';
 import type { LoginItem } from './login-item';
 import type { StartedServer } from './server-host';
 
@@ -85,6 +85,11 @@ export function hostActions(options: HostActionsOptions): HostActions {
   async function copyAddress(url: string) {
     options.clipboard.writeText(url);
     options.notify('Address copied', `${url} — members on your network can open it in their browser.`);
+  }
+
+  async function copySetupCode(code: string) {
+    options.clipboard.writeText(code);
+    options.notify('Setup code copied', `${code} — ${SETUP_CODE_EXPLANATION}`);
   }
 
   async function openDataFolder(dataDir: string) {
@@ -179,5 +184,5 @@ export function hostActions(options: HostActionsOptions): HostActions {
     options.onChanged();
   }
 
-  return { copyAddress, openDataFolder, backUp, restore, setOpenAtLogin };
+  return { copyAddress, copySetupCode, openDataFolder, backUp, restore, setOpenAtLogin };
 }

@@ -4,6 +4,7 @@ import { hostMenuTemplate, memberAddresses, type HostMenuState } from './host-me
 
 const state: HostMenuState = {
   urls: ['http://localhost:8080', 'http://192.168.1.5:8080', 'http://10.0.0.7:8080'],
+  setupCode: null,
   dataDir: '/home/reader/.config/Bookclub/data',
   openAtLogin: false,
   canOpenAtLogin: true,
@@ -14,6 +15,7 @@ const state: HostMenuState = {
 function actions() {
   return {
     copyAddress: vi.fn(),
+    copySetupCode: vi.fn(),
     openDataFolder: vi.fn(),
     backUp: vi.fn(),
     restore: vi.fn(),
@@ -56,6 +58,24 @@ describe('the Club menu', () => {
     );
 
     expect(addresses).toEqual([{ label: 'None: this computer is not on a network', enabled: false }]);
+  });
+
+  it('shows the setup code while the club has no admin, says what it is for, and a click copies it', () => {
+    const menuActions = actions();
+    const item = find(club(hostMenuTemplate({ ...state, setupCode: 'ABCD-EFGH' }, menuActions)), 'Setup code for another computer: ABCD-EFGH');
+
+    expect(item).toMatchObject({
+      sublabel: 'Needed only to set the club up from another computer, until its first admin exists.',
+      toolTip: 'Needed only to set the club up from another computer, until its first admin exists.',
+    });
+    click(item);
+    expect(menuActions.copySetupCode).toHaveBeenCalledWith('ABCD-EFGH');
+  });
+
+  it('shows no setup code once none is needed', () => {
+    const labels = club(hostMenuTemplate(state, actions())).map((item) => item.label);
+
+    expect(labels.filter((label) => label?.startsWith('Setup code'))).toEqual([]);
   });
 
   it('opens the data folder, backs up and restores', () => {

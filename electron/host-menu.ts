@@ -5,6 +5,8 @@ import type { MenuItemConstructorOptions } from 'electron';
 export interface HostMenuState {
   /** The server's addresses, as it reported them when it started. */
   urls: readonly string[];
+  /** What another computer must enter to set the club up, while it has no admin yet; null: none needed. */
+  setupCode: string | null;
   dataDir: string;
   openAtLogin: boolean;
   /** Whether "Start when I log in" can work (the installed app). */
@@ -15,6 +17,7 @@ export interface HostMenuState {
 
 export interface HostMenuActions {
   copyAddress(url: string): void;
+  copySetupCode(code: string): void;
   openDataFolder(dataDir: string): void;
   backUp(): void;
   restore(): void;
@@ -44,6 +47,21 @@ function addressesMenu(urls: readonly string[], actions: HostMenuActions): MenuI
   };
 }
 
+/** Why the setup code is there; shown beside it where the platform can, and when it is copied. */
+export const SETUP_CODE_EXPLANATION = 'Needed only to set the club up from another computer, until its first admin exists.';
+
+function setupCodeItems(setupCode: string | null, actions: HostMenuActions): MenuItemConstructorOptions[] {
+  if (!setupCode) return [];
+  return [
+    {
+      label: `Setup code for another computer: ${setupCode}`,
+      sublabel: SETUP_CODE_EXPLANATION,
+      toolTip: SETUP_CODE_EXPLANATION,
+      click: () => actions.copySetupCode(setupCode),
+    },
+  ];
+}
+
 export function hostMenuTemplate(state: HostMenuState, actions: HostMenuActions): MenuItemConstructorOptions[] {
   const isMac = state.platform === 'darwin';
   const separator: MenuItemConstructorOptions = { type: 'separator' };
@@ -52,6 +70,7 @@ export function hostMenuTemplate(state: HostMenuState, actions: HostMenuActions)
     label: 'Club',
     submenu: [
       addressesMenu(state.urls, actions),
+      ...setupCodeItems(state.setupCode, actions),
       { label: 'Open data folder', toolTip: state.dataDir, click: () => actions.openDataFolder(state.dataDir) },
       separator,
       { label: 'Back up the club…', click: () => actions.backUp() },

@@ -428,17 +428,85 @@ describe('a server that fails', () => {
     expect(electron.app.exit).toHaveBeenCalledWith(1);
   });
 
-  it('by crashing later is reported, and the app exits', async () => {
-    await launchAndStart();
+  /** Every fork after the first hands out a fresh server process, collected here. */
+  function forkFreshProcesses(): FakeChild[] {
+    const forked: FakeChild[] = [child];
+    electron.utilityProcess.fork.mockReturnValueOnce(child).mockImplementation(() => {
+      const next = new FakeChild();
+      forked.push(next);
+      return next;
+    });
+    return forked;
+  }
+
+  it('by crashing later is started again on the same port; the window reloads and the menu follows', async () => {
+    const forked = forkFreshProcesses();
+    const window = await launchAndStart(8081);
+    window.loadURL.mockClear();
 
     child.emit('exit', 139);
+    await settle();
+    expect(forked).toHaveLength(2);
+    expect(forked[1]!.posted[0]).toMatchObject({ type: 'start', config: { port: 8081 }, portAttempts: 1 });
+    forked[1]!.answer({ type: 'started', port: 8081, urls: ['http://localhost:8081', 'http://192.168.1.6:8081'] });
+    await settle();
+
+    expect(window.loadURL).toHaveBeenCalledExactlyOnceWith('http://localhost:8081/');
+    const addresses = menuItem('Club', 'Addresses members can open').submenu!;
+    expect(addresses.filter((item) => item.click).map((item) => item.label)).toEqual(['http://192.168.1.6:8081']);
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+    expect(electron.app.exit).not.toHaveBeenCalled();
+  });
+
+  it('by crashing again and again is reported, and the app exits', async () => {
+    const forked = forkFreshProcesses();
+    await launchAndStart(8081);
+
+    for (let crash = 1; crash <= 3; crash++) {
+      forked.at(-1)!.emit('exit', 139);
+      forked.at(-1)!.answer({ type: 'started', port: 8081, urls: [] });
+      await settle();
+    }
+    expect(electron.app.exit).not.toHaveBeenCalled();
+    forked.at(-1)!.emit('exit', 139);
     await settle();
 
     expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
       'The Bookclub server stopped',
-      'The club server stopped unexpectedly (exit code 139). Bookclub will close.',
+      'The club server stopped unexpectedly 4 times within 60 seconds (exit code 139 the last time). Bookclub will close.',
     );
     expect(electron.app.exit).toHaveBeenCalledWith(1);
+  });
+
+  it('by crashing and then not starting again is reported, and the app exits', async () => {
+    const forked = forkFreshProcesses();
+    await launchAndStart(8081);
+
+    child.emit('exit', 139);
+    await settle();
+    forked[1]!.answer({ type: 'failed', message: 'Port 8081 is in use by another program.' });
+    await settle();
+
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'The Bookclub server stopped',
+      'The club server stopped unexpectedly (exit code 139), and starting it again failed. ' +
+        'The club server could not start: Port 8081 is in use by another program. Bookclub will close.',
+    );
+    expect(electron.app.exit).toHaveBeenCalledWith(1);
+  });
+
+  it('by crashing while the app quits is neither started again nor reported', async () => {
+    const forked = forkFreshProcesses();
+    await launchAndStart();
+
+    quit();
+    await settle();
+    child.emit('exit', 139);
+    await settle();
+
+    expect(forked).toHaveLength(1);
+    expect(electron.app.quitCount).toBe(1);
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
   });
 
   it('because a setting is wrong is reported before anything starts', async () => {
@@ -502,6 +570,30 @@ describe('the host menu', () => {
     await settle();
 
     expect(lastMessageBox()).toMatchObject({ message: 'Address copied' });
+  });
+
+  it('shows the setup code while the club has no admin; a click copies it and says what it is for', async () => {
+    await launchApp();
+    child.answer({ type: 'started', port: 8081, urls: ['http://localhost:8081'], setupCode: 'ABCD-EFGH' });
+    await settle();
+
+    clickMenu('Club', 'Setup code for another computer: ABCD-EFGH');
+    await settle();
+
+    expect(electron.clipboard.writeText).toHaveBeenCalledWith('ABCD-EFGH');
+    expect(electron.Notification.shown).toEqual([
+      {
+        title: 'Setup code copied',
+        body: 'ABCD-EFGH — Needed only to set the club up from another computer, until its first admin exists.',
+      },
+    ]);
+  });
+
+  it('shows no setup code when the club needs none', async () => {
+    await launchAndStart();
+
+    const labels = (menuItem('Club').submenu ?? []).map((item) => item.label);
+    expect(labels.filter((label) => label?.startsWith('Setup code'))).toEqual([]);
   });
 
   it('"Open data folder" opens the club\'s data folder', async () => {

@@ -187,11 +187,9 @@ function main(): void {
         portAttempts: PORT_ATTEMPTS,
       });
       server = club;
-      club.onCrash((exitCode) =>
-        reportAndExit(
-          'The Bookclub server stopped',
-          new Error(`The club server stopped unexpectedly (exit code ${exitCode}). Bookclub will close.`),
-        ),
+      // Only once the club could not be brought back (see club-server.ts).
+      club.onCrash((error) =>
+        reportAndExit('The Bookclub server stopped', new Error(`${error.message} Bookclub will close.`)),
       );
 
       let running: StartedServer = await club.started;
@@ -214,6 +212,7 @@ function main(): void {
             hostMenuTemplate(
               {
                 urls: running.urls,
+                setupCode: running.setupCode,
                 dataDir: config.dataDir,
                 openAtLogin: login.isEnabled(),
                 canOpenAtLogin: login.available,
@@ -224,6 +223,14 @@ function main(): void {
             ),
           ),
         );
+      // The club runs in a fresh server process (after a restore or a crash): show it afresh.
+      const showRestarted = (started: StartedServer) => {
+        running = started;
+        refreshMenu();
+        mainWindow?.loadURL(clubUrl(started.port)).catch((error: unknown) => {
+          console.error('Could not reload the club after its restart:', error);
+        });
+      };
       const actions = hostActions({
         dialogs,
         server: club,
@@ -233,15 +240,10 @@ function main(): void {
         openPath: (dir) => shell.openPath(dir),
         loginItem: login,
         onChanged: refreshMenu,
-        onRestarted(started) {
-          running = started;
-          refreshMenu();
-          mainWindow?.loadURL(clubUrl(started.port)).catch((error: unknown) => {
-            console.error('Could not reload the club after the restore:', error);
-          });
-        },
+        onRestarted: showRestarted,
         onRestartFailed: unlessStopped('Bookclub could not restart'),
       });
+      club.onRestarted(showRestarted);
       refreshMenu();
     })
     .catch(unlessStopped('Bookclub could not start'));

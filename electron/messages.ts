@@ -13,7 +13,11 @@ export type MainMessage =
 
 /** What the server's utility process answers. */
 export type ServerMessage =
-  | { type: 'started'; port: number; urls: string[] }
+  /**
+   * `setupCode`: what another computer must enter to create the club's first admin, while the club has
+   * none yet (null: no code is needed, or none is asked for).
+   */
+  | { type: 'started'; port: number; urls: string[]; setupCode: string | null }
   /** `message` is shown to the user as is, so it must be a readable sentence. */
   | { type: 'failed'; message: string }
   /** Before "started": the backup replaced the database; the one it replaced was kept (null: there was none). */
@@ -42,10 +46,16 @@ function isFile(value: unknown): value is string {
 export function parseServerMessage(value: unknown): ServerMessage | null {
   if (!isRecord(value)) return null;
   switch (value.type) {
-    case 'started':
-      return isPort(value.port) && Array.isArray(value.urls) && value.urls.every((url) => typeof url === 'string')
-        ? { type: 'started', port: value.port, urls: value.urls as string[] }
+    case 'started': {
+      // A server process from before setup codes sends none; it needs none shown.
+      const setupCode = value.setupCode ?? null;
+      return isPort(value.port) &&
+        Array.isArray(value.urls) &&
+        value.urls.every((url) => typeof url === 'string') &&
+        (setupCode === null || typeof setupCode === 'string')
+        ? { type: 'started', port: value.port, urls: value.urls as string[], setupCode }
         : null;
+    }
     case 'failed':
     case 'restore-refused':
     case 'backup-failed':

@@ -47,7 +47,17 @@ describe('starting the server process', () => {
     await expect(host.started).resolves.toEqual({
       port: 8081,
       urls: ['http://localhost:8081', 'http://192.168.1.5:8081'],
+      setupCode: null,
     });
+  });
+
+  it('resolves with the setup code the server reports', async () => {
+    const child = new FakeChild();
+    const host = launch(child);
+
+    child.answer({ type: 'started', port: 8080, urls: [], setupCode: 'ABCD-EFGH' });
+
+    await expect(host.started).resolves.toEqual({ port: 8080, urls: [], setupCode: 'ABCD-EFGH' });
   });
 
   it('reports a start the server gave up on, and ends the process', async () => {
@@ -110,7 +120,7 @@ describe('starting the server process', () => {
     child.answer({ type: 'started', port: 'eighty' });
     child.answer({ type: 'started', port: 8080, urls: [] });
 
-    await expect(host.started).resolves.toEqual({ port: 8080, urls: [] });
+    await expect(host.started).resolves.toEqual({ port: 8080, urls: [], setupCode: null });
     expect(log.warn).toHaveBeenCalledOnce();
   });
 });
@@ -288,6 +298,7 @@ describe('a launch that restores a backup first', () => {
     await expect(host.started).resolves.toEqual({
       port: 8080,
       urls: [],
+      setupCode: null,
       restore: { restored: true, keptAs: '/data/bookclub.db.before-restore-1' },
     });
   });
@@ -321,14 +332,14 @@ describe('both ends of the channel together', () => {
       parent,
       async (config) => {
         if (config.port === 8080) throw Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' });
-        return { port: config.port, urls: [`http://localhost:${config.port}`], close };
+        return { port: config.port, urls: [`http://localhost:${config.port}`], setupCode: null, close };
       },
       quietLog,
     );
 
     const host = launch(child, { config: testConfig({ port: 8080 }) });
 
-    await expect(host.started).resolves.toEqual({ port: 8081, urls: ['http://localhost:8081'] });
+    await expect(host.started).resolves.toEqual({ port: 8081, urls: ['http://localhost:8081'], setupCode: null });
     await expect(host.stop()).resolves.toBe('closed');
     expect(close).toHaveBeenCalledOnce();
   });

@@ -15,6 +15,8 @@ export type RestoreOutcome = { restored: true; keptAs: string | null } | { resto
 export interface StartedServer {
   port: number;
   urls: string[];
+  /** What another computer must enter to set the club up, while it has no admin yet (see messages.ts). */
+  setupCode: string | null;
   /** Only when launched with `restoreFrom`. */
   restore?: RestoreOutcome;
 }
@@ -124,7 +126,12 @@ export function launchServer(options: LaunchOptions): ServerHost {
     if (message.type === 'started' && state === 'starting') {
       clearTimeout(startTimer);
       state = 'running';
-      resolveStarted({ port: message.port, urls: message.urls, ...(restoreOutcome ? { restore: restoreOutcome } : {}) });
+      resolveStarted({
+        port: message.port,
+        urls: message.urls,
+        setupCode: message.setupCode,
+        ...(restoreOutcome ? { restore: restoreOutcome } : {}),
+      });
     } else if (message.type === 'restored' && state === 'starting') {
       restoreOutcome = { restored: true, keptAs: message.keptAs };
     } else if (message.type === 'restore-refused' && state === 'starting') {

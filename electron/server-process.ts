@@ -3,11 +3,12 @@
 // Backups and restores run here too, beside the database and with the server's own SQLite binding.
 import { startServer } from '../server/start-server';
 import { clubMaintenance } from './server-maintenance';
-import { serveParent, type ParentPortLike } from './server-runner';
+import { serveParent, surviveUnhandledRejections, type ParentPortLike } from './server-runner';
 
 const { parentPort } = process as unknown as { parentPort?: ParentPortLike };
 
 if (parentPort) {
+  surviveUnhandledRejections(process);
   serveParent(parentPort, startServer, console, clubMaintenance);
 } else {
   console.error('server-process.js runs inside the Bookclub desktop app; use `npm start` for the headless server.');

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import type { ServerConfig } from '../server/settings';
 import type { RunningServer } from '../server/start-server';
-import { serveParent, type ClubMaintenance } from './server-runner';
+import { EventEmitter } from 'node:events';
+import { serveParent, surviveUnhandledRejections, type ClubMaintenance } from './server-runner';
 import { FakeParentPort, testConfig } from './test-fakes';
 
 const quietLog = { warn: vi.fn(), error: vi.fn() };
@@ -19,6 +20,7 @@ async function listeningServer(config: ServerConfig): Promise<RunningServer & { 
   const running = {
     port,
     urls: [`http://localhost:${port}`],
+    setupCode: null,
     closed: false,
     close: () =>
       new Promise<void>((resolve) =>
@@ -43,16 +45,26 @@ describe('the server process', () => {
     const startServer = vi.fn(async (config: ServerConfig) => ({
       port: config.port,
       urls: ['http://localhost:8080'],
+      setupCode: null,
       close: vi.fn(),
     }));
     serveParent(parent, startServer, quietLog);
 
     parent.send({ type: 'start', config: testConfig({ port: 8080 }), portAttempts: 5 });
 
-    expect(await parent.next('started')).toEqual({ type: 'started', port: 8080, urls: ['http://localhost:8080'] });
+    expect(await parent.next('started')).toEqual({ type: 'started', port: 8080, urls: ['http://localhost:8080'], setupCode: null });
     expect(startServer).toHaveBeenCalledWith(
       expect.objectContaining({ port: 8080, dataDir: '/tmp/bookclub-test/data' }),
     );
+  });
+
+  it('passes on the setup code the club asks another computer for', async () => {
+    const parent = new FakeParentPort();
+    serveParent(parent, async (config) => ({ port: config.port, urls: [], setupCode: 'ABCD-EFGH', close: vi.fn() }), quietLog);
+
+    parent.send({ type: 'start', config: testConfig({ port: 8080 }), portAttempts: 1 });
+
+    expect(await parent.next('started')).toEqual({ type: 'started', port: 8080, urls: [], setupCode: 'ABCD-EFGH' });
   });
 
   it('starts on the next port when the first one is busy', async () => {
@@ -101,7 +113,7 @@ describe('the server process', () => {
   it('closes the server and its database when asked, then says so', async () => {
     const parent = new FakeParentPort();
     const close = vi.fn(async () => {});
-    serveParent(parent, async () => ({ port: 8080, urls: [], close }), quietLog);
+    serveParent(parent, async () => ({ port: 8080, urls: [], setupCode: null, close }), quietLog);
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
     await parent.next('started');
 
@@ -117,7 +129,7 @@ describe('the server process', () => {
     const gate = deferred<void>();
     serveParent(parent, async () => {
       await gate.promise;
-      return { port: 8080, urls: [], close };
+      return { port: 8080, urls: [], setupCode: null, close };
     }, quietLog);
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
     parent.send({ type: 'close' });
@@ -142,7 +154,7 @@ describe('the server process', () => {
   it('says closed even when closing fails, so the main process does not wait for nothing', async () => {
     const parent = new FakeParentPort();
     const log = { warn: vi.fn(), error: vi.fn() };
-    serveParent(parent, async () => ({ port: 8080, urls: [], close: () => Promise.reject(new Error('busy')) }), log);
+    serveParent(parent, async () => ({ port: 8080, urls: [], setupCode: null, close: () => Promise.reject(new Error('busy')) }), log);
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
     await parent.next('started');
 
@@ -155,7 +167,7 @@ describe('the server process', () => {
   it('ignores unknown messages and a second start', async () => {
     const parent = new FakeParentPort();
     const log = { warn: vi.fn(), error: vi.fn() };
-    const startServer = vi.fn(async () => ({ port: 8080, urls: [], close: vi.fn() }));
+    const startServer = vi.fn(async () => ({ port: 8080, urls: [], setupCode: null, close: vi.fn() }));
     serveParent(parent, startServer, log);
 
     parent.send({ type: 'launch-missiles' });
@@ -179,7 +191,7 @@ function fakeMaintenance(overrides: Partial<ClubMaintenance> = {}): ClubMaintena
   };
 }
 
-const runningServer = (config: ServerConfig) => Promise.resolve({ port: config.port, urls: [], close: vi.fn(async () => {}) });
+const runningServer = (config: ServerConfig) => Promise.resolve({ port: config.port, urls: [], setupCode: null, close: vi.fn(async () => {}) });
 
 describe('a backup in the server process', () => {
   it('copies the running club\'s database with the config it runs with', async () => {
@@ -223,7 +235,7 @@ describe('a backup in the server process', () => {
     const parent = new FakeParentPort();
     const gate = deferred<{ bytes: number }>();
     const close = vi.fn(async () => {});
-    serveParent(parent, async () => ({ port: 8080, urls: [], close }), quietLog, fakeMaintenance({ backup: () => gate.promise }));
+    serveParent(parent, async () => ({ port: 8080, urls: [], setupCode: null, close }), quietLog, fakeMaintenance({ backup: () => gate.promise }));
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
     await parent.next('started');
 
@@ -260,7 +272,7 @@ describe('a start that restores a backup first', () => {
     expect(maintenance.restore).toHaveBeenCalledWith(expect.objectContaining({ dataDir: '/tmp/bookclub-test/data' }), '/backups/club.db');
     expect(parent.posted.slice(0, 2)).toEqual([
       { type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' },
-      { type: 'started', port: 8080, urls: [] },
+      { type: 'started', port: 8080, urls: [], setupCode: null },
     ]);
   });
 
@@ -300,5 +312,18 @@ describe('a start that restores a backup first', () => {
         'check its data folder (/tmp/bookclub-test/data) before starting it again.',
     });
     expect(startServer).not.toHaveBeenCalled();
+  });
+});
+
+describe('a promise rejected with nobody to handle it', () => {
+  it('is logged and the server process carries on', () => {
+    const process = new EventEmitter();
+    const log = { error: vi.fn() };
+    surviveUnhandledRejections(process, log);
+
+    const reason = new Error('ERR_HTTP_HEADERS_SENT');
+    process.emit('unhandledRejection', reason, Promise.resolve());
+
+    expect(log.error).toHaveBeenCalledExactlyOnceWith(expect.stringContaining('the club carries on'), reason);
   });
 });

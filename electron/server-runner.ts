@@ -35,6 +35,21 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The part of `process` that reports a promise rejected with nobody to handle it. */
+export interface RejectionSource {
+  on(event: 'unhandledRejection', listener: (reason: unknown) => void): unknown;
+}
+
+/**
+ * Logs a rejection nobody handled instead of letting Node end the process on it (its default): one
+ * request handler's forgotten promise must not end the club for everyone.
+ */
+export function surviveUnhandledRejections(source: RejectionSource, log: Pick<Console, 'error'> = console): void {
+  source.on('unhandledRejection', (reason) => {
+    log.error('A promise in the club server was rejected and nobody handled it; the club carries on:', reason);
+  });
+}
+
 /**
  * Runs the club server on the main process's orders: a "start" message starts it (walking up from the
  * requested port while ports are taken; restoring a backup first when asked), "backup" copies its
@@ -84,7 +99,10 @@ export function serveParent(
       const server = await startOnFreePort((port) => startServer({ ...config, port }), config.port, portAttempts);
       running = { ...config, port: server.port };
       // Once a close was asked for, the main process no longer waits for "started".
-      if (!closing) parentPort.postMessage({ type: 'started', port: server.port, urls: server.urls });
+      if (!closing) {
+        const { port, urls, setupCode } = server;
+        parentPort.postMessage({ type: 'started', port, urls, setupCode });
+      }
       return server;
     } catch (error) {
       log.error('The club server could not start:', error);
