@@ -31,6 +31,7 @@ describe('desktopServerConfig', () => {
       matrixRoomLink: null,
       smtpUrl: null,
       mailFrom: null,
+      trustProxy: 0,
       rendererDir,
       sqliteNativeBinding: packagedBinding,
     });

@@ -26,8 +26,12 @@ import { requestLanguage } from './http/i18n';
 import { serveRenderer } from './http/static';
 import { createMarkdown } from './markdown';
 import type { Hub } from './realtime/hub';
-import type { MailOutbox } from './mail-outbox';
-import { LoginThrottle } from './features/accounts/login-throttle';
+import type { RunningOutbox } from './mail-outbox';
+import { AttemptThrottle } from './features/accounts/attempt-throttle';
+import { PasswordHasher } from './features/accounts/password-hasher';
+import { securityHeaders } from './http/security-headers';
+import { addressKey, isFromHostMachine } from './http/client-address';
+import type { Chore } from './maintenance/housekeeping';
 import { PasswordResetService } from './features/accounts/password-reset.service';
 import { AdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -50,24 +54,45 @@ export interface AppDeps {
   db: DataSource;
   secret: Uint8Array;
   hub: Hub;
-  outbox: MailOutbox;
+  outbox: RunningOutbox;
+  /** The one-time first-admin setup code printed on start, or null when the club already has a user. */
+  setupCode: string | null;
 }
+
+export interface ClubApp {
+  app: Koa<AppState>;
+  /** What the server's housekeeping prunes every hour. */
+  chores: Chore[];
+  /** Ends an account's sessions and closes its connections (the hub checks tokens through it too). */
+  accounts: AccountsService;
+}
+
+/** Sent mail is kept this long (its body is emptied when sent), then forgotten. */
+const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The middleware chain and the routers; services get the data source in their constructors. */
-export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<AppState> {
+export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDeps): ClubApp {
   const app = new Koa<AppState>();
-  app.proxy = true;
+  // The TCP peer is the client unless the host says how many proxies stand in front (TRUST_PROXY); a
+  // believed X-Forwarded-For would let anyone pick the address their attempts are counted under.
+  const trustProxy = config.trustProxy ?? 0;
+  app.proxy = trustProxy > 0;
+  app.maxIpsCount = trustProxy;
   const log = (error: unknown) => console.error(error);
   // Koa's own 'error' logger would print client errors too; ours logs what is unexpected, once.
   app.silent = true;
 
   const markdown = createMarkdown();
-  const accounts = new AccountsService(db, secret, markdown);
+  const accounts = new AccountsService(db, secret, markdown, {
+    hasher: new PasswordHasher(config.passwordHashing),
+    setupCode,
+    onSessionsEnded: (userId) => hub.disconnectUser(userId),
+  });
   const clubSettings = new ClubSettingsService(db);
   const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, siteName: config.siteName, defaultLanguage: config.defaultLanguage };
-  const passwordReset = new PasswordResetService(db, outbox, links);
+  const passwordReset = new PasswordResetService(db, outbox, links, accounts);
   const newsletters = new NewslettersService(db, outbox, accounts, links, log);
   const discussions = new DiscussionsService(db, markdown, hub, newsletters);
   const polls = new PollsService(db, discussions);
@@ -82,7 +107,12 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
 
   const api = new Router<AppState>({ prefix: '/api' });
   const routers = [
-    accountsRoutes(accounts, passwordReset, new LoginThrottle(config.loginThrottle)),
+    accountsRoutes(accounts, passwordReset, {
+      login: new AttemptThrottle(config.loginThrottle),
+      // Reset mail and setup codes: every ask counts; a few per quarter hour is plenty for a person.
+      resets: new AttemptThrottle({ perAddress: 10, slowAfter: 10, refusalKey: 'tooManyRequests' }),
+      setup: new AttemptThrottle({ perAddress: 10, slowAfter: 3, refusalKey: 'tooManyRequests' }),
+    }),
     usersRoutes(users),
     currentlyReadingRoutes(users),
     adminRoutes(admin),
@@ -103,9 +133,13 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
   }
 
   app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
-  app.use(async function language(ctx, next) {
+  app.use(securityHeaders());
+  app.use(async function requestState(ctx, next) {
     ctx.state.language = requestLanguage(ctx.get('Accept-Language'), config.defaultLanguage);
     ctx.state.user = null;
+    ctx.state.tokenRejected = false;
+    ctx.state.fromHostMachine = isFromHostMachine(ctx, trustProxy);
+    ctx.state.clientAddress = addressKey(ctx.ip);
     await next();
   });
   if (!config.quiet) {
@@ -132,9 +166,16 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
       multipart: false,
       jsonLimit: MAX_JSON_BODY_BYTES,
       jsonStrict: false,
+      onError(error) {
+        // A body whose Content-Encoding does not match its bytes fails in zlib (gzip, deflate: Z_DATA_ERROR;
+        // brotli: ERR__ERROR_FORMAT_…), with an errno and no HTTP status.
+        const { code, errno, status } = error as { code?: unknown; errno?: unknown; status?: unknown };
+        if (status === undefined && typeof errno === 'number' && typeof code === 'string') throw new AppError(400, 'malformedBody');
+        throw error;
+      },
     }),
   );
-  app.use(authenticate({ secret, accounts }));
+  app.use(authenticate(accounts));
   app.use(async function apiFallback(ctx, next) {
     await next();
     if (!(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return;
@@ -150,5 +191,9 @@ export function createApp({ config, db, secret, hub, outbox }: AppDeps): Koa<App
   app.use(api.allowedMethods());
   app.use(serveAvatars(users.avatarsDir));
   if (config.rendererDir) app.use(serveRenderer(config.rendererDir));
-  return app;
+  const chores: Chore[] = [
+    () => passwordReset.pruneExpired(),
+    () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS)),
+  ];
+  return { app, chores, accounts };
 }

@@ -3,6 +3,7 @@ import readline from 'node:readline';
 import { registerFirstAdminSchema } from '../shared/api/accounts';
 import { openDatabase } from './db/data-source';
 import { AccountsService } from './features/accounts/accounts.service';
+import { PasswordHasher } from './features/accounts/password-hasher';
 import { AppError } from './http/errors';
 import { translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
@@ -99,8 +100,9 @@ export async function runCreateAdmin(config: ServerConfig, email: string | undef
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
   try {
-    const accounts = new AccountsService(db, loadOrCreateSecret(config.dataDir), createMarkdown());
-    await accounts.registerFirstAdmin(parsed.data.email, parsed.data.password);
+    const accounts = new AccountsService(db, loadOrCreateSecret(config.dataDir), createMarkdown(), { hasher: new PasswordHasher(), setupCode: null });
+    // Whoever can run this on the host is at the host's machine.
+    await accounts.registerFirstAdmin(parsed.data.email, parsed.data.password, { fromHostMachine: true, setupCode: null });
     console.log(`Created the first admin, ${parsed.data.email}. Start the server and sign in.`);
   } catch (error) {
     if (error instanceof AppError) throw new CliError(translate(config.defaultLanguage, error.key, error.params));

@@ -10,3 +10,8 @@ export interface MailMessage {
 export interface MailOutbox {
   enqueue(mails: MailMessage[]): void;
 }
+
+/** The queue as the server runs it: features only enqueue; the server starts, stops and prunes it. */
+export interface RunningOutbox extends MailOutbox {
+  pruneSent(before: Date): number;
+}

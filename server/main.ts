@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { CliError, USAGE, isUserError, parseCommand, runBackup, runCreateAdmin, runRestore } from './cli';
 import { SettingsError, readSettings, type ServerConfig } from './settings';
 import { startServer } from './start-server';
+import { DamagedSecretError } from './http/token';
+import { DataDirInUse } from './maintenance/server-lock';
 
 /** The headless club server and its maintenance commands: settings from the environment and flags. */
 async function main() {
@@ -45,6 +47,8 @@ async function main() {
 }
 
 async function serve(config: ServerConfig) {
+  // One request or socket handler failing where nothing awaited it must not end the club for everyone.
+  process.on('unhandledRejection', (reason) => console.error('bookclub: an operation failed unexpectedly:', reason));
   if (!config.rendererDir) console.warn('bookclub: no built renderer next to the server; serving the API only');
   let server;
   try {
@@ -52,6 +56,7 @@ async function serve(config: ServerConfig) {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') console.error(`bookclub: port ${config.port} is in use; set PORT or --port to another`);
+    else if (error instanceof DamagedSecretError || error instanceof DataDirInUse) console.error(`bookclub: ${error.message}`);
     else console.error('bookclub: could not start:', error);
     process.exit(1);
   }
@@ -59,6 +64,10 @@ async function serve(config: ServerConfig) {
   console.log(`${config.siteName} is running. Members can open:`);
   for (const url of server.urls) console.log(`  ${url}`);
   console.log(`Data folder: ${config.dataDir}`);
+  if (server.setupCode) {
+    console.log(`The club is not set up yet. Open it on this computer and choose "Set up the club";`);
+    console.log(`from another computer, setup asks for this one-time code: ${server.setupCode}`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

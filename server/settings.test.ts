@@ -13,7 +13,15 @@ describe('settings', () => {
       matrixRoomLink: null,
       smtpUrl: null,
       mailFrom: null,
+      trustProxy: 0,
     });
+  });
+
+  it('reads TRUST_PROXY as how many proxies stand in front, and refuses anything else', () => {
+    expect(readSettings([], { TRUST_PROXY: '1' }, '/srv/club').trustProxy).toBe(1);
+    expect(readSettings(['--trust-proxy', '2'], {}, '/srv/club').trustProxy).toBe(2);
+    expect(() => readSettings([], { TRUST_PROXY: 'yes' }, '/srv/club')).toThrow(/TRUST_PROXY/);
+    expect(() => readSettings([], { TRUST_PROXY: '-1' }, '/srv/club')).toThrow(/TRUST_PROXY/);
   });
 
   it('reads environment variables, and a flag wins over its variable', () => {

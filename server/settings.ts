@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { ThrottleOptions } from './features/accounts/login-throttle';
+import type { ThrottleOptions } from './features/accounts/attempt-throttle';
+import type { HashingLimits } from './features/accounts/password-hasher';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../shared/constants';
 
 /** Everything a club server needs to start; the headless entry, the desktop shell and tests build one. */
@@ -22,8 +23,15 @@ export interface ServerConfig {
    * node_modules, which stays built for Node so `npm start` and `npm test` keep working.
    */
   sqliteNativeBinding?: string;
+  /**
+   * How many reverse proxies stand in front of the club (TRUST_PROXY). 0: the TCP peer is the client, and
+   * X-Forwarded-For is ignored; n: the client is the address the n-th proxy from us saw.
+   */
+  trustProxy?: number;
   /** Tuning of the failed-login protection (tests shorten its delays). */
   loginThrottle?: Partial<ThrottleOptions>;
+  /** Tuning of the bounded password hashing (tests). */
+  passwordHashing?: Partial<HashingLimits>;
   /** Log each request and start-up line; off in tests. */
   quiet?: boolean;
 }
@@ -39,6 +47,7 @@ const SETTINGS = {
   matrixRoomLink: { env: 'MATRIX_ROOM_LINK', flag: '--matrix-room-link' },
   smtpUrl: { env: 'SMTP_URL', flag: '--smtp-url' },
   mailFrom: { env: 'MAIL_FROM', flag: '--mail-from' },
+  trustProxy: { env: 'TRUST_PROXY', flag: '--trust-proxy' },
 } as const;
 type SettingName = keyof typeof SETTINGS;
 
@@ -87,8 +96,13 @@ export function readSettings(
   if (raw.publicUrl !== undefined && !URL.canParse(raw.publicUrl)) {
     throw new SettingsError(`PUBLIC_URL must be a full address such as https://club.example.org, not "${raw.publicUrl}"`);
   }
+  const trustProxy = Number(raw.trustProxy ?? '0');
+  if (!Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 10) {
+    throw new SettingsError(`TRUST_PROXY must be the number of proxies in front of the club (0 to 10), not "${raw.trustProxy}"`);
+  }
   return {
     port: parsePort(raw.port ?? '8080'),
+    trustProxy,
     host: raw.host ?? '0.0.0.0',
     dataDir: path.resolve(cwd, raw.dataDir ?? 'data'),
     publicUrl: raw.publicUrl?.replace(/\/+$/, ''),

@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { createApp } from './app';
-import { openDatabase } from './db/data-source';
+import { DATABASE_FILE, openDatabase } from './db/data-source';
+import { newSetupCode } from './features/accounts/setup-code';
 import { loadOrCreateSecret } from './http/token';
-import { attachHub } from './realtime/hub';
+import { createHub } from './realtime/hub';
 import { createMailQueue } from './features/mail/mail-setup';
+import { startHousekeeping } from './maintenance/housekeeping';
 import { claimDataDir } from './maintenance/server-lock';
 import type { ServerConfig } from './settings';
 
@@ -15,6 +18,11 @@ export interface RunningServer {
   port: number;
   /** Where this machine's browsers and the LAN's reach the club. */
   urls: string[];
+  /**
+   * While the club has no user: the one-time code that first-admin setup from another machine needs
+   * (the host's own machine needs none). Null once the club had a user when it started.
+   */
+  setupCode: string | null;
   close(): Promise<void>;
 }
 
@@ -29,21 +37,48 @@ export function memberUrls(host: string, port: number): string[] {
 }
 
 /**
- * Builds the whole club server from a config: data folder, database (migrated), HTTP app, socket hub.
- * The headless entry, the desktop shell and the tests all start the club through this one function.
+ * The database file is made owner-only before SQLite creates it (its -wal and -shm files take the same
+ * mode): it holds password hashes and members' addresses.
+ */
+function createOwnerOnly(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/**
+ * Builds the whole club server from a config: data folder (claimed for this process alone), database
+ * (migrated), HTTP app, socket hub. The headless entry, the desktop shell and the tests all start the club
+ * through this one function.
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   // Owner-only: it holds password hashes and the token-signing secret.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
-  const secret = loadOrCreateSecret(config.dataDir);
-  const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
-  const httpServer = http.createServer();
-  const hub = attachHub(httpServer, { db, secret });
-  const outbox = createMailQueue(db, config);
-  const app = createApp({ config, db, secret, hub, outbox });
-  httpServer.on('request', app.callback());
-
+  const releaseDataDir = claimDataDir(config.dataDir);
+  const cleanups: (() => unknown)[] = [releaseDataDir];
+  const undo = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
   try {
+    const secret = loadOrCreateSecret(config.dataDir);
+    createOwnerOnly(path.join(config.dataDir, DATABASE_FILE));
+    const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
+    cleanups.push(() => db.destroy());
+    const hasUser = (await db.query(`SELECT 1 FROM "user" LIMIT 1`)).length > 0;
+    const setupCode = hasUser ? null : newSetupCode();
+
+    const outbox = createMailQueue(db, config);
+    // The hub checks tokens with the app's accounts, made just below; it is asked only once serving.
+    const hub = createHub({ sessionUser: (token) => club.accounts.sessionUser(token) });
+    const club = createApp({ config, db, secret, hub, outbox, setupCode });
+    // Koa's listener first, socket.io attached after: socket.io then wraps it and owns its own path, so no
+    // request to the hub is ever answered twice (which threw ERR_HTTP_HEADERS_SENT and ended the process).
+    const httpServer = http.createServer(club.app.callback());
+    hub.attach(httpServer);
+    cleanups.push(() => hub.close());
+
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
       httpServer.listen(config.port, config.host, () => {
@@ -51,29 +86,31 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         resolve();
       });
     });
+    const port = (httpServer.address() as AddressInfo).port;
+    // Mail queued before a restart goes out now; from here on, in the background.
+    outbox.start();
+    const stopHousekeeping = startHousekeeping(club.chores, (error) => console.error('Housekeeping failed:', error));
+
+    let closing: Promise<void> | undefined;
+    return {
+      port,
+      urls: memberUrls(config.host, port),
+      setupCode,
+      close() {
+        closing ??= (async () => {
+          stopHousekeeping();
+          await outbox.stop();
+          await hub.close();
+          httpServer.closeAllConnections();
+          await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+          await db.destroy();
+          releaseDataDir();
+        })();
+        return closing;
+      },
+    };
   } catch (error) {
-    await db.destroy();
+    await undo();
     throw error;
   }
-  const port = (httpServer.address() as AddressInfo).port;
-  const releaseDataDir = claimDataDir(config.dataDir);
-  // Mail queued before a restart goes out now; from here on, in the background.
-  outbox.start();
-
-  let closing: Promise<void> | undefined;
-  return {
-    port,
-    urls: memberUrls(config.host, port),
-    close() {
-      closing ??= (async () => {
-        await outbox.stop();
-        await hub.close();
-        httpServer.closeAllConnections();
-        await new Promise<void>((resolve) => httpServer.close(() => resolve()));
-        await db.destroy();
-        releaseDataDir();
-      })();
-      return closing;
-    },
-  };
 }

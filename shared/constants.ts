@@ -23,4 +23,8 @@ export const DEFAULT_SITE_NAME = 'Bookclub';
 export const TOKEN_LIFETIME_DAYS = 30;
 export const PASSWORD_MIN_LENGTH = 8;
 export const SEARCH_MIN_LENGTH = 3;
+/** Longer searches are refused (DECISIONS.md "Search"); a person never types more. */
+export const SEARCH_MAX_LENGTH = 500;
+/** Distinct words and phrases in one search: each is a look-up in the index. */
+export const SEARCH_MAX_TERMS = 32;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;

@@ -2,16 +2,18 @@ import type { Middleware } from 'koa';
 import type { AccountsService } from '../features/accounts/accounts.service';
 import type { AppState } from './context';
 import { Forbidden, Unauthorized } from './errors';
-import { bearerToken, verifyToken } from './token';
+import { bearerToken } from './token';
 
 /**
- * Reads the bearer token into ctx.state.user. A missing, expired or bad token makes the caller a visitor,
- * never a 401 by itself: routes that need sign-in say so with requireRole.
+ * Reads the bearer token into ctx.state.user. A missing, expired or bad token, or one whose session ended
+ * (password reset, account disabled), makes the caller a visitor, never a 401 by itself: routes that need
+ * sign-in say so with requireRole.
  */
-export function authenticate(options: { secret: Uint8Array; accounts: AccountsService }): Middleware<AppState> {
+export function authenticate(accounts: Pick<AccountsService, 'sessionUser'>): Middleware<AppState> {
   return async function authenticate(ctx, next) {
-    const userId = await verifyToken(bearerToken(ctx.get('Authorization')), options.secret);
-    ctx.state.user = userId ? await options.accounts.findById(userId) : null;
+    const token = bearerToken(ctx.get('Authorization'));
+    ctx.state.user = await accounts.sessionUser(token);
+    ctx.state.tokenRejected = !!token && !ctx.state.user;
     await next();
   };
 }
@@ -27,7 +29,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 export function requireRole(role: Role, options: { botsMay?: boolean } = {}): Middleware<AppState> {
   return async function requireRole(ctx, next) {
     const user = ctx.state.user;
-    if (!user) throw new Unauthorized();
+    if (!user) throw new Unauthorized(ctx.state.tokenRejected ? 'sessionEnded' : 'signInRequired');
     if (user.isBot && (role !== 'member' || !(READ_METHODS.has(ctx.method) || options.botsMay))) {
       throw new Forbidden('botsReadOnly');
     }

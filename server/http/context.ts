@@ -8,6 +8,12 @@ export interface AppState {
   language: Language;
   /** The signed-in account, or null for a visitor. */
   user: User | null;
+  /** A bearer token came and was refused (forged, expired, or its session ended). */
+  tokenRejected: boolean;
+  /** On the club host's own machine (loopback, and not forwarded by an untrusted proxy). */
+  fromHostMachine: boolean;
+  /** The client's address as attempts are counted (see client-address.ts). */
+  clientAddress: string;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { ProblemDetails } from '../../shared/api/problem';
 import type { AppState } from './context';
-import { AppError } from './errors';
+import { AppError, RetryLater } from './errors';
 import { requestLanguage, translate } from './i18n';
 import type { Language } from '../../shared/constants';
 
@@ -58,13 +58,14 @@ export function errorMiddleware(options: { defaultLanguage: Language; log: (erro
     } catch (error) {
       const language = ctx.state.language ?? requestLanguage(ctx.get('Accept-Language'), options.defaultLanguage);
       const problem = problemFor(error, language);
-      if (problem.status >= 500) options.log(error);
+      if (problem.status >= 500 && !(error instanceof RetryLater)) options.log(error);
       ctx.status = problem.status;
       ctx.type = 'application/problem+json';
       ctx.body = problem;
       if (problem.status === 405 && error instanceof AppError && error.params.allowed) {
         ctx.set('Allow', String(error.params.allowed));
       }
+      if (error instanceof RetryLater) ctx.set('Retry-After', String(error.retryAfterSeconds));
     }
   };
 }

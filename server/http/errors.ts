@@ -40,8 +40,30 @@ export class Conflict extends AppError {
     super(409, key, params);
   }
 }
-export class TooManyRequests extends AppError {
-  constructor(key = 'tooManyAttempts', params: Record<string, string | number> = {}) {
-    super(429, key, params);
+/** An answer that says when to come back: the error middleware sends `Retry-After`. */
+export class RetryLater extends AppError {
+  constructor(
+    status: 429 | 503,
+    key: string,
+    readonly retryAfterSeconds: number,
+    params: Record<string, string | number> = {},
+  ) {
+    super(status, key, params);
+  }
+}
+
+/** 429: this client tried too often; `minutes` is in the detail, the seconds in Retry-After. */
+export class TooManyRequests extends RetryLater {
+  constructor(key: string, retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(429, key, seconds, { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+  }
+}
+
+/** 503: the server is busy with others' work (password hashing is bounded); nothing is wrong with the request. */
+export class ServiceBusy extends RetryLater {
+  constructor(retryAfterSeconds: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    super(503, 'busy', seconds, { seconds });
   }
 }

@@ -4,30 +4,59 @@ import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { TOKEN_LIFETIME_DAYS } from '../../shared/constants';
 
-const SECRET_FILE = 'token-secret.key';
+export const SECRET_FILE = 'token-secret.key';
+const SECRET_TEXT = /^[0-9a-f]{64,}$/;
 
-/** The token-signing secret: made once on first start, kept in the data folder, readable by the owner only. */
+/** The data folder's secret is there but unusable; the message tells the host what to do. */
+export class DamagedSecretError extends Error {}
+
+/**
+ * The token-signing secret: made once on first start, kept in the data folder, readable by the owner only.
+ * It is written whole to a temporary file and then linked into place, so a crash mid-write never leaves a
+ * half secret, and two processes starting at once end up with the same one.
+ */
 export function loadOrCreateSecret(dataDir: string): Uint8Array {
   const file = path.join(dataDir, SECRET_FILE);
-  try {
-    const hex = fs.readFileSync(file, 'utf8').trim();
-    if (/^[0-9a-f]{64,}$/.test(hex)) return Buffer.from(hex, 'hex');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  const existing = readSecret(file);
+  if (existing) return existing;
   const secret = crypto.randomBytes(32);
-  // 'wx' so two processes starting at once cannot overwrite each other's secret.
+  const temporary = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temporary, secret.toString('hex'), { mode: 0o600, flag: 'wx' });
   try {
-    fs.writeFileSync(file, secret.toString('hex'), { mode: 0o600, flag: 'wx' });
+    fs.linkSync(temporary, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateSecret(dataDir);
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    // Another process made it first: use theirs.
+    return readSecret(file) ?? damaged(file, 'it is empty');
+  } finally {
+    fs.rmSync(temporary, { force: true });
   }
   return secret;
 }
 
-export async function signToken(userId: string, secret: Uint8Array): Promise<string> {
-  return new SignJWT({})
+/** The secret in `file`, null when there is none yet; a file that is there but not a secret is reported. */
+function readSecret(file: string): Uint8Array | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new DamagedSecretError(`The token-signing secret ${file} cannot be read (${(error as Error).message}).`);
+  }
+  if (!SECRET_TEXT.test(text)) damaged(file, text === '' ? 'it is empty' : 'it is not the 64 hexadecimal digits it should be');
+  return Buffer.from(text, 'hex');
+}
+
+function damaged(file: string, why: string): never {
+  throw new DamagedSecretError(
+    `The token-signing secret ${file} is damaged: ${why}. Restore the file from a backup of the data folder, ` +
+      'or delete it to make a new one (every member will then have to sign in again).',
+  );
+}
+
+/** A session token: the account and its session version, so a reset or disabling can end it. */
+export async function signToken(userId: string, sessionVersion: number, secret: Uint8Array): Promise<string> {
+  return new SignJWT({ sv: sessionVersion })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(userId)
     .setIssuedAt()
@@ -35,12 +64,21 @@ export async function signToken(userId: string, secret: Uint8Array): Promise<str
     .sign(secret);
 }
 
-/** The user id a token names, or null when it is missing, forged, malformed or expired. */
-export async function verifyToken(token: string | undefined, secret: Uint8Array): Promise<string | null> {
-  if (!token) return null;
+export interface TokenClaims {
+  userId: string;
+  /** Tokens issued before sessions could end carry none: version 0. */
+  sessionVersion: number;
+}
+
+/** What a token names, or null when it is missing, forged, malformed or expired. */
+export async function verifyToken(token: string | undefined, secret: Uint8Array): Promise<TokenClaims | null> {
+  // A real token is a few hundred bytes; a huge header is refused before any parsing.
+  if (!token || token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    if (typeof payload.sub !== 'string') return null;
+    const sv = payload.sv ?? 0;
+    return typeof sv === 'number' && Number.isInteger(sv) ? { userId: payload.sub, sessionVersion: sv } : null;
   } catch {
     return null;
   }

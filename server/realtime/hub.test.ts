@@ -10,7 +10,8 @@ import { openDatabase } from '../db/data-source';
 import { AccountsService } from '../features/accounts/accounts.service';
 import { loadOrCreateSecret } from '../http/token';
 import { createMarkdown } from '../markdown';
-import { attachHub } from './hub';
+import { createHub } from './hub';
+import { PasswordHasher } from '../features/accounts/password-hasher';
 import { setUpClub, startTestServer, type TestServer } from '../test-support/test-server';
 
 let club: TestServer;
@@ -50,11 +51,12 @@ describe('the hub at /hubs/events', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-hub-'));
     const db = await openDatabase(dataDir);
     const secret = loadOrCreateSecret(dataDir);
-    const accounts = new AccountsService(db, secret, createMarkdown());
-    await accounts.registerFirstAdmin('host@club.test', 'long enough password');
+    const accounts = new AccountsService(db, secret, createMarkdown(), { hasher: new PasswordHasher(), setupCode: null });
+    await accounts.registerFirstAdmin('host@club.test', 'long enough password', { fromHostMachine: true, setupCode: null });
     const { token } = await accounts.login('host@club.test', 'long enough password');
     const httpServer = http.createServer();
-    const hub = attachHub(httpServer, { db, secret });
+    const hub = createHub({ sessionUser: (t) => accounts.sessionUser(t) });
+    hub.attach(httpServer);
     await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
     const port = (httpServer.address() as AddressInfo).port;
     const socket = connect(`http://127.0.0.1:${port}`, { path: HUB_PATH, auth: { token }, transports: ['websocket'] });

@@ -1,40 +1,79 @@
 import type http from 'node:http';
+import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
-import type { DataSource } from 'typeorm';
 import { HUB_PATH, type HubEventPayloads } from '../../shared/events';
-import { UserEntity } from '../features/accounts/user.entity';
-import { verifyToken } from '../http/token';
 
 export interface Hub {
+  /**
+   * Attaches the hub to the HTTP server, after the app's own request listener: socket.io then owns its
+   * path (`/hubs/events/`) and hands every other request to the app.
+   */
+  attach(httpServer: http.Server): void;
   /** Sends an event to every signed-in client. */
   broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
+  /** Closes every live connection of one account (its sessions ended: password reset, disabled). */
+  disconnectUser(userId: string): void;
   /** Disconnects every client and closes the HTTP server the hub is attached to. */
   close(): Promise<void>;
 }
 
 const SIGNED_IN = 'signed-in';
+const CLOSE_GRACE_MS = 1000;
+const userRoom = (userId: string) => `user:${userId}`;
 
-/** The socket hub at /hubs/events: only a handshake whose `auth.token` names an existing account connects. */
-export function attachHub(httpServer: http.Server, options: { db: DataSource; secret: Uint8Array }): Hub {
-  const io = new Server(httpServer, { path: HUB_PATH, serveClient: false, pingInterval: 15_000, pingTimeout: 30_000 });
-  const users = options.db.getRepository(UserEntity);
+export interface HubOptions {
+  /** The account a session token names while that session is valid, else null. */
+  sessionUser(token: string | undefined): Promise<{ id: string } | null>;
+  log?: (error: unknown) => void;
+}
+
+/** The socket hub at /hubs/events: only a handshake whose `auth.token` is a live session connects. */
+export function createHub(options: HubOptions): Hub {
+  const log = options.log ?? ((error: unknown) => console.error(error));
+  const io = new Server({ path: HUB_PATH, serveClient: false, pingInterval: 15_000, pingTimeout: 30_000 });
 
   io.use(async (socket, next) => {
-    const token: unknown = socket.handshake.auth?.token;
-    const userId = await verifyToken(typeof token === 'string' ? token : undefined, options.secret);
-    const user = userId ? await users.findOneBy({ id: userId }) : null;
-    if (!user) return next(new Error('unauthorized'));
-    socket.data.userId = user.id;
-    next();
+    try {
+      const token: unknown = socket.handshake.auth?.token;
+      const user = await options.sessionUser(typeof token === 'string' ? token : undefined);
+      if (!user) return next(new Error('unauthorized'));
+      socket.data.userId = user.id;
+      next();
+    } catch (error) {
+      // A failing lookup (the database closing under it) refuses this handshake; the process carries on.
+      log(error);
+      next(new Error('unavailable'));
+    }
   });
   io.on('connection', (socket) => {
-    void socket.join(SIGNED_IN);
+    void socket.join([SIGNED_IN, userRoom(socket.data.userId as string)]);
   });
 
+  // Upgraded connections leave the HTTP server's books: closing it would wait for each peer to hang up.
+  const upgraded = new Set<Duplex>();
+
   return {
+    attach(httpServer) {
+      io.attach(httpServer);
+      httpServer.on('upgrade', (_request, socket: Duplex) => {
+        upgraded.add(socket);
+        socket.once('close', () => upgraded.delete(socket));
+      });
+    },
     broadcast(event, payload) {
       io.to(SIGNED_IN).emit(event, payload);
     },
-    close: () => io.close(),
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    async close() {
+      const closing = io.close();
+      // Peers get a moment to answer the close frame; one that stays silent is hung up on.
+      const hangUp = setTimeout(() => {
+        for (const socket of upgraded) socket.destroy();
+      }, CLOSE_GRACE_MS);
+      await closing;
+      clearTimeout(hangUp);
+    },
   };
 }

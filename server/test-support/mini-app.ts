@@ -10,6 +10,7 @@ import type { DataSource } from 'typeorm';
 import { openDatabase } from '../db/data-source';
 import { AccountsService } from '../features/accounts/accounts.service';
 import { hashPassword } from '../features/accounts/password';
+import { PasswordHasher } from '../features/accounts/password-hasher';
 import { UserEntity, type User } from '../features/accounts/user.entity';
 import { authenticate } from '../http/auth';
 import type { AppState } from '../http/context';
@@ -43,7 +44,7 @@ export async function startMiniApp(routers: Router<AppState>[]): Promise<MiniApp
     ctx.state.language = requestLanguage(ctx.get('Accept-Language'));
     await next();
   });
-  app.use(authenticate({ secret, accounts: new AccountsService(db, secret, createMarkdown()) }));
+  app.use(authenticate(new AccountsService(db, secret, createMarkdown(), { hasher: new PasswordHasher(), setupCode: null })));
   app.use(api.routes());
   app.use(api.allowedMethods());
   const server = http.createServer(app.callback()).listen(0, '127.0.0.1');
@@ -68,10 +69,12 @@ export async function startMiniApp(routers: Router<AppState>[]): Promise<MiniApp
         isActiveParticipant: true,
         language: null,
         createdOn: new Date().toISOString(),
+        sessionVersion: 0,
+        disabledOn: null,
         ...flags,
       };
       await db.getRepository(UserEntity).insert(user);
-      return signToken(user.id, secret);
+      return signToken(user.id, user.sessionVersion, secret);
     },
     async close() {
       await new Promise((resolve) => server.close(resolve));

@@ -23,9 +23,18 @@ export const newPasswordSchema = requiredString('validation:passwordRequired')
   .min(PASSWORD_MIN_LENGTH, { error: 'validation:passwordTooShort' })
   .max(200, { error: 'validation:passwordTooLong' });
 
+/** The one-time code the server prints on start; needed to set the club up from another machine. */
+export const setupCodeSchema = z
+  .string({ error: 'validation:wrongType' })
+  .trim()
+  .max(50, { error: 'validation:tooLong' })
+  .nullish()
+  .transform((code) => code || null);
+
 export const registerFirstAdminSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
+  setupCode: setupCodeSchema,
 });
 export type RegisterFirstAdminRequest = z.infer<typeof registerFirstAdminSchema>;
 
@@ -48,6 +57,8 @@ export interface Profile {
   isAdmin: boolean;
   isActiveParticipant: boolean;
   language: Language | null;
+  /** An admin disabled the account: it cannot sign in, and keeps its posts. (Not in Obskurnee.) */
+  isDisabled: boolean;
 }
 
 export interface LoginResponse extends Profile {

@@ -31,4 +31,9 @@ export interface HomeData {
   matrixRoomLink: string | null;
   /** True until the first admin exists: the renderer offers /setup. (Not in Obskurnee.) */
   needsSetup: boolean;
+  /**
+   * While setup is open, true for a caller on another machine: the setup form must ask for the one-time
+   * setup code the server printed on start (DECISIONS.md "Abuse and sessions").
+   */
+  setupNeedsCode: boolean;
 }

@@ -4,6 +4,7 @@ import { Mail1732270000000 } from './1732270000000-mail';
 import { Members1732280000000 } from './1732280000000-members';
 import { Reading1732290000000 } from './1732290000000-reading';
 import { RenderedText1732300000000 } from './1732300000000-rendered-text';
+import { Sessions1732310000000 } from './1732310000000-sessions';
 
 /** In order; each runs once, recorded in the migrations table. */
-export const migrations = [Initial1732250000000, Rounds1732260000000, Mail1732270000000, Members1732280000000, Reading1732290000000, RenderedText1732300000000];
+export const migrations = [Initial1732250000000, Rounds1732260000000, Mail1732270000000, Members1732280000000, Reading1732290000000, RenderedText1732300000000, Sessions1732310000000];

@@ -2,30 +2,44 @@ import Router from '@koa/router';
 import { emailSchema, loginSchema, passwordResetFinishSchema, registerFirstAdminSchema } from '../../../shared/api/accounts';
 import type { AppState } from '../../http/context';
 import { requireRole } from '../../http/auth';
+import { ServiceBusy } from '../../http/errors';
 import { parseWith } from '../../http/validate';
 import type { AccountsService } from './accounts.service';
-import type { LoginThrottle } from './login-throttle';
+import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordResetService } from './password-reset.service';
 
-export function accountsRoutes(accounts: AccountsService, passwordReset: PasswordResetService, throttle: LoginThrottle) {
+export interface AccountThrottles {
+  /** Failed sign-ins, per address and per (account, address). */
+  login: AttemptThrottle;
+  /** Reset mails asked for, per address. */
+  resets: AttemptThrottle;
+  /** Setup codes tried from other machines, per address. */
+  setup: AttemptThrottle;
+}
+
+export function accountsRoutes(accounts: AccountsService, passwordReset: PasswordResetService, throttles: AccountThrottles) {
   const router = new Router<AppState>({ prefix: '/accounts' });
 
   router.post('/registerfirstadmin', async (ctx) => {
-    const { email, password } = parseWith(registerFirstAdminSchema, ctx.request.body);
-    ctx.body = await accounts.registerFirstAdmin(email, password);
+    const { email, password, setupCode } = parseWith(registerFirstAdminSchema, ctx.request.body);
+    const { fromHostMachine, clientAddress } = ctx.state;
+    // Only guesses at the code from elsewhere are counted; the host at its own machine needs none.
+    const attempt = fromHostMachine ? null : await throttles.setup.begin(clientAddress);
+    ctx.body = await accounts.registerFirstAdmin(email, password, { fromHostMachine, setupCode });
+    attempt?.succeeded();
   });
 
   router.post('/login', async (ctx) => {
     const { email, password } = parseWith(loginSchema, ctx.request.body);
-    const keys = [`ip:${ctx.ip}`, `email:${email.toLowerCase()}`];
-    await throttle.beforeAttempt(keys);
+    const attempt = await throttles.login.begin(ctx.state.clientAddress, email);
     try {
       ctx.body = await accounts.login(email, password);
     } catch (error) {
-      throttle.recordFailure(keys);
+      // Turned away before any password was checked: that was no guess.
+      if (error instanceof ServiceBusy) attempt.succeeded();
       throw error;
     }
-    throttle.recordSuccess([keys[1]!]);
+    attempt.succeeded();
   });
 
   router.get('/context', requireRole('member'), async (ctx) => {
@@ -35,6 +49,7 @@ export function accountsRoutes(accounts: AccountsService, passwordReset: Passwor
   // The same answer whether or not the address belongs to anyone (DECISIONS.md).
   router.post('/passwordreset/:email', async (ctx) => {
     const email = parseWith(emailSchema, ctx.params.email);
+    await throttles.resets.begin(ctx.state.clientAddress);
     await passwordReset.start(email);
     ctx.body = true;
   });

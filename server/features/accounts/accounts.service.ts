@@ -3,11 +3,26 @@ import type { DataSource, Repository } from 'typeorm';
 import type { LoginResponse, Profile } from '../../../shared/api/accounts';
 import type { Markdown } from '../../markdown';
 import { sqliteOf } from '../../db/data-source';
-import { Conflict, Unauthorized } from '../../http/errors';
-import { signToken } from '../../http/token';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { Conflict, Forbidden, Unauthorized } from '../../http/errors';
+import { signToken, verifyToken } from '../../http/token';
+import type { PasswordHasher } from './password-hasher';
 import { toProfile } from './profile';
+import { setupCodeMatches } from './setup-code';
 import { UserEntity, type User } from './user.entity';
+
+/** Where a first-admin setup comes from: the host's own machine needs no code, any other the printed one. */
+export interface SetupAccess {
+  fromHostMachine: boolean;
+  setupCode: string | null;
+}
+
+export interface AccountsOptions {
+  hasher: PasswordHasher;
+  /** The one-time code printed on start while the club has no user; null once it has one. */
+  setupCode: string | null;
+  /** Called after an account's sessions ended, to close its live connections. */
+  onSessionsEnded?: (userId: string) => void;
+}
 
 export class AccountsService {
   private readonly users: Repository<User>;
@@ -16,8 +31,13 @@ export class AccountsService {
     private readonly db: DataSource,
     private readonly secret: Uint8Array,
     private readonly markdown: Markdown,
+    private readonly options: AccountsOptions,
   ) {
     this.users = db.getRepository(UserEntity);
+  }
+
+  get hasher(): PasswordHasher {
+    return this.options.hasher;
   }
 
   findById(id: string): Promise<User | null> {
@@ -33,11 +53,44 @@ export class AccountsService {
   }
 
   /**
-   * Creates the club's first admin, only while no user exists. The existence check and the insert are one
-   * SQL statement, so two racing calls create exactly one admin.
+   * The account a session token stands for, while the session is valid: signed by this club, not expired,
+   * the account still there and not disabled, and issued since its sessions last ended.
    */
-  async registerFirstAdmin(email: string, password: string): Promise<Profile> {
-    const passwordHash = await hashPassword(password);
+  async sessionUser(token: string | undefined): Promise<User | null> {
+    const claims = await verifyToken(token, this.secret);
+    if (!claims) return null;
+    const user = await this.findById(claims.userId);
+    if (!user || user.disabledOn !== null || user.sessionVersion !== claims.sessionVersion) return null;
+    return user;
+  }
+
+  /**
+   * Ends every session of an account: tokens issued before stop working at once (401), and its live
+   * connections close. Runs inside the caller's transaction when given its handle.
+   */
+  endSessions(userId: string, sql = sqliteOf(this.db)): void {
+    sql.prepare(`UPDATE "user" SET "sessionVersion" = "sessionVersion" + 1 WHERE "id" = ?`).run(userId);
+  }
+
+  /** After the transaction that ended the sessions committed: closes the account's live connections. */
+  sessionsEnded(userId: string): void {
+    this.options.onSessionsEnded?.(userId);
+  }
+
+  /**
+   * Creates the club's first admin, only while no user exists, and from another machine only with the
+   * setup code. The cheap checks come before the hash; the existence check and the insert are one SQL
+   * statement, so two racing calls create exactly one admin.
+   */
+  async registerFirstAdmin(email: string, password: string, access: SetupAccess): Promise<Profile> {
+    if (await this.hasAnyUser()) throw new Conflict('setupDone');
+    if (!access.fromHostMachine) {
+      if (!access.setupCode) throw new Forbidden('setupCodeRequired');
+      if (!this.options.setupCode || !setupCodeMatches(this.options.setupCode, access.setupCode)) {
+        throw new Forbidden('setupCodeWrong');
+      }
+    }
+    const passwordHash = await this.hasher.hash(password);
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
     const inserted = sqliteOf(this.db)
@@ -50,11 +103,15 @@ export class AccountsService {
     return this.profileOf((await this.findById(id))!);
   }
 
-  /** One answer for an unknown email and a wrong password, in the same time, so accounts cannot be probed. */
+  /**
+   * One answer for an unknown email and a wrong password, in the same time, so accounts cannot be probed.
+   * A disabled account is told so, but only to someone who knows its password.
+   */
   async login(email: string, password: string): Promise<LoginResponse> {
     const user = await this.users.findOneBy({ email });
-    const ok = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+    const ok = user?.passwordHash ? await this.hasher.verify(password, user.passwordHash) : await this.hasher.verifyDummy(password);
     if (!user || !ok) throw new Unauthorized('loginFailed');
-    return { ...this.profileOf(user), token: await signToken(user.id, this.secret) };
+    if (user.disabledOn !== null) throw new Forbidden('accountDisabled');
+    return { ...this.profileOf(user), token: await signToken(user.id, user.sessionVersion, this.secret) };
   }
 }

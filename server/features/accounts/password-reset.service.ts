@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
 import type { Language } from '../../../shared/constants';
+import type BetterSqlite3 from 'better-sqlite3';
+import { sqliteOf } from '../../db/data-source';
 import { writeTransaction } from '../../db/write-transaction';
 import { Invalid } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { MailOutbox } from '../../mail-outbox';
 import { displayName } from './display-name';
-import { hashPassword } from './password';
+import type { AccountsService } from './accounts.service';
 import { ResetTokenEntity, type ResetPurpose, type ResetTokenRow } from './reset-token.entity';
 import { UserEntity, type User } from './user.entity';
 
@@ -14,6 +16,10 @@ const LIFETIME_MS: Record<ResetPurpose, number> = {
   reset: 24 * 60 * 60 * 1000,
   invitation: 7 * 24 * 60 * 60 * 1000,
 };
+
+/** Reset mails one account gets at most per hour, whoever asks (DECISIONS.md "Abuse and sessions"). */
+export const RESET_MAILS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -35,15 +41,25 @@ export class PasswordResetService {
     private readonly db: DataSource,
     private readonly outbox: MailOutbox,
     private readonly links: LinkSettings,
+    private readonly accounts: AccountsService,
   ) {
     this.users = db.getRepository(UserEntity);
     this.tokens = db.getRepository(ResetTokenEntity);
   }
 
-  /** Answers the same whether or not the email belongs to anyone, so accounts cannot be probed. */
+  /**
+   * Answers the same whether or not the email belongs to anyone, so accounts cannot be probed. An account
+   * gets at most RESET_MAILS_PER_HOUR; more asks are answered alike and mail nothing, so nobody can bomb a
+   * member's inbox. A disabled account gets none.
+   */
   async start(email: string): Promise<void> {
     const user = await this.users.findOneBy({ email: email.trim() });
-    if (!user || user.isBot) return;
+    if (!user || user.isBot || user.disabledOn !== null) return;
+    const since = new Date(Date.now() - HOUR_MS).toISOString();
+    const { sent } = sqliteOf(this.db)
+      .prepare(`SELECT COUNT(*) AS "sent" FROM "reset_token" WHERE "userId" = ? AND "purpose" = 'reset' AND "createdOn" > ?`)
+      .get(user.id, since) as { sent: number };
+    if (sent >= RESET_MAILS_PER_HOUR) return;
     const link = await this.issue(user, 'reset');
     const language = user.language ?? this.links.defaultLanguage;
     const params = { name: displayName(user), siteName: this.links.siteName, link, email: user.email };
@@ -67,22 +83,34 @@ export class PasswordResetService {
   }
 
   /**
-   * Sets the password if the token is one of the user's live ones. Using a token spends every other
-   * token of the account too: the first link that works is the only one that ever does.
+   * Sets the password if the token is one of the user's live ones, and ends every session the account had.
+   * Using a token spends every other token of the account too: the first link that works is the only one
+   * that ever does. The token is checked before the (slow, bounded) hash, so bogus links cost nothing.
    */
   async finish(userId: string, token: string, password: string): Promise<void> {
-    const passwordHash = await hashPassword(password);
-    const now = new Date().toISOString();
+    if (!this.isLive(sqliteOf(this.db), userId, token)) throw new Invalid('resetLinkInvalid');
+    const passwordHash = await this.accounts.hasher.hash(password);
     const done = writeTransaction(this.db, (sql) => {
-      const live = sql
-        .prepare(`SELECT "id" FROM "reset_token" WHERE "userId" = ? AND "tokenHash" = ? AND "usedOn" IS NULL AND "expiresOn" > ?`)
-        .get(userId, sha256(token), now);
-      if (!live) return false;
-      sql.prepare(`UPDATE "reset_token" SET "usedOn" = ? WHERE "userId" = ? AND "usedOn" IS NULL`).run(now, userId);
+      // Checked again: another request may have spent the link while this one hashed.
+      if (!this.isLive(sql, userId, token)) return false;
+      sql.prepare(`UPDATE "reset_token" SET "usedOn" = ? WHERE "userId" = ? AND "usedOn" IS NULL`).run(new Date().toISOString(), userId);
       sql.prepare(`UPDATE "user" SET "passwordHash" = ? WHERE "id" = ?`).run(passwordHash, userId);
+      this.accounts.endSessions(userId, sql);
       return true;
     });
     if (!done) throw new Invalid('resetLinkInvalid');
+    this.accounts.sessionsEnded(userId);
+  }
+
+  /** Forgets links that expired: a used or expired link's row serves nothing once its time is past. */
+  pruneExpired(now = new Date()): number {
+    return sqliteOf(this.db).prepare(`DELETE FROM "reset_token" WHERE "expiresOn" <= ?`).run(now.toISOString()).changes;
+  }
+
+  private isLive(sql: BetterSqlite3.Database, userId: string, token: string): boolean {
+    return !!sql
+      .prepare(`SELECT 1 FROM "reset_token" WHERE "userId" = ? AND "tokenHash" = ? AND "usedOn" IS NULL AND "expiresOn" > ?`)
+      .get(userId, sha256(token), new Date().toISOString());
   }
 
   private async issue(user: User, purpose: ResetPurpose): Promise<string> {

@@ -29,5 +29,6 @@ export function toProfile(user: User, markdown: Markdown): Profile {
     isAdmin: user.isAdmin,
     isActiveParticipant: user.isActiveParticipant,
     language: user.language,
+    isDisabled: user.disabledOn !== null,
   };
 }

@@ -17,6 +17,10 @@ export interface User {
   isActiveParticipant: boolean;
   language: Language | null;
   createdOn: string;
+  /** Tokens carry it; moving it on ends every session issued before (password reset, disabling). */
+  sessionVersion: number;
+  /** Since when an admin has disabled the account, or null. */
+  disabledOn: string | null;
 }
 
 // EntitySchema rather than decorators: no reliance on decorator metadata, whichever compiler runs it.
@@ -38,5 +42,7 @@ export const UserEntity = new EntitySchema<User>({
     isActiveParticipant: { type: 'boolean' },
     language: { type: 'varchar', length: 2, nullable: true },
     createdOn: { type: 'varchar' },
+    sessionVersion: { type: 'integer', default: 0 },
+    disabledOn: { type: 'varchar', length: 30, nullable: true },
   },
 });

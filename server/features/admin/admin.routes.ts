@@ -26,6 +26,15 @@ export function adminRoutes(admin: AdminService) {
     ctx.body = await admin.registerBot(ctx.request.body);
   });
 
+  // Sessions end and live connections close; the account keeps its posts (DECISIONS.md "Abuse and sessions").
+  router.post('/disable/:email', requireRole('admin'), async (ctx) => {
+    ctx.body = await admin.setDisabled(ctx.state.user!, ctx.params.email!, true);
+  });
+
+  router.post('/enable/:email', requireRole('admin'), async (ctx) => {
+    ctx.body = await admin.setDisabled(ctx.state.user!, ctx.params.email!, false);
+  });
+
   router.get('/bots', requireRole('admin'), async (ctx) => {
     ctx.body = await admin.bots();
   });

@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../../http/errors';
 import { parseWith } from '../../http/validate';
 import type { Markdown } from '../../markdown';
 import type { AccountsService } from '../accounts/accounts.service';
-import { hashPassword } from '../accounts/password';
+import { writeTransaction } from '../../db/write-transaction';
 import type { PasswordResetService } from '../accounts/password-reset.service';
 import { UserEntity, type User } from '../accounts/user.entity';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home/settings.service';
@@ -16,7 +16,7 @@ export class AdminService {
   private readonly users: Repository<User>;
 
   constructor(
-    db: DataSource,
+    private readonly db: DataSource,
     private readonly accounts: AccountsService,
     private readonly clubSettings: ClubSettingsService,
     private readonly passwordReset: PasswordResetService,
@@ -50,7 +50,8 @@ export class AdminService {
 
   async registerBot(body: unknown): Promise<Profile> {
     const { email, name, password } = parseWith(registerBotSchema, body);
-    const user = await this.create({ email, name, passwordHash: await hashPassword(password), isBot: true });
+    if (await this.users.existsBy({ email })) throw new Conflict('emailTaken');
+    const user = await this.create({ email, name, passwordHash: await this.accounts.hasher.hash(password), isBot: true });
     return this.accounts.profileOf(user);
   }
 
@@ -63,6 +64,25 @@ export class AdminService {
     if (!user) throw new NotFound('userNotFound');
     await this.users.update({ id: user.id }, { isModerator: true });
     return this.accounts.profileOf({ ...user, isModerator: true });
+  }
+
+  /**
+   * Disables or enables a member's or bot's account. Disabling ends its sessions at once (every token
+   * 401, live connections closed) and refuses its sign-ins; its posts stay. An admin never disables their
+   * own account, so the club always keeps one who can enable the others.
+   */
+  async setDisabled(admin: User, email: string, disabled: boolean): Promise<Profile> {
+    const user = await this.users.findOneBy({ email: email.trim() });
+    if (!user) throw new NotFound('userNotFound');
+    if (disabled && user.id === admin.id) throw new Conflict('cannotDisableSelf');
+    if (disabled === (user.disabledOn !== null)) return this.accounts.profileOf(user);
+    const disabledOn = disabled ? new Date().toISOString() : null;
+    writeTransaction(this.db, (sql) => {
+      sql.prepare(`UPDATE "user" SET "disabledOn" = ? WHERE "id" = ?`).run(disabledOn, user.id);
+      if (disabled) this.accounts.endSessions(user.id, sql);
+    });
+    if (disabled) this.accounts.sessionsEnded(user.id);
+    return this.accounts.profileOf({ ...user, disabledOn });
   }
 
   private async create(fields: { email: string; name: string; passwordHash: string | null; isBot: boolean }): Promise<User> {
@@ -83,6 +103,8 @@ export class AdminService {
       isActiveParticipant: !fields.isBot,
       language: null,
       createdOn: new Date().toISOString(),
+      sessionVersion: 0,
+      disabledOn: null,
     };
     try {
       await this.users.insert(user);

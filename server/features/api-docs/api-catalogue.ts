@@ -22,7 +22,7 @@ import { ref, type JsonSchema } from './api-components';
 /** Who may call: anyone, or a signed-in account of at least this role (requireRole on the route). */
 export type Caller = 'anonymous' | 'member' | 'moderator' | 'admin';
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export const TAGS = {
   Accounts: 'Setting the club up, signing in, the signed-in profile, password reset.',
@@ -127,10 +127,12 @@ export const API_CATALOGUE: readonly Endpoint[] = [
     path: '/api/accounts/registerfirstadmin',
     tag: 'Accounts',
     summary: "Set the club up: create its first admin (only while no user exists).",
+    description:
+      'From the club host\'s own machine no code is needed; from any other, `setupCode` must be the one-time code the server printed when it started (GET /api/home says `setupNeedsCode`).',
     who: 'anonymous',
     body: registerFirstAdminSchema,
     response: one('Profile', "The new admin's profile. Sign in with POST /api/accounts/login next."),
-    errors: { 409: ['setupDone'] },
+    errors: { 403: ['setupCodeRequired', 'setupCodeWrong'], 409: ['setupDone'], 429: ['tooManyRequests'], 503: ['busy'] },
   },
   {
     operationId: 'login',
@@ -138,11 +140,12 @@ export const API_CATALOGUE: readonly Endpoint[] = [
     path: '/api/accounts/login',
     tag: 'Accounts',
     summary: 'Sign in (members and bots): answers the profile and a token valid 30 days.',
-    description: 'Repeated failed logins from one address or for one account are slowed, then answered 429.',
+    description:
+      'Failed logins are counted per client address and per (account, address): repeated ones are slowed, then answered 429 with Retry-After. Password checks are bounded: when too many wait, 503 with Retry-After.',
     who: 'anonymous',
     body: loginSchema,
     response: one('LoginResponse', 'The profile plus `token`, to send as `Authorization: Bearer <token>`.'),
-    errors: { 401: ['loginFailed'], 429: ['tooManyAttempts'] },
+    errors: { 401: ['loginFailed'], 403: ['accountDisabled'], 429: ['tooManyAttempts'], 503: ['busy'] },
   },
   {
     operationId: 'getContext',
@@ -159,11 +162,12 @@ export const API_CATALOGUE: readonly Endpoint[] = [
     path: '/api/accounts/passwordreset/{email}',
     tag: 'Accounts',
     summary: 'Mail a password-reset link to this address, if it belongs to a member.',
-    description: 'Answers the same whether or not the address belongs to anyone, so accounts cannot be probed.',
+    description:
+      'Answers the same whether or not the address belongs to anyone, so accounts cannot be probed. An account gets at most 3 reset mails an hour; further asks are answered alike and mail nothing.',
     who: 'anonymous',
     params: { email: { description: 'The email address to send the link to.', schema: emailSchema } },
     response: yes('Always `true`.'),
-    errors: { 400: ['validation:emailRequired', 'validation:emailInvalid'] },
+    errors: { 400: ['validation:emailRequired', 'validation:emailInvalid'], 429: ['tooManyRequests'] },
   },
   {
     operationId: 'finishPasswordReset',
@@ -174,8 +178,8 @@ export const API_CATALOGUE: readonly Endpoint[] = [
     who: 'anonymous',
     params: { userId: { description: 'The user id from the link.', schema: { type: 'string' } } },
     body: passwordResetFinishSchema,
-    response: yes('`true`: the password is set, and every other link of the account is spent.'),
-    errors: { 400: ['resetLinkInvalid'] },
+    response: yes('`true`: the password is set, every other link of the account is spent, and every session it had ends.'),
+    errors: { 400: ['resetLinkInvalid'], 503: ['busy'] },
   },
 
   // Home
@@ -487,6 +491,28 @@ export const API_CATALOGUE: readonly Endpoint[] = [
     who: 'moderator',
     params: { email: emailParam("The member's email address.") },
     response: one('Profile', "The member's updated profile."),
+    errors: { 404: ['userNotFound'] },
+  },
+  {
+    operationId: 'disableAccount',
+    method: 'post',
+    path: '/api/admin/disable/{email}',
+    tag: 'Admin',
+    summary: "Disable a member's or bot's account: its sessions end at once (401, live connections closed), it cannot sign in, and it keeps its posts.",
+    who: 'admin',
+    params: { email: emailParam("The account's email address.") },
+    response: one('Profile', 'The updated profile (isDisabled true).'),
+    errors: { 404: ['userNotFound'], 409: ['cannotDisableSelf'] },
+  },
+  {
+    operationId: 'enableAccount',
+    method: 'post',
+    path: '/api/admin/enable/{email}',
+    tag: 'Admin',
+    summary: 'Enable a disabled account again; it signs in anew.',
+    who: 'admin',
+    params: { email: emailParam("The account's email address.") },
+    response: one('Profile', 'The updated profile (isDisabled false).'),
     errors: { 404: ['userNotFound'] },
   },
   {

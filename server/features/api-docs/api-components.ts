@@ -121,6 +121,7 @@ const profileProperties: Properties<Profile> = {
   isAdmin: boolean,
   isActiveParticipant: boolean,
   language: nullable(enumOf(LANGUAGES)),
+  isDisabled: { type: 'boolean', description: 'An admin disabled the account: it cannot sign in, and keeps its posts.' },
 };
 
 const postProperties: Properties<Post> = {
@@ -275,6 +276,10 @@ export const COMPONENT_SCHEMAS: Record<SchemaName, JsonSchema> = {
       defaultLanguage: enumOf(LANGUAGES),
       matrixRoomLink: nullable(string()),
       needsSetup: { type: 'boolean', description: 'True until the first admin exists.' },
+      setupNeedsCode: {
+        type: 'boolean',
+        description: "While setup is open: true when the caller is not on the club host's machine, so setup needs the one-time code.",
+      },
     },
   ),
   CurrentPollSummary: shape<CurrentPollSummary>('The open poll as home lists it: without its options.', {

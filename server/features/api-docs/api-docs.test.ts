@@ -52,7 +52,7 @@ async function servedRoutes(): Promise<{ routes: string[]; close: () => Promise<
     quiet: true,
   };
   const hub = { broadcast() {}, close: async () => {} } as unknown as Hub;
-  const app = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox: { enqueue() {} } });
+  const { app } = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox: { enqueue() {}, pruneSent: () => 0 }, setupCode: null });
   const routers = app.middleware
     .map((fn) => (fn as { router?: Router<AppState> }).router)
     .filter((router): router is Router<AppState> => !!router);

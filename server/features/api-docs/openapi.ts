@@ -121,7 +121,7 @@ export function errorsOf(endpoint: Endpoint): Map<ErrorStatus, { notes: string[]
   if (endpoint.params && Object.values(endpoint.params).some((param) => isZodSchema(param.schema))) {
     add(400, [], 'A path parameter is not valid.');
   }
-  if (endpoint.who !== 'anonymous') add(401, ['signInRequired'], 'No token, or a bad or expired one.');
+  if (endpoint.who !== 'anonymous') add(401, ['signInRequired', 'sessionEnded'], 'No token, or a bad or expired one, or one whose session ended (password reset, account disabled).');
   if (endpoint.who === 'moderator') add(403, ['moderatorsOnly']);
   if (endpoint.who === 'admin') add(403, ['adminsOnly']);
   if (endpoint.who !== 'anonymous' && !botsMayCall(endpoint)) add(403, ['botsReadOnly']);

@@ -24,8 +24,10 @@ export class HomeService {
     private readonly markdown: Markdown,
   ) {}
 
-  async homeFor(user: User | null): Promise<HomeData> {
+  /** `fromHostMachine`: the caller is on the club host's own machine, where setup needs no code. */
+  async homeFor(user: User | null, fromHostMachine = false): Promise<HomeData> {
     const { accounts, clubSettings, discussions, polls, books } = this.sources;
+    const needsSetup = !user && !(await accounts.hasAnyUser());
     const visitorView: HomeData = {
       books: [],
       notice: null,
@@ -35,7 +37,8 @@ export class HomeService {
       siteName: this.config.siteName,
       defaultLanguage: this.config.defaultLanguage,
       matrixRoomLink: null,
-      needsSetup: !user && !(await accounts.hasAnyUser()),
+      needsSetup,
+      setupNeedsCode: needsSetup && !fromHostMachine,
     };
     if (!user) return visitorView;
     const [noticeboard, discussion, poll, bookList] = await Promise.all([

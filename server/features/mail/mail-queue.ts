@@ -107,6 +107,13 @@ export class MailQueue {
     await this.chain;
   }
 
+  /** Forgets mail sent before `before` (its body is long gone; only the bookkeeping was left). */
+  pruneSent(before: Date): number {
+    return sqliteOf(this.db)
+      .prepare(`DELETE FROM "mail" WHERE "sentOn" IS NOT NULL AND "sentOn" < ?`)
+      .run(before.toISOString()).changes;
+  }
+
   /** Sends every mail due now, after any pass in flight; answers how many went out. Tests and shutdown use it. */
   flush(): Promise<number> {
     return this.onChain(() => this.sendDue(() => true));

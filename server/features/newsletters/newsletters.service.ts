@@ -1,4 +1,4 @@
-import { In, type DataSource, type Repository } from 'typeorm';
+import { In, IsNull, type DataSource, type Repository } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '../../../shared/api/newsletters';
 import type { Language } from '../../../shared/constants';
@@ -72,7 +72,8 @@ export class NewslettersService implements ClubEvents {
     const rows = await this.subscriptions.findBy({ newsletter: In(LISTS_OF[event.kind]) });
     const userIds = [...new Set(rows.map((row) => row.userId))].filter((id) => !('actorId' in event) || id !== event.actorId);
     if (userIds.length === 0) return;
-    const recipients = await this.users.findBy({ id: In(userIds), isBot: false });
+    // A disabled account keeps its subscriptions for when it is enabled again, but gets no mail meanwhile.
+    const recipients = await this.users.findBy({ id: In(userIds), isBot: false, disabledOn: IsNull() });
     this.outbox.enqueue(recipients.map((user) => this.compose(event, user)));
   }
 

@@ -1,4 +1,4 @@
-import { In, type DataSource, type Repository } from 'typeorm';
+import { In, IsNull, type DataSource, type Repository } from 'typeorm';
 import type { Poll, PollInfo, VoterSummary } from '../../../shared/api/polls';
 import { voteSchema } from '../../../shared/api/polls';
 import type { RoundUpdate } from '../../../shared/api/rounds';
@@ -105,10 +105,10 @@ export class PollsService {
     return { poll: await this.get(pollId, user), discussion: null, round: null, book: null };
   }
 
-  /** Members who take part in the club's votes: active, and never bots. */
+  /** Members who take part in the club's votes: active, not disabled, and never bots. */
   private async activeMembers(): Promise<VoterSummary[]> {
     const users = await this.db.getRepository(UserEntity).find({
-      where: { isActiveParticipant: true, isBot: false },
+      where: { isActiveParticipant: true, isBot: false, disabledOn: IsNull() },
       select: { id: true, name: true, email: true },
     });
     return users

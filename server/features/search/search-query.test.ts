@@ -36,3 +36,14 @@ describe('search query', () => {
     expect(keyOf('abc')).toBeNull();
   });
 });
+
+describe('search query bounds', () => {
+  it('refuses a query over 500 characters, and one with more than 32 distinct words', () => {
+    expect(keyOf('a'.repeat(500))).toBeNull();
+    expect(keyOf('a'.repeat(501))).toBe('searchTooLong');
+    expect(keyOf(' '.repeat(10_000) + 'abc')).toBe('searchTooLong');
+    expect(keyOf(Array.from({ length: 33 }, (_, i) => `word${i}`).join(' '))).toBe('searchTooManyWords');
+    expect(toFtsQuery('dune dune dune dune')).toBe('"dune"');
+  });
+
+});

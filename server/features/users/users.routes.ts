@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { Writable } from 'node:stream';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { AVATAR_MAX_BYTES } from '../../../shared/api/users';
@@ -8,13 +8,38 @@ import { AppError } from '../../http/errors';
 import { idParam } from '../../http/params';
 import type { UsersService } from './users.service';
 
-/** The one place multipart is parsed: the avatar upload, bounded in size. */
+/** Uploaded files' bytes, kept in memory by the upload parser: nothing is ever written to disk. */
+const uploadedBytes = new WeakMap<object, Buffer[]>();
+
+function inMemory(file: object): Writable {
+  const chunks: Buffer[] = [];
+  uploadedBytes.set(file, chunks);
+  return new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+}
+
+/**
+ * The one place multipart is parsed: the avatar upload, bounded in size, into memory (at most 5 MB), so
+ * no temporary file is left behind whatever the request holds (another field name, an aborted upload).
+ */
 const avatarUpload = koaBody({
   multipart: true,
   json: false,
   text: false,
   urlencoded: false,
-  formidable: { maxFileSize: AVATAR_MAX_BYTES, maxFiles: 1, maxFields: 10, allowEmptyFiles: false },
+  formidable: {
+    maxFileSize: AVATAR_MAX_BYTES,
+    maxTotalFileSize: AVATAR_MAX_BYTES,
+    maxFiles: 1,
+    maxFields: 10,
+    maxFieldsSize: 64 * 1024,
+    allowEmptyFiles: false,
+    fileWriteStreamHandler: inMemory as never,
+  },
   onError(error) {
     // formidable marks its size refusals with httpCode 413.
     const httpCode = (error as { httpCode?: number }).httpCode;
@@ -36,12 +61,9 @@ export function usersRoutes(users: UsersService) {
   router.post('/avatar', requireRole('member'), avatarUpload, async (ctx) => {
     const upload = ctx.request.files?.avatar;
     const file = Array.isArray(upload) ? upload[0] : upload;
-    if (!file) throw new AppError(400, 'avatarMissing');
-    try {
-      ctx.body = await users.setAvatar(ctx.state.user!, fs.readFileSync(file.filepath));
-    } finally {
-      fs.rmSync(file.filepath, { force: true });
-    }
+    const chunks = file && uploadedBytes.get(file);
+    if (!chunks) throw new AppError(400, 'avatarMissing');
+    ctx.body = await users.setAvatar(ctx.state.user!, Buffer.concat(chunks));
   });
 
   router.post('/:email', requireRole('member'), async (ctx) => {

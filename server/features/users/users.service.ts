@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DataSource, Repository } from 'typeorm';
+import { IsNull, type DataSource, type Repository } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { currentlyReadingSchema, languageChangeSchema, profileUpdateSchema, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
@@ -34,7 +34,8 @@ export class UsersService {
    * (isActiveParticipant false), so they can open such a profile and make it active again.
    */
   async list(viewer: User): Promise<UserListEntry[]> {
-    const where = isModerator(viewer) ? { isBot: false } : { isBot: false, isActiveParticipant: true };
+    // Moderators also see disabled accounts (isDisabled), to know who they are; members do not.
+    const where = isModerator(viewer) ? { isBot: false } : { isBot: false, isActiveParticipant: true, disabledOn: IsNull() };
     const users = await this.users.find({ where, order: { name: 'ASC', email: 'ASC' } });
     const entries = await this.reading.find({ order: { id: 'ASC' } });
     return users.map((user) => ({
