@@ -1,0 +1,247 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Discussion, Post } from '../shared/api/discussions';
+import type { Recommendation } from '../shared/api/recommendations';
+import type { Round } from '../shared/api/rounds';
+import { addMember } from './test-support/members';
+import { bookSuggestion } from './test-support/round-helpers';
+import { setUpClub, type CallResult, type TestServer } from './test-support/test-server';
+
+/**
+ * kill -9 in the middle of a stream of writes, then a restart on the same data folder: the server must start
+ * (its lock file is left behind), the database must be intact, and every write it answered 2xx must be there.
+ * The server runs in a child process, bundled here with esbuild the way build/bundle.mjs does (tests run
+ * before `npm run build`), so it can really be killed.
+ */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WRITE_FOR_MS = 1_500;
+const START_WITHIN_MS = 15_000;
+
+// Inside the project (under node_modules/.cache) so the bundle's bare imports (better-sqlite3, koa, ...) resolve
+// to the project's node_modules, as dist/server/main.js does.
+const ENTRY = `
+import { startServer } from './start-server';
+const server = await startServer({
+  dataDir: process.env.BOOKCLUB_DURABILITY_DATA_DIR,
+  port: 0,
+  host: '127.0.0.1',
+  siteName: 'Durability Club',
+  defaultLanguage: 'en',
+  matrixRoomLink: null,
+  smtpUrl: null,
+  rendererDir: null,
+  quiet: true,
+});
+process.on('SIGTERM', () => {
+  void server.close().then(() => process.exit(0));
+});
+console.log(JSON.stringify({ listening: server.port }));
+`;
+
+let bundleDir: string;
+let bundle: string;
+let dataDir: string;
+const children = new Set<ChildProcess>();
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(ROOT, 'node_modules', '.cache'), { recursive: true });
+  bundleDir = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'bookclub-durability-'));
+  bundle = path.join(bundleDir, 'server.mjs');
+  await build({
+    stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' },
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-durability-'));
+});
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+  }
+  if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface ServerProcess {
+  child: ChildProcess;
+  club: TestServer;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the bundled server on the data folder; answers once it prints its port. */
+async function startChild(): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [bundle], {
+    env: { ...process.env, BOOKCLUB_DURABILITY_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start within ${START_WITHIN_MS} ms; stderr:\n${stderr}`)), START_WITHIN_MS);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const match = /\{"listening":(\d+)\}/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code ?? signal}) before listening; stderr:\n${stderr}`));
+    });
+  });
+  return { child, club: clubAt(`http://127.0.0.1:${port}`), stderr: () => stderr, exited };
+}
+
+/** The test-support helpers (setUpClub, addMember) over a server in another process. */
+function clubAt(url: string): TestServer {
+  return {
+    url,
+    dataDir,
+    server: undefined as never,
+    async call<T>(method: string, apiPath: string, options: { body?: unknown; token?: string } = {}): Promise<CallResult<T>> {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (options.token) headers.Authorization = `Bearer ${options.token}`;
+      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      const response = await fetch(url + apiPath, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: AbortSignal.timeout(5_000),
+      });
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
+    },
+    close: async () => {},
+  };
+}
+
+interface Write {
+  kind: 'recommendation' | 'post';
+  id: number;
+  title: string;
+}
+
+it('keeps every answered write through kill -9 mid-stream, and restarts on the same data folder', async () => {
+  const first = await startChild();
+  const admin = await setUpClub(first.club);
+  const members = await Promise.all(['Ann', 'Ben', 'Cyril', 'Dana'].map((name) => addMember(first.club, { name })));
+  const round = await first.club.call<Round>('POST', '/api/rounds', { token: admin, body: { topic: 'Books', title: 'Durable' } });
+  expect(round.status, JSON.stringify(round.body)).toBe(200);
+  const discussionId = round.body.bookDiscussionId!;
+
+  // Several clients write at once, each title unique; a write counts once it is answered 2xx.
+  const answered: Write[] = [];
+  const refused: string[] = [];
+  const failedBeforeKill: string[] = [];
+  let killed = false;
+  let inFlight = 0;
+  const writer = async (token: string, name: string) => {
+    for (let i = 0; !killed; i++) {
+      const kind = i % 2 === 0 ? 'recommendation' : 'post';
+      const title = `${name} ${kind} ${i} ${crypto.randomUUID().slice(0, 8)}`;
+      const apiPath = kind === 'recommendation' ? '/api/recommendations/' : `/api/discussions/${discussionId}`;
+      inFlight++;
+      try {
+        const res = await first.club.call<Recommendation & Post>('POST', apiPath, { token, body: bookSuggestion(title) });
+        if (res.status >= 200 && res.status < 300) {
+          answered.push({ kind, id: kind === 'recommendation' ? res.body.recommendationId : res.body.postId, title: res.body.title });
+        } else {
+          refused.push(`${res.status} ${apiPath}: ${JSON.stringify(res.body)}`);
+        }
+      } catch (error) {
+        // After the kill, requests in flight and new ones fail: expected. Before it, nothing may.
+        if (!killed) failedBeforeKill.push(String(error));
+        return;
+      } finally {
+        inFlight--;
+      }
+    }
+  };
+  const writers = [admin, ...members.map((m) => m.token)].map((token, n) => writer(token, `writer${n}`));
+
+  await new Promise((resolve) => setTimeout(resolve, WRITE_FOR_MS));
+  killed = true;
+  const inFlightAtKill = inFlight;
+  first.child.kill('SIGKILL');
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  await Promise.all(writers);
+
+  expect(failedBeforeKill).toEqual([]);
+  expect(refused).toEqual([]);
+  expect(inFlightAtKill, 'writes in flight when the server was killed').toBeGreaterThan(0);
+  expect(answered.length, 'writes answered before the kill').toBeGreaterThan(20);
+  expect(answered.some((w) => w.kind === 'post') && answered.some((w) => w.kind === 'recommendation')).toBe(true);
+  // The killed process had no chance to remove its lock file.
+  expect(fs.existsSync(path.join(dataDir, 'server.pid')), 'the lock file left behind by the killed server').toBe(true);
+
+  // The same data folder, the stale lock file still there: the club starts.
+  const second = await startChild();
+  const { club } = second;
+
+  const sql = new Database(path.join(dataDir, 'bookclub.db'), { fileMustExist: true });
+  try {
+    sql.pragma('busy_timeout = 5000');
+    expect(sql.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    expect(sql.pragma('foreign_key_check')).toEqual([]);
+    // FTS5's own check: the search index agrees with itself (it throws if not).
+    sql.prepare(`INSERT INTO "search_index" ("search_index") VALUES ('integrity-check')`).run();
+
+    const rows = {
+      recommendation: new Map(
+        (sql.prepare(`SELECT "id", "title" FROM "recommendation"`).all() as { id: number; title: string }[]).map((r) => [r.id, r.title]),
+      ),
+      post: new Map((sql.prepare(`SELECT "id", "title" FROM "post"`).all() as { id: number; title: string }[]).map((r) => [r.id, r.title])),
+    };
+    const indexed = sql.prepare(`SELECT "title" FROM "search_index" WHERE "rowid" = ?`);
+    const missing = answered.filter((w) => rows[w.kind].get(w.id) !== w.title);
+    expect(missing, 'writes answered 2xx but not in the database after the restart').toEqual([]);
+    const unindexed = answered.filter((w) => (indexed.get(w.id * 2 + (w.kind === 'post' ? 0 : 1)) as { title: string } | undefined)?.title !== w.title);
+    expect(unindexed, 'answered writes missing from the search index').toEqual([]);
+  } finally {
+    sql.close();
+  }
+
+  // And through the API of the restarted server.
+  const recommendations = await club.call<Recommendation[]>('GET', '/api/recommendations/', { token: admin });
+  expect(recommendations.status).toBe(200);
+  const recommendationTitles = new Map(recommendations.body.map((r) => [r.recommendationId, r.title]));
+  const discussion = await club.call<Discussion>('GET', `/api/discussions/${discussionId}`, { token: admin });
+  expect(discussion.status).toBe(200);
+  const postTitles = new Map(discussion.body.posts.map((p) => [p.postId, p.title]));
+  const missingFromApi = answered.filter((w) => (w.kind === 'post' ? postTitles : recommendationTitles).get(w.id) !== w.title);
+  expect(missingFromApi, 'answered writes the restarted server does not show').toEqual([]);
+
+  // The restarted club takes writes, and stops cleanly (removing its lock file).
+  const after = await club.call<Post>('POST', `/api/discussions/${discussionId}`, { token: members[0]!.token, body: bookSuggestion('After the restart') });
+  expect(after.status, JSON.stringify(after.body)).toBe(200);
+  second.child.kill('SIGTERM');
+  expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
+  expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  expect(second.stderr()).toBe('');
+}, 60_000);
