@@ -110,8 +110,8 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
     accountsRoutes(accounts, passwordReset, {
       login: new AttemptThrottle(config.loginThrottle),
       // Reset mail and setup codes: every ask counts; a few per quarter hour is plenty for a person.
-      resets: new AttemptThrottle({ perAddress: 10, slowAfter: 10, refusalKey: 'tooManyRequests' }),
-      setup: new AttemptThrottle({ perAddress: 10, slowAfter: 3, refusalKey: 'tooManyRequests' }),
+      resets: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 10, refusalKey: 'tooManyRequests' }),
+      setup: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 3, refusalKey: 'tooManyRequests' }),
     }),
     usersRoutes(users),
     currentlyReadingRoutes(users),

@@ -17,6 +17,9 @@ export async function backupDatabase(dataDir: string, target: string, nativeBind
   const destination = path.resolve(target);
   fs.mkdirSync(path.dirname(destination), { recursive: true });
   const partial = `${destination}.partial-${process.pid}`;
+  // Owner-only from its first byte, like the database it copies: SQLite fills the empty file it is given.
+  fs.writeFileSync(partial, '', { mode: 0o600 });
+  fs.chmodSync(partial, 0o600);
   const db = new Database(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     // All pages in one step: one read transaction, so writers carry on (WAL) and the copy never restarts
@@ -69,6 +72,8 @@ export function restoreDatabase(dataDir: string, backupFile: string, nativeBindi
   // as it was rather than without a database.
   const incoming = `${live}.restoring`;
   fs.copyFileSync(source, incoming);
+  // The copy takes the backup's mode; the club's database is owner-only whatever the backup was.
+  fs.chmodSync(incoming, 0o600);
   let keptAs: string | null = null;
   if (fs.existsSync(live)) {
     // Fold the write-ahead log in first, so the kept copy is whole on its own.

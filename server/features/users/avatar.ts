@@ -31,9 +31,9 @@ export async function saveAvatar(upload: Buffer, avatarsDir: string, userId: str
   } catch {
     throw new Invalid('avatarBroken');
   }
-  fs.mkdirSync(avatarsDir, { recursive: true });
+  fs.mkdirSync(avatarsDir, { recursive: true, mode: 0o700 });
   const file = `${userId}-${crypto.randomBytes(6).toString('hex')}.webp`;
-  fs.writeFileSync(path.join(avatarsDir, file), avatar);
+  fs.writeFileSync(path.join(avatarsDir, file), avatar, { mode: 0o600 });
   return file;
 }
 

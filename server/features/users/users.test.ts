@@ -130,7 +130,7 @@ describe('newsletters', () => {
 });
 
 describe('login protection', () => {
-  it('slows repeated failures and then answers 429, for the account from any address', async () => {
+  it('slows repeated failures for an account from one address, then answers 429', async () => {
     await club.close();
     club = await startTestServer({ loginThrottle: { stepDelayMs: 20 } });
     await setUpClub(club);
