@@ -59,11 +59,11 @@ describe('security headers', () => {
 });
 
 describe('request bodies', () => {
-  const post = (body: Buffer, encoding: string) =>
+  const post = (body: Uint8Array, encoding: string) =>
     fetch(club.url + '/api/recommendations/', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding, Authorization: `Bearer ${token}` },
-      body,
+      body: new Uint8Array(body),
     });
   const json = Buffer.from(JSON.stringify({ title: 'Dune', author: 'Frank Herbert', pageCount: 412, text: 'Spice.' }));
 
