@@ -76,4 +76,26 @@ describe('the hub at /hubs/events', () => {
     expect(await disconnected).toBeTruthy();
     await db.destroy();
   });
+
+  it('refuses a handshake whose session lookup fails, logs it once, and keeps serving', async () => {
+    const logged: unknown[] = [];
+    const hub = createHub({
+      sessionUser: async () => {
+        throw new Error('database is closing');
+      },
+      log: (error) => logged.push(error),
+    });
+    const httpServer = http.createServer((_request, response) => response.end('app'));
+    hub.attach(httpServer);
+    await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+    // socket.io-client's defaults: polling first, as a browser behind a WebSocket-blocking proxy would.
+    const socket = connect(url, { path: HUB_PATH, auth: { token: 'whatever' }, reconnection: false });
+    sockets.push(socket);
+    const refusal = await new Promise<string>((resolve) => socket.on('connect_error', (error) => resolve(error.message)));
+    expect(refusal).toBe('unavailable');
+    expect(logged).toHaveLength(1);
+    expect(await (await fetch(url + '/anything')).text()).toBe('app');
+    await hub.close();
+  });
 });
