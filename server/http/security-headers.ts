@@ -30,7 +30,6 @@ export function securityHeaders(): Middleware<AppState> {
     ctx.set('Referrer-Policy', 'same-origin');
     ctx.set('X-Frame-Options', 'DENY');
     ctx.set('Content-Security-Policy', PAGE_CSP);
-    ctx.set('Cross-Origin-Opener-Policy', 'same-origin');
     await next();
   };
 }
