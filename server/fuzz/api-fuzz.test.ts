@@ -1,0 +1,251 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Post } from '../../shared/api/discussions';
+import type { Recommendation } from '../../shared/api/recommendations';
+import type { CurrentlyReading } from '../../shared/api/users';
+import type { Round, RoundUpdate } from '../../shared/api/rounds';
+import { addMember, type TestMember } from '../test-support/members';
+import { bookSuggestion, ok } from '../test-support/round-helpers';
+import { setUpClub, startTestServer } from '../test-support/test-server';
+import { DatabaseFingerprinter, fingerprintDiff } from './db-fingerprint';
+import { closeAgent, problemsWith, send, type Answer } from './fuzz-client';
+import { hashSeed, mulberry32 } from './prng';
+import { selectCases } from './select-cases';
+import {
+  hashesPasswords,
+  operationsOf,
+  recipesFor,
+  type CaseContext,
+  type FuzzCase,
+  type OpenApiDocument,
+  type Operation,
+} from './openapi-cases';
+
+/**
+ * Every route of the served OpenAPI document, for every role, gets bad input made from its documented
+ * schemas (see openapi-cases.ts). Whatever comes back: never a 5xx (but 503 with Retry-After where the
+ * route hashes passwords), every 4xx is problem details that agree with the status, a role the document
+ * refuses never gets a 2xx, and a refused request leaves every table as it was.
+ *
+ * Deterministic: FUZZ_SEED (default below) seeds everything; a failure names the seed, role and case.
+ * FUZZ_ONLY="POST /api/rounds" narrows the run to the routes whose "METHOD path" contains it;
+ * FUZZ_SCALE=4 sends four times as many cases per route (for a longer hunt on a developer's machine);
+ * FUZZ_DEBUG=1 prints each route's valid-looking request and its answer per role (FUZZ_DEBUG=all: every case).
+ * No case reaches the internet: links in queries are never Goodreads pages, so the scraper never fetches.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const SCALE = Math.max(0.1, Number(process.env.FUZZ_SCALE ?? 1));
+const ONLY = process.env.FUZZ_ONLY;
+
+/** Cases per route and role: a role that may call it, one that may not, and routes that hash passwords. */
+const BUDGET = { allowed: Math.round(34 * SCALE), refused: Math.round(6 * SCALE), hashing: Math.round(8 * SCALE) };
+const ROUTE_TIMEOUT_MS = 60_000;
+
+type Role = 'visitor' | 'member' | 'moderator' | 'admin' | 'bot';
+const ROLES: Role[] = ['visitor', 'bot', 'member', 'moderator', 'admin'];
+
+/** Whether the document says this role may call the operation (`x-role`, `x-bots`). */
+function mayCall(op: Operation, role: Role): boolean {
+  if (op.role === 'anonymous') return true;
+  if (role === 'visitor') return false;
+  if (role === 'bot') return op.role === 'member' && op.botsMay;
+  const rank = { member: 1, moderator: 2, admin: 3 } as const;
+  return rank[role] >= (rank[op.role as keyof typeof rank] ?? 99);
+}
+
+// The document is read from a running club before the tests are declared: one test per route it lists.
+const club = await startTestServer({ loginThrottle: { stepDelayMs: 1 } });
+const docAnswer = await club.call<OpenApiDocument>('GET', '/api/openapi.json');
+if (docAnswer.status !== 200) throw new Error(`GET /api/openapi.json answered ${docAnswer.status}`);
+const doc = docAnswer.body;
+const operations = operationsOf(doc).filter((op) => !ONLY || `${op.method} ${op.path}`.includes(ONLY));
+
+const tokens: Partial<Record<Role, string>> = {};
+let fingerprinter: DatabaseFingerprinter;
+let context: CaseContext;
+let emails = 0;
+const stats = { requests: 0, statuses: new Map<number, number>(), slowest: [] as [string, number][] };
+
+beforeAll(async () => {
+  tokens.admin = await setUpClub(club);
+  const member: TestMember = await addMember(club, { name: 'Fuzz Member' });
+  tokens.member = member.token;
+  tokens.moderator = (await addMember(club, { name: 'Fuzz Moderator', moderator: true })).token;
+  tokens.bot = (await addMember(club, { name: 'Fuzz Bot', bot: true })).token;
+  // Routes that name a member by email get this one, who signs nobody's requests: whatever a fuzzed
+  // request does to it (promote, edit, disable) leaves the callers' roles as they are.
+  const target = await addMember(club, { name: 'Fuzz Target' });
+  const admin = tokens.admin;
+
+  // A round that ended with a book; the open discussion, poll and entry come from keepFixturesOpen.
+  const first = await ok<Round>(club, 'POST', '/api/rounds', admin, { topic: 'Books', title: 'Fuzz round one' });
+  const firstPost = await ok<Post>(club, 'POST', `/api/discussions/${first.bookDiscussionId}`, member.token, bookSuggestion('Fuzz Book One'));
+  const firstPoll = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${first.bookDiscussionId}`, admin)).discussion!.pollId!;
+  await ok(club, 'POST', `/api/polls/${firstPoll}/vote`, member.token, { postIds: [firstPost.postId] });
+  const book = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-poll/${firstPoll}`, admin)).book!;
+  const recommendation = await ok<Recommendation>(club, 'POST', '/api/recommendations', member.token, bookSuggestion('Fuzz Recommendation'));
+  await ok(club, 'POST', `/api/reviews/book/${book.bookId}`, member.token, { rating: 4, reviewText: 'Fuzz review.' });
+
+  context = {
+    doc,
+    fixtures: {
+      bookId: book.bookId,
+      parentPostId: firstPost.postId,
+      recommendationId: recommendation.recommendationId,
+      parentRecommendationId: recommendation.recommendationId,
+      userId: member.userId,
+      email: target.email,
+      file: 'swagger-ui.css',
+    },
+    freshEmail: () => `fuzz-${++emails}@club.test`,
+  };
+  memberToken = member.token;
+  await keepFixturesOpen();
+  fingerprinter = new DatabaseFingerprinter(club.dataDir);
+}, 60_000);
+
+let memberToken: string;
+
+/**
+ * Fuzzed requests that succeed may close the discussion, close the poll or remove the entry that the
+ * valid-looking requests name; before each route, whichever is gone is made again, so every route meets
+ * an open discussion with a post, an open poll with a vote, and a currently-reading entry.
+ */
+async function keepFixturesOpen(): Promise<void> {
+  const fixtures = context.fixtures;
+  const admin = tokens.admin!;
+  const discussion = fixtures.discussionId ? await club.call('GET', `/api/discussions/${fixtures.discussionId}`, { token: admin }) : undefined;
+  if (discussion?.status !== 200 || discussion.body.isClosed) {
+    const round = await ok<Round>(club, 'POST', '/api/rounds', admin, { topic: 'Books', title: 'Fuzz open discussion' });
+    const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, memberToken, bookSuggestion('Fuzz Post'));
+    fixtures.discussionId = round.bookDiscussionId;
+    fixtures.postId = post.postId;
+  }
+  const poll = fixtures.pollId ? await club.call('GET', `/api/polls/${fixtures.pollId}`, { token: admin }) : undefined;
+  if (poll?.status !== 200 || poll.body.poll.isClosed) {
+    const round = await ok<Round>(club, 'POST', '/api/rounds', admin, { topic: 'Books', title: 'Fuzz open poll' });
+    const option = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, memberToken, bookSuggestion('Fuzz Option'));
+    const pollId = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, admin)).discussion!.pollId!;
+    await ok(club, 'POST', `/api/polls/${pollId}/vote`, memberToken, { postIds: [option.postId] });
+    fixtures.pollId = pollId;
+    fixtures.postIds = [option.postId];
+  }
+  const reading = await ok<CurrentlyReading[]>(club, 'GET', '/api/reviews/currentlyreading', admin);
+  if (!reading.some((entry) => entry.entryId === fixtures.entryId)) {
+    fixtures.entryId = (await ok<CurrentlyReading>(club, 'POST', '/api/reviews/currentlyreading', memberToken, { title: 'Fuzz Reading' })).entryId;
+  }
+}
+
+afterAll(async () => {
+  const statuses = [...stats.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
+  const slowest = stats.slowest.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`);
+  console.log(
+    `API fuzz, seed ${SEED}: ${stats.requests} requests over ${operations.length} routes; ${statuses.join(', ')}; ` +
+      `database read ${fingerprinter?.reads ?? 0} times; slowest: ${slowest.join(', ')}`,
+  );
+  fingerprinter?.close();
+  closeAgent();
+  await club.close();
+});
+
+function describeFailure(op: Operation, role: Role, index: number, fuzzCase: FuzzCase, answer: Answer | undefined, problems: string[]): string {
+  const headers = Object.entries(fuzzCase.headers)
+    .map(([name, value]) => `${name}: ${value.length > 120 ? `${value.slice(0, 120)}…` : value}`)
+    .join('; ');
+  const path = fuzzCase.path.length > 300 ? `${fuzzCase.path.slice(0, 300)}… (${fuzzCase.path.length} chars)` : fuzzCase.path;
+  const answered = answer
+    ? `answered ${answer.status} ${String(answer.headers['content-type'] ?? '(no content type)')}: ${answer.text.slice(0, 300)}`
+    : 'no answer';
+  return [
+    `✗ seed ${SEED}, ${role}, ${op.method} ${op.path}, case #${index} [${fuzzCase.category}] ${fuzzCase.label}`,
+    `  request: ${op.method} ${path}${fuzzCase.chunked ? ' (chunked)' : ''}`,
+    `  headers: ${headers || '(none)'}`,
+    `  body: ${fuzzCase.excerpt}`,
+    `  ${answered}`,
+    ...problems.map((problem) => `  - ${problem}`),
+    `  replay: FUZZ_SEED=${SEED} FUZZ_ONLY='${op.method} ${op.path}' npx vitest run server/fuzz/api-fuzz.test.ts`,
+  ].join('\n');
+}
+
+/** One request written straight onto a socket, for what fetch and node:http refuse to send; answers the raw reply. */
+function rawRequest(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(new URL(club.url).port), '127.0.0.1', () => socket.end(text));
+    let reply = '';
+    socket.setEncoding('latin1');
+    socket.setTimeout(10_000, () => socket.destroy(new Error('no reply within 10 s')));
+    socket.on('data', (chunk: string) => (reply += chunk));
+    socket.on('close', () => resolve(reply));
+    socket.on('error', reject);
+  });
+}
+
+describe('requests Node refuses before the app sees them', () => {
+  // KNOWN, not fixed here (server/start-server.ts is another change's): Node's HTTP parser answers these
+  // itself, with a bare status and no problem details. A 'clientError' handler on the HTTP server that
+  // writes a problem+json reply would fix it; then this test fails as "expected to fail", and `.fails` goes.
+  it.fails('a path over Node’s 16 KB header limit, or a malformed request line, is answered with problem details', async () => {
+    for (const request of [
+      `GET /api/books/${'9'.repeat(20_000)} HTTP/1.1\r\nHost: club\r\n\r\n`,
+      `GET /api/ho me HTTP/1.1\r\nHost: club\r\n\r\n`,
+    ]) {
+      const reply = await rawRequest(request);
+      expect(reply, request.slice(0, 60)).toMatch(/^HTTP\/1\.1 4\d\d [^\r]*\r\n(?:[^\r]+\r\n)*content-type: application\/problem\+json/i);
+    }
+    expect((await club.call('GET', '/api/home')).status).toBe(200);
+  });
+});
+
+describe(`API fuzz over the OpenAPI document (seed ${SEED})`, () => {
+  it('the document lists routes to fuzz', () => {
+    expect(operations.length).toBeGreaterThan(ONLY ? 0 : 30);
+  });
+
+  for (const op of operations) {
+    it(
+      `${op.method} ${op.path}`,
+      async () => {
+        const started = performance.now();
+        await keepFixturesOpen();
+        const failures: string[] = [];
+        const recipes = recipesFor(op, context);
+        const hashes = hashesPasswords(op.operation, doc);
+        for (const role of ROLES) {
+          const refusedRole = !mayCall(op, role);
+          const budget = refusedRole ? BUDGET.refused : hashes ? BUDGET.hashing : BUDGET.allowed;
+          const chosen = selectCases(recipes, budget, mulberry32(hashSeed(SEED, op.method, op.path, role)));
+          for (const [index, recipe] of chosen.entries()) {
+            const fuzzCase = recipe.make();
+            const before = fingerprinter.take();
+            let answer: Answer | undefined;
+            let problems: string[];
+            try {
+              answer = await send(club.url, fuzzCase, op.method, tokens[role]);
+              problems = problemsWith(answer, { refusedRole: fuzzCase.ownToken ? !mayCall(op, 'visitor') : refusedRole, hashes });
+            } catch (error) {
+              problems = [`the request failed: ${(error as Error).message}`];
+            }
+            stats.requests++;
+            if (answer) stats.statuses.set(answer.status, (stats.statuses.get(answer.status) ?? 0) + 1);
+            const after = fingerprinter.take();
+            // A refused request changes nothing; after a successful one the new state is the baseline.
+            if (answer && answer.status >= 400 && after !== before) {
+              const diff = fingerprintDiff(before, after);
+              if (diff.length) problems.push(`the database changed on a refused request:\n${diff.join('\n')}`);
+            }
+            if (process.env.FUZZ_DEBUG && (fuzzCase.category === 'baseline' || process.env.FUZZ_DEBUG === 'all')) {
+              console.log(`${role} ${op.method} ${fuzzCase.path.slice(0, 120)} [${fuzzCase.label}] -> ${answer?.status} ${answer?.text.slice(0, 160)}`);
+            }
+            if (problems.length) failures.push(describeFailure(op, role, index, fuzzCase, answer, problems));
+          }
+        }
+        // The process is still up and serving.
+        const home = await club.call('GET', '/api/home');
+        expect(home.status, `GET /api/home after fuzzing ${op.method} ${op.path}`).toBe(200);
+        stats.slowest.push([`${op.method} ${op.path}`, performance.now() - started]);
+        expect(failures.length, `${failures.length} failing case(s):\n\n${failures.join('\n\n')}\n`).toBe(0);
+      },
+      ROUTE_TIMEOUT_MS,
+    );
+  }
+});
