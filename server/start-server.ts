@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createApp } from './app';
 import { DATABASE_FILE, openDatabase } from './db/data-source';
 import { newSetupCode } from './features/accounts/setup-code';
+import { answerClientErrors } from './http/client-errors';
 import { loadOrCreateSecret } from './http/token';
 import { createHub } from './realtime/hub';
 import { createMailQueue } from './features/mail/mail-setup';
@@ -76,6 +77,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Koa's listener first, socket.io attached after: socket.io then wraps it and owns its own path, so no
     // request to the hub is ever answered twice (which threw ERR_HTTP_HEADERS_SENT and ended the process).
     const httpServer = http.createServer(club.app.callback());
+    answerClientErrors(httpServer, config.defaultLanguage);
     hub.attach(httpServer);
     cleanups.push(() => hub.close());
 
