@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import type { ClubApp } from './club-app';
 
-/** /admin: noticeboard, registering members, moderators, newsletter subscribers, and (admins) bots. */
+/** /admin: noticeboard, registering members, moderators, newsletter subscribers, and (admins) bots and disabling accounts. */
 export class AdminPage {
   constructor(readonly app: ClubApp) {}
 
@@ -49,6 +49,19 @@ export class AdminPage {
     await expect(dialog).toContainText(name);
     await dialog.getByRole('button', { name: 'Make moderator' }).click();
     await expect(dialog).toBeHidden();
+  }
+
+  /** Disables a member's account, answering the confirmation that names them. */
+  async disable(name: string) {
+    await this.member(name).getByTestId('disable').click();
+    const dialog = this.page.getByRole('dialog');
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole('button', { name: /Disable the account|Zablokovať účet/ }).click();
+    await expect(dialog).toBeHidden();
+  }
+
+  async enable(name: string) {
+    await this.member(name).getByTestId('enable').click();
   }
 
   subscribers(list: 'basicevents' | 'allevents') {

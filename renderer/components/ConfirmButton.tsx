@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
+import { Button, Group, Modal, Text, type ButtonProps, type MantineColor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,13 +9,15 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The confirming button's colour (red for what takes something away); the theme's primary colour otherwise. */
+  confirmColor?: MantineColor;
   /** Runs after the member confirms; the modal stays open with a spinner until it settles. */
   onConfirm(): Promise<unknown>;
   testId?: string;
 }
 
-/** A button that asks first (SPEC section 5: closing a discussion or a poll, promoting a moderator). */
-export function ConfirmButton({ children, title, message, confirmLabel, onConfirm, testId, ...buttonProps }: ConfirmButtonProps) {
+/** A button that asks first (SPEC section 5: closing a discussion or a poll, promoting a moderator; disabling an account). */
+export function ConfirmButton({ children, title, message, confirmLabel, confirmColor, onConfirm, testId, ...buttonProps }: ConfirmButtonProps) {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
   const [busy, setBusy] = useState(false);
@@ -41,7 +43,7 @@ export function ConfirmButton({ children, title, message, confirmLabel, onConfir
           <Button variant="default" onClick={modal.close} disabled={busy}>
             {t('confirm.cancel')}
           </Button>
-          <Button onClick={confirm} loading={busy} data-autofocus>
+          <Button onClick={confirm} loading={busy} color={confirmColor} data-autofocus>
             {confirmLabel}
           </Button>
         </Group>

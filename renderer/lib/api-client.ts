@@ -2,10 +2,10 @@ import { createApiClient } from './api';
 import { currentLanguage } from './i18n';
 import { storage } from './storage';
 
-let unauthorizedHandler: () => void = () => {};
+let unauthorizedHandler: (token: string) => void = () => {};
 
-/** Lets the session store learn that the stored token has stopped working. */
-export function onUnauthorized(handler: () => void): void {
+/** Lets the session store learn that a token it sent has stopped working. */
+export function onUnauthorized(handler: (token: string) => void): void {
   unauthorizedHandler = handler;
 }
 
@@ -13,5 +13,5 @@ export function onUnauthorized(handler: () => void): void {
 export const api = createApiClient({
   getToken: () => storage.get('token'),
   getLanguage: currentLanguage,
-  onUnauthorized: () => unauthorizedHandler(),
+  onUnauthorized: (token) => unauthorizedHandler(token),
 });

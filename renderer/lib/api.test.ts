@@ -33,11 +33,24 @@ describe('the API client', () => {
     expect((error as ApiError).fieldErrors).toEqual({ email: ['Required'] });
   });
 
-  it('reports a 401 on a signed-in call, so the session can end', async () => {
+  it('reports a 401 on a signed-in call with the token it sent, so the session can end', async () => {
     const onUnauthorized = vi.fn();
     const api = createApiClient({ getToken: () => 'expired', getLanguage: () => 'en', fetch: fakeFetch(401, { status: 401, title: 'x', detail: 'y' }), onUnauthorized });
-    await expect(api.get('/api/accounts/context')).rejects.toBeInstanceOf(ApiError);
-    expect(onUnauthorized).toHaveBeenCalledOnce();
+    const error = await api.get('/api/accounts/context').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).sessionEnded).toBe(true);
+    expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('expired');
+  });
+
+  it('does not end a session on a visitor’s 401 (a wrong password) or on a member’s 403', async () => {
+    const onUnauthorized = vi.fn();
+    const visitor = createApiClient({ getToken: () => null, getLanguage: () => 'en', fetch: fakeFetch(401, { status: 401, title: 'x', detail: 'Wrong email or password.' }), onUnauthorized });
+    const wrongPassword = await visitor.post('/api/accounts/login', {}).catch((e: unknown) => e);
+    expect((wrongPassword as ApiError).sessionEnded).toBe(false);
+    const member = createApiClient({ getToken: () => 'good', getLanguage: () => 'en', fetch: fakeFetch(403, { status: 403, title: 'x', detail: 'Admins only.' }), onUnauthorized });
+    const forbidden = await member.post('/api/admin/registerbot', {}).catch((e: unknown) => e);
+    expect((forbidden as ApiError).sessionEnded).toBe(false);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });
 

@@ -6,6 +6,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly problem: ProblemDetails | null,
+    /** A signed-in call answered 401: the member's token was revoked or expired, and their session has ended. */
+    readonly sessionEnded = false,
   ) {
     super(problem?.detail ?? `HTTP ${status}`);
     this.name = 'ApiError';
@@ -20,8 +22,8 @@ export class ApiError extends Error {
 export interface ApiClientOptions {
   getToken(): string | null;
   getLanguage(): Language;
-  /** Called when a signed-in call answers 401: the stored token is no longer good. */
-  onUnauthorized?(): void;
+  /** Called with the token a signed-in call sent when it answers 401: that token is no longer good. */
+  onUnauthorized?(token: string): void;
   fetch?: typeof fetch;
 }
 
@@ -53,8 +55,9 @@ export function createApiClient(options: ApiClientOptions) {
       }
     }
     if (!response.ok) {
-      if (response.status === 401 && token) options.onUnauthorized?.();
-      throw new ApiError(response.status, isProblemDetails(data) ? data : null);
+      const sessionEnded = response.status === 401 && !!token;
+      if (sessionEnded && token) options.onUnauthorized?.(token);
+      throw new ApiError(response.status, isProblemDetails(data) ? data : null, sessionEnded);
     }
     return data as T;
   }

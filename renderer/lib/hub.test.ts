@@ -14,14 +14,17 @@ class FakeSocket extends EventEmitter {
 
 let sockets: FakeSocket[];
 let received: unknown[];
+let refused: string[];
 let hub: HubClient;
 
 beforeEach(() => {
   vi.useFakeTimers();
   sockets = [];
   received = [];
+  refused = [];
   hub = new HubClient({
     handlers: { DiscussionChanged: (payload) => received.push(payload) },
+    onUnauthorized: (token) => refused.push(token),
     connect: () => {
       const socket = new FakeSocket();
       sockets.push(socket);
@@ -75,5 +78,36 @@ describe('the live-update connection', () => {
     hub.start('second');
     expect(sockets).toHaveLength(2);
     expect(sockets[0]!.disconnected).toBe(true);
+  });
+
+  it('does not retry a refused token: it stops and reports that the session has ended', () => {
+    hub.start('revoked');
+    sockets[0]!.emit('connect_error', new Error('unauthorized'));
+    expect(refused).toEqual(['revoked']);
+    expect(hub.isRunning).toBe(false);
+    expect(sockets[0]!.disconnected).toBe(true);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('reports a token refused when reconnecting after the server closed the connection', () => {
+    hub.start('token');
+    // The account was disabled: the server closes its live connections, and the reconnect is refused.
+    sockets[0]!.emit('disconnect', 'io server disconnect');
+    vi.advanceTimersByTime(0);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.emit('connect_error', new Error('unauthorized'));
+    expect(refused).toEqual(['token']);
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('keeps retrying other failures without ending the session', () => {
+    hub.start('token');
+    sockets[0]!.emit('connect_error', new Error('unavailable'));
+    vi.advanceTimersByTime(5000);
+    expect(sockets).toHaveLength(2);
+    expect(refused).toEqual([]);
+    expect(hub.isRunning).toBe(true);
   });
 });

@@ -10,11 +10,17 @@ export interface HubOptions {
   connect?: (token: string) => Socket;
   retryMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /** The hub refused the token (revoked or expired): the session has ended, so no retry follows. */
+  onUnauthorized?: (token: string) => void;
 }
+
+/** The hub's answer to a handshake whose token is not (or no longer) a live session. */
+export const HUB_UNAUTHORIZED = 'unauthorized';
 
 /**
  * The live-update connection. It starts after sign-in or session restore and stops on logout; when it
- * drops for any other reason it restarts, and a failed start is retried every 5 s (SPEC section 4).
+ * drops for any other reason it restarts, and a failed start is retried every 5 s (SPEC section 4). A
+ * refused token is not retried: the connection stops and reports it, and the session ends.
  */
 export class HubClient {
   private socket: Socket | null = null;
@@ -58,6 +64,12 @@ export class HubClient {
       if (handler) socket.on(event, handler as (payload: unknown) => void);
     }
     socket.on('connect_error', (error: Error) => {
+      if (error?.message === HUB_UNAUTHORIZED) {
+        this.options.log?.('Live updates refused the token; the session has ended', error);
+        this.stop();
+        this.options.onUnauthorized?.(token);
+        return;
+      }
       this.options.log?.('Live updates could not connect; retrying in 5 s', error);
       this.scheduleRestart();
     });

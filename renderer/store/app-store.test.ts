@@ -1,11 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../../shared/api/accounts';
 import type { Discussion } from '../../shared/api/discussions';
 
 vi.mock('../features/home/home.service', () => ({ homeService: { load: vi.fn() } }));
+vi.mock('../lib/notify', () => ({ notifyNotice: vi.fn(), handleError: vi.fn(), notifySuccess: vi.fn() }));
 // Tests run in node: the store only sets <html lang>.
 vi.stubGlobal('document', { documentElement: { lang: 'en' } });
 
 const { homeService } = await import('../features/home/home.service');
+const { notifyNotice } = await import('../lib/notify');
+const { useLoginForm } = await import('../features/session/login-form.store');
 const { useAppStore } = await import('./app-store');
 
 const pushed = (overrides: Partial<Discussion>): Discussion =>
@@ -23,6 +27,7 @@ describe('a DiscussionChanged push', () => {
       defaultLanguage: 'en',
       matrixRoomLink: null,
       needsSetup: false,
+      setupNeedsCode: false,
     });
     useAppStore.setState({ currentDiscussion: null, currentPoll: null });
   });
@@ -43,5 +48,33 @@ describe('a DiscussionChanged push', () => {
     useAppStore.getState().discussionChanged(pushed({ isClosed: true, pollId: 4 }));
     expect(useAppStore.getState().currentDiscussion).toBeNull();
     await vi.waitFor(() => expect(useAppStore.getState().currentPoll?.pollId).toBe(4));
+  });
+});
+
+describe('a session the server ended', () => {
+  const me = { userId: 'bea', email: 'bea@riverside.test', name: 'Bea Reader' } as Profile;
+
+  beforeEach(() => {
+    vi.mocked(notifyNotice).mockClear();
+    useLoginForm.getState().cancel();
+    useAppStore.setState({ token: 'revoked', myProfile: me, noticeboardHtml: '<p>Members only</p>' });
+  });
+
+  it('signs the member out as logout does, says so once, and opens the login form with their email', () => {
+    useAppStore.getState().sessionEnded('revoked');
+    useAppStore.getState().sessionEnded('revoked');
+    const state = useAppStore.getState();
+    expect(state.token).toBeNull();
+    expect(state.myProfile).toBeNull();
+    expect(state.noticeboardHtml).toBeNull();
+    expect(notifyNotice).toHaveBeenCalledExactlyOnceWith('Your session has ended. Please sign in again.', 'session-ended');
+    expect(useLoginForm.getState()).toMatchObject({ open: true, email: 'bea@riverside.test' });
+  });
+
+  it('leaves a newer sign-in alone', () => {
+    useAppStore.setState({ token: 'fresh' });
+    useAppStore.getState().sessionEnded('revoked');
+    expect(useAppStore.getState().token).toBe('fresh');
+    expect(notifyNotice).not.toHaveBeenCalled();
   });
 });

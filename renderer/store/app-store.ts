@@ -8,10 +8,13 @@ import { HUB_EVENTS } from '../../shared/events';
 import { onUnauthorized } from '../lib/api-client';
 import { HubClient } from '../lib/hub';
 import { i18n, initialLanguage } from '../lib/i18n';
+import { notifyNotice } from '../lib/notify';
+import { sessionEndHandler } from '../lib/session-end';
 import { storage } from '../lib/storage';
 import { useDiscussionStore } from '../features/discussions/discussion.store';
 import { homeService } from '../features/home/home.service';
 import { useRoundsStore } from '../features/rounds/rounds.store';
+import { useLoginForm } from '../features/session/login-form.store';
 import { sessionService } from '../features/session/session.service';
 import { useUsersStore } from '../features/users/users.store';
 import { usersService } from '../features/users/users.service';
@@ -29,6 +32,8 @@ export interface AppState {
   currentDiscussion: CurrentDiscussionSummary | null;
   language: Language;
   needsSetup: boolean;
+  /** While the club needs setup: this browser is on another machine, so setup asks for the server's setup code. */
+  setupNeedsCode: boolean;
   /** False until the first home load (and session restore) has answered. */
   ready: boolean;
 
@@ -36,6 +41,11 @@ export interface AppState {
   loadHome(): Promise<void>;
   login(email: string, password: string): Promise<Profile>;
   logout(): void;
+  /**
+   * The server stopped accepting `token` (password reset, account disabled, expired): when it is still the
+   * app's, sign out as logout does, say so once, and open the login form with the member's email.
+   */
+  sessionEnded(token: string): void;
   setLanguage(language: Language): Promise<void>;
   /** The member's choice: switches the interface and, when signed in, saves it to their account. */
   chooseLanguage(language: Language): Promise<void>;
@@ -50,6 +60,7 @@ const hub = new HubClient({
     [HUB_EVENTS.discussionChanged]: (discussion) => useAppStore.getState().discussionChanged(discussion),
   },
   log: (message, error) => console.warn(message, error ?? ''),
+  onUnauthorized: (token) => useAppStore.getState().sessionEnded(token),
 });
 
 export const useAppStore = create<AppState>()((set, get) => ({
@@ -64,6 +75,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   currentDiscussion: null,
   language: initialLanguage(),
   needsSetup: false,
+  setupNeedsCode: false,
   ready: false,
 
   /** At start: restore the session from the stored token, then load the home data. */
@@ -96,6 +108,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
       currentPoll: home.currentPoll,
       currentDiscussion: home.currentDiscussion,
       needsSetup: home.needsSetup,
+      setupNeedsCode: home.needsSetup && home.setupNeedsCode,
       myProfile: home.myProfile ?? (get().token ? get().myProfile : null),
     });
     // The member's own language wins; else what this browser chose; else the club's default.
@@ -119,6 +132,16 @@ export const useAppStore = create<AppState>()((set, get) => ({
     useUsersStore.getState().clear();
     set({ token: null, myProfile: null, books: [], currentBook: null, noticeboardHtml: null, currentPoll: null, currentDiscussion: null });
   },
+
+  sessionEnded: sessionEndHandler({
+    currentToken: () => get().token,
+    signOut() {
+      const email = get().myProfile?.email;
+      get().logout();
+      useLoginForm.getState().show(email);
+    },
+    notify: () => notifyNotice(i18n.t('common:session.ended'), 'session-ended'),
+  }),
 
   discussionChanged(discussion) {
     useDiscussionStore.getState().applyChange(discussion);
@@ -154,7 +177,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 }));
 
-onUnauthorized(() => useAppStore.getState().logout());
+onUnauthorized((token) => useAppStore.getState().sessionEnded(token));
 
 export const selectIsSignedIn = (state: AppState) => state.token !== null;
 export const selectIsModerator = (state: AppState) => !!state.myProfile?.isModerator;

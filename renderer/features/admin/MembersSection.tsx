@@ -1,33 +1,40 @@
-import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { IconShieldCheck, IconShieldUp, IconUsers } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { IconShieldCheck, IconShieldUp, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserListEntry } from '../../../shared/api/users';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { handleError, notifySuccess } from '../../lib/notify';
+import { useAppStore } from '../../store/app-store';
 import { UserAvatar } from '../users/UserAvatar';
-import { displayName, moderatorsFirst, profilePath } from '../users/selectors';
+import { displayName, profilePath } from '../users/selectors';
 import { useUsersStore } from '../users/users.store';
 import { AdminSection } from './AdminSection';
 import { useAdminStore } from './admin.store';
+import { adminMemberOrder, canDisable, memberCounts } from './selectors';
 
-/** The club's members, moderators first; a member is made a moderator after a confirmation. */
+/**
+ * The club's members, moderators first and disabled accounts last; a member is made a moderator after a
+ * confirmation, and admins disable (after a confirmation) and enable other accounts.
+ */
 export function MembersSection() {
   const { t } = useTranslation('admin');
   const users = useUsersStore((s) => s.users);
-  const sorted = useMemo(() => moderatorsFirst(users), [users]);
-  const moderators = sorted.filter((u) => u.isModerator).length;
+  const sorted = useMemo(() => adminMemberOrder(users), [users]);
+  const counts = useMemo(() => memberCounts(users), [users]);
+  const isAdmin = useAppStore((s) => !!s.myProfile?.isAdmin);
 
   return (
     <AdminSection
       id="admin-members"
       icon={<IconUsers size={20} />}
       title={t('members.title')}
-      hint={t('members.hint')}
+      hint={isAdmin ? `${t('members.hint')} ${t('members.disableHint')}` : t('members.hint')}
     >
       <Text size="xs" c="dimmed" fw={600} tt="uppercase" mb={4} data-testid="members-summary">
-        {t('members.summary', { moderators, members: sorted.length - moderators })}
+        {t('members.summary', { moderators: counts.moderators, members: counts.members })}
+        {counts.disabled > 0 && ` · ${t('members.summaryDisabled', { count: counts.disabled })}`}
       </Text>
       {sorted.length === 0 ? (
         <Text size="sm" c="dimmed">
@@ -46,8 +53,10 @@ export function MembersSection() {
 
 function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
   const { t } = useTranslation('admin');
+  const me = useAppStore((s) => s.myProfile);
   const makeModerator = useAdminStore((s) => s.makeModerator);
   const name = displayName(user);
+  const mayDisable = canDisable(me, user);
   return (
     <Group
       component="li"
@@ -55,48 +64,122 @@ function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
       gap="sm"
       py="xs"
       justify="space-between"
-      // On a phone the button goes under the name rather than squeezing it.
+      // On a phone the buttons go under the name rather than squeezing it.
       style={{ borderTop: first ? undefined : '1px solid var(--mantine-color-gray-2)', rowGap: 6 }}
       data-testid="admin-member"
+      data-disabled={user.isDisabled || undefined}
       aria-label={name}
     >
-      <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 200px' }}>
+      <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 200px', opacity: user.isDisabled ? 0.6 : undefined }}>
         <UserAvatar profile={user} size={36} />
         <div style={{ minWidth: 0 }}>
           <Anchor component={Link} to={profilePath(user)} fw={600} size="sm" c="dark.8" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Anchor>
-          <Text size="xs" c="dimmed" truncate>
+          <Text size="xs" c="dimmed" truncate title={user.email}>
             {user.email}
           </Text>
         </div>
       </Group>
-      {user.isModerator ? (
-        <Badge variant={user.isAdmin ? 'filled' : 'light'} radius="sm" leftSection={<IconShieldCheck size={12} />} style={{ flexShrink: 0, marginLeft: 'auto' }}>
-          {user.isAdmin ? t('members.admin') : t('members.moderator')}
-        </Badge>
-      ) : (
-        <ConfirmButton
-          variant="light"
-          size="compact-sm"
-          leftSection={<IconShieldUp size={14} />}
-          title={t('members.promoteTitle')}
-          message={t('members.promoteMessage', { name })}
-          confirmLabel={t('members.promoteConfirm')}
-          testId="promote"
-          style={{ flexShrink: 0, marginLeft: 'auto' }}
-          onConfirm={async () => {
-            try {
-              await makeModerator(user.email);
-              notifySuccess(t('toast.promoted', { name }));
-            } catch (error) {
-              handleError(error);
-            }
-          }}
-        >
-          {t('members.promote')}
-        </ConfirmButton>
-      )}
+      {/* Under the name on a phone; its own buttons wrap there rather than run out of the card. */}
+      <Group gap="xs" wrap="wrap" justify="flex-end" style={{ marginLeft: 'auto', maxWidth: '100%', rowGap: 6 }}>
+        {user.isDisabled ? (
+          <>
+            <Badge variant="light" color="red" radius="sm" leftSection={<IconUserOff size={12} />} data-testid="disabled-badge">
+              {t('members.disabled')}
+            </Badge>
+            {mayDisable && <EnableButton user={user} name={name} />}
+          </>
+        ) : (
+          <>
+            {user.isModerator ? (
+              <Badge variant={user.isAdmin ? 'filled' : 'light'} radius="sm" leftSection={<IconShieldCheck size={12} />}>
+                {user.isAdmin ? t('members.admin') : t('members.moderator')}
+              </Badge>
+            ) : (
+              <ConfirmButton
+                variant="light"
+                size="compact-sm"
+                leftSection={<IconShieldUp size={14} />}
+                title={t('members.promoteTitle')}
+                message={t('members.promoteMessage', { name })}
+                confirmLabel={t('members.promoteConfirm')}
+                testId="promote"
+                onConfirm={async () => {
+                  try {
+                    await makeModerator(user.email);
+                    notifySuccess(t('toast.promoted', { name }));
+                  } catch (error) {
+                    handleError(error);
+                  }
+                }}
+              >
+                {t('members.promote')}
+              </ConfirmButton>
+            )}
+            {mayDisable && <DisableButton user={user} name={name} />}
+          </>
+        )}
+      </Group>
     </Group>
+  );
+}
+
+/** Admins: the account stops signing in and its sessions end, after a confirmation naming the member. */
+function DisableButton({ user, name }: { user: UserListEntry; name: string }) {
+  const { t } = useTranslation('admin');
+  const disable = useAdminStore((s) => s.disable);
+  return (
+    <ConfirmButton
+      variant="subtle"
+      color="red"
+      size="compact-sm"
+      leftSection={<IconUserOff size={14} />}
+      title={t('members.disableTitle', { name })}
+      message={t('members.disableMessage', { name })}
+      confirmLabel={t('members.disableConfirm')}
+      confirmColor="red"
+      testId="disable"
+      onConfirm={async () => {
+        try {
+          await disable(user.email);
+          notifySuccess(t('toast.disabled', { name }));
+        } catch (error) {
+          handleError(error);
+        }
+      }}
+    >
+      {t('members.disable')}
+    </ConfirmButton>
+  );
+}
+
+/** Admins: a disabled account may sign in again (nothing is lost, so no confirmation). */
+function EnableButton({ user, name }: { user: UserListEntry; name: string }) {
+  const { t } = useTranslation('admin');
+  const enable = useAdminStore((s) => s.enable);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      variant="light"
+      color="teal"
+      size="compact-sm"
+      leftSection={<IconUserCheck size={14} />}
+      loading={busy}
+      data-testid="enable"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          await enable(user.email);
+          notifySuccess(t('toast.enabled', { name }));
+        } catch (error) {
+          handleError(error);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {t('members.enable')}
+    </Button>
   );
 }

@@ -9,6 +9,9 @@ export const adminService = {
   /** A new member; the server mails them an invitation with a link to choose their password. */
   registerUser: (request: RegisterUserRequest) => api.post<Profile>('/api/admin/registeruser', request),
   makeModerator: (email: string) => api.post<Profile>(`/api/admin/makemod/${encodeURIComponent(email)}`),
+  /** Admins: the account can no longer sign in and its sessions end; its posts stay. Answers the profile. */
+  disable: (email: string) => api.post<Profile>(`/api/admin/disable/${encodeURIComponent(email)}`),
+  enable: (email: string) => api.post<Profile>(`/api/admin/enable/${encodeURIComponent(email)}`),
   /** A read-only account for an integration (admins). */
   registerBot: (request: RegisterBotRequest) => api.post<Profile>('/api/admin/registerbot', request),
   bots: () => api.get<Profile[]>('/api/admin/bots'),

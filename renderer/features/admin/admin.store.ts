@@ -20,6 +20,9 @@ interface AdminState {
   /** A new member (invited by mail); they join the member list and the basic newsletter. */
   registerUser(request: RegisterUserRequest): Promise<Profile>;
   makeModerator(email: string): Promise<Profile>;
+  /** Admins: a disabled account cannot sign in and is signed out everywhere; enabling lets it sign in again. */
+  disable(email: string): Promise<Profile>;
+  enable(email: string): Promise<Profile>;
   registerBot(request: RegisterBotRequest): Promise<Profile>;
 }
 
@@ -63,6 +66,18 @@ export const useAdminStore = create<AdminState>()((set, get) => ({
 
   async makeModerator(email) {
     const profile = await adminService.makeModerator(email);
+    useUsersStore.getState().profileChanged(profile);
+    return profile;
+  },
+
+  async disable(email) {
+    const profile = await adminService.disable(email);
+    useUsersStore.getState().profileChanged(profile);
+    return profile;
+  },
+
+  async enable(email) {
+    const profile = await adminService.enable(email);
     useUsersStore.getState().profileChanged(profile);
     return profile;
   },

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBookmarks, IconMail, IconPencil, IconPhone, IconShieldCheck, IconUserPause } from '@tabler/icons-react';
+import { IconBookmarks, IconMail, IconPencil, IconPhone, IconShieldCheck, IconUserOff, IconUserPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -38,6 +38,11 @@ export function ProfileView({ profile, own, toggle }: { profile: Profile; own: b
                     {t('moderator')}
                   </Badge>
                 )
+              )}
+              {profile.isDisabled && (
+                <Badge variant="light" color="red" radius="sm" leftSection={<IconUserOff size={12} />} data-testid="disabled-badge">
+                  {t('disabled')}
+                </Badge>
               )}
               {!profile.isActiveParticipant && (
                 <Badge variant="light" color="gray" radius="sm" leftSection={<IconUserPause size={12} />}>

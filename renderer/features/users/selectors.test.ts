@@ -18,6 +18,7 @@ const profile = (overrides: Partial<Profile>): Profile => ({
   isAdmin: false,
   isActiveParticipant: true,
   language: null,
+  isDisabled: false,
   ...overrides,
 });
 const entry = (overrides: Partial<Profile>): UserListEntry => ({ ...profile(overrides), currentlyReading: [] });
@@ -35,6 +36,11 @@ describe('the member list', () => {
   it('lists active members only, by name', () => {
     const users = [entry({ userId: 'c', name: 'Cyril' }), entry({ userId: 'a', name: 'Ada', isActiveParticipant: false }), entry({ userId: 'b', name: 'Bea' })];
     expect(activeMembers(users).map((u) => u.name)).toEqual(['Bea', 'Cyril']);
+  });
+
+  it('leaves disabled accounts out, though a moderator’s list carries them', () => {
+    const users = [entry({ userId: 'b', name: 'Bea' }), entry({ userId: 'd', name: 'Dana', isDisabled: true })];
+    expect(activeMembers(users).map((u) => u.name)).toEqual(['Bea']);
   });
 
   it('names a member without a name by their email', () => {

@@ -18,10 +18,10 @@ export function findByEmail<T extends Pick<Profile, 'email'>>(users: T[], email:
   return users.find((user) => user.email.toLowerCase() === wanted);
 }
 
-/** The member list: active members only, by name. */
+/** The member list: active members only (never disabled accounts, which moderators' lists carry), by name. */
 export function activeMembers(users: UserListEntry[]): UserListEntry[] {
   return users
-    .filter((user) => user.isActiveParticipant)
+    .filter((user) => user.isActiveParticipant && !user.isDisabled)
     .sort((a, b) => displayName(a).localeCompare(displayName(b)) || a.email.localeCompare(b.email));
 }
 

@@ -23,6 +23,7 @@ const bea: UserListEntry = {
   isAdmin: false,
   isActiveParticipant: true,
   language: null,
+  isDisabled: false,
   currentlyReading: [{ entryId: 1, ownerId: 'bea', title: 'Solaris', author: 'Stanisław Lem' }],
 };
 
