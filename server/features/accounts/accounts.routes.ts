@@ -36,7 +36,7 @@ export function accountsRoutes(accounts: AccountsService, passwordReset: Passwor
       ctx.body = await accounts.login(email, password);
     } catch (error) {
       // Turned away before any password was checked: that was no guess.
-      if (error instanceof ServiceBusy) attempt.succeeded();
+      if (error instanceof ServiceBusy) attempt.discard();
       throw error;
     }
     attempt.succeeded();

@@ -67,6 +67,14 @@ describe('failed-attempt protection', () => {
     await expect(t.begin('10.0.0.6', 'a@club.test')).resolves.toBeDefined();
   });
 
+  it('an attempt turned away unchecked does not count, and forgives nothing', async () => {
+    const { t } = throttle();
+    for (let i = 0; i < 9; i++) await t.begin('10.0.0.7', 'a@club.test');
+    (await t.begin('10.0.0.7', 'a@club.test')).discard();
+    await t.begin('10.0.0.7', 'a@club.test');
+    await expect(t.begin('10.0.0.7', 'a@club.test')).rejects.toBeInstanceOf(TooManyRequests);
+  });
+
   it('stays bounded under a flood of made-up accounts', async () => {
     const { t } = throttle({ maxKeys: 1000, slowAfter: 100 });
     for (let i = 0; i < 5000; i++) await t.begin(`10.2.${i >> 8}.${i & 255}`, `x${i}@club.test`);

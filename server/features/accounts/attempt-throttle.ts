@@ -28,9 +28,12 @@ export const LOGIN_THROTTLE: ThrottleOptions = {
   refusalKey: 'tooManyAttempts',
 };
 
-/** An attempt under way: counted as failed unless it reports success. */
+/** An attempt under way: counted as failed unless it reports success, or that it never was tried. */
 export interface Attempt {
+  /** It worked: it is no failure, and that account is forgiven at that address. */
   succeeded(): void;
+  /** It was turned away before anything was checked (the server was busy): it does not count. */
+  discard(): void;
 }
 
 /**
@@ -69,12 +72,15 @@ export class AttemptThrottle {
         (slowest - this.options.slowAfter + 1) * this.options.stepDelayMs,
       );
     }
+    const discard = () => {
+      for (const key of keys) this.forget(key, now);
+    };
     return {
       succeeded: () => {
-        // This attempt was no failure; and whoever got the account right from here is forgiven there.
-        this.forget(keys[0]!, now);
+        discard();
         if (keys[1]) this.attempts.delete(keys[1]);
       },
+      discard,
     };
   }
 
