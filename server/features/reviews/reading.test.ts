@@ -122,6 +122,18 @@ describe('search', () => {
     expect((await search('orlando')).map((r) => r.title)).toEqual(['Orlando', 'Another book']);
   });
 
+  it('refuses a search over 500 characters at once, and the club keeps answering (bots may search)', async () => {
+    const huge = Array.from({ length: 3000 }, (_, i) => `w${i}`).join('-');
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => club.call('GET', `/api/search?query=${encodeURIComponent(huge)}`, { token: ann.token })),
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.detail).toBe('The search is too long: at most 500 characters.');
+    }
+    expect((await club.call('GET', '/api/home', { token: ann.token })).status).toBe(200);
+  });
+
   it('ANDs words, matches prefixes only with *, and quoted phrases exactly', async () => {
     expect((await search('science fiction')).map((r) => r.title)).toEqual(['The Left Hand of Darkness']);
     expect(await search('science poetry')).toEqual([]);
