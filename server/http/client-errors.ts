@@ -1,4 +1,4 @@
-import type http from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Language } from '../../shared/constants';
 import { translate } from './i18n';
@@ -15,7 +15,7 @@ function refusalOf(error: NodeJS.ErrnoException): { status: number; key: string 
  * never reaches Koa; Node would answer a bare status. Here it gets problem details like every other
  * refusal, in the club's default language (its headers could not be read), and the connection closes.
  */
-export function answerClientErrors(server: http.Server, defaultLanguage: Language): void {
+export function answerClientErrors(server: Server, defaultLanguage: Language): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     // Nothing to answer on a connection the client already dropped, or one in the middle of an answer.
     if (error.code === 'ECONNRESET' || !socket.writable || (socket as { _httpMessage?: unknown })._httpMessage) {
@@ -25,8 +25,9 @@ export function answerClientErrors(server: http.Server, defaultLanguage: Languag
     const { status, key } = refusalOf(error);
     const title = translate(defaultLanguage, `errors:title.${status}`);
     const body = JSON.stringify({ status, title, detail: translate(defaultLanguage, key) });
+    // The status line stays ASCII (HTTP's reason phrase); the translated title is in the body.
     socket.end(
-      `HTTP/1.1 ${status} ${title}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/problem+json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'X-Content-Type-Options: nosniff\r\n' +

@@ -96,3 +96,23 @@ describe('avatar uploads', () => {
     expect(after).toEqual([]);
   });
 });
+
+describe('requests Node itself refuses', () => {
+  it('are answered in problem details in the club language, with an ASCII status line', async () => {
+    const slovak = await startTestServer({ defaultLanguage: 'sk' });
+    try {
+      const net = await import('node:net');
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(Number(new URL(slovak.url).port), '127.0.0.1', () => socket.write('GET /api/ho me HTTP/1.1\r\nHost: club\r\n\r\n'));
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('error', reject);
+      });
+      expect(reply.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, detail: 'Požiadavka sa nedá prečítať: nie je to platné HTTP.' });
+    } finally {
+      await slovak.close();
+    }
+  });
+});

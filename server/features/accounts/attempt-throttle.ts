@@ -58,14 +58,15 @@ export class AttemptThrottle {
     const keys = [`a:${address}`, ...(account === undefined ? [] : [`u:${account.toLowerCase()}|${address}`])];
     const limits = [this.options.perAddress, this.options.perAccountAddress];
     const now = this.now();
+    const recents = keys.map((key) => this.recent(key, now));
     let waitUntil = 0;
-    keys.forEach((key, index) => {
-      const recent = this.recent(key, now);
-      if (recent.length >= limits[index]!) waitUntil = Math.max(waitUntil, recent[recent.length - limits[index]!]! + this.options.windowMs);
+    recents.forEach((recent, index) => {
+      const limit = limits[index]!;
+      if (recent.length >= limit) waitUntil = Math.max(waitUntil, recent[recent.length - limit]! + this.options.windowMs);
     });
     if (waitUntil) throw new TooManyRequests(this.options.refusalKey, (waitUntil - now) / 1000);
 
-    const slowest = Math.max(...keys.map((key) => this.recent(key, now).length));
+    const slowest = Math.max(...recents.map((recent) => recent.length));
     for (const key of keys) this.record(key, now);
     if (slowest >= this.options.slowAfter) {
       await (this.options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))))(
