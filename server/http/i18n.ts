@@ -1,44 +1,51 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/constants';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import i18next from 'i18next';
+import Koa from 'koa';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../shared/constants';
 import { sharedCatalogues } from '../../shared/locales';
 
-type Catalogue = Record<string, unknown>;
-
-function lookup(catalogue: Catalogue, dottedKey: string): string | undefined {
-  let node: unknown = catalogue;
-  for (const part of dottedKey.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Catalogue)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
+/** The server's own i18next instance over the shared catalogues, loaded synchronously at import. */
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: sharedCatalogues,
+  supportedLngs: LANGUAGES,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: Object.keys(sharedCatalogues.en),
+  defaultNS: 'errors',
+  initAsync: false,
+  // Plain text (problem details, mail), never HTML.
+  interpolation: { escapeValue: false },
+  // A key that names a group of texts is as good as missing: the key itself comes back.
+  returnedObjectHandler: (_key, _value, options) => String(options.defaultValue),
+});
 
 /**
- * Translates "namespace:key.path" (the same keys the renderer uses) with {{name}} placeholders;
- * falls back to English, then to the key itself.
+ * Translates "namespace:key.path" (the same keys the renderer uses; "errors" when there is no namespace)
+ * with {{name}} placeholders; falls back to English, then to the key itself.
  */
 export function translate(language: Language, key: string, params: Record<string, string | number> = {}): string {
-  const [namespace, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['errors', key];
-  const find = (lang: Language) =>
-    lookup((sharedCatalogues[lang] as Record<string, Catalogue>)[namespace] ?? {}, path);
-  const text = find(language) ?? find(DEFAULT_LANGUAGE) ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return i18n.t(key, { lng: language, replace: params, defaultValue: key });
+}
+
+/** Koa's content negotiation (ctx.acceptsLanguages, from the `accepts` package) for a bare header. */
+const negotiation = new Koa();
+
+function acceptedLanguage(header: string, preferred: Language): Language | false {
+  // `accepts` reads nothing of the request but its headers, and nothing of the response.
+  const request = { headers: { 'accept-language': header } } as IncomingMessage;
+  const ctx = negotiation.createContext(request, {} as ServerResponse);
+  // The preferred language first: it is the one a "*" gets.
+  const accepted = ctx.acceptsLanguages([preferred, ...LANGUAGES.filter((language) => language !== preferred)]);
+  return isLanguage(accepted) ? accepted : false;
 }
 
 /**
  * The language of a request: the best of Accept-Language's en/sk, else the club's default.
- * Obskurnee's client sent "Bearer sk"; that prefix is tolerated.
+ * Obskurnee's client sent "Bearer sk"; that prefix is tolerated. So is space around ";" ("sk; q=0.5"),
+ * which HTTP allows and `accepts` would read as "q=1".
  */
 export function requestLanguage(header: string | undefined, fallback: Language = DEFAULT_LANGUAGE): Language {
   if (!header) return fallback;
-  const ranges = header
-    .replace(/^\s*bearer\s+/i, '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { primary: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((range) => range.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranges.map((range) => range.primary).find(isLanguage) ?? fallback;
+  const tidy = header.replace(/^\s*bearer\s+/i, '').replace(/\s*;\s*/g, ';');
+  return acceptedLanguage(tidy, fallback) || fallback;
 }
