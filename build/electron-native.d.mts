@@ -58,3 +58,4 @@ export declare function ensureElectronBinding(options: {
 }): { file: string; built: boolean };
 export function stagedBindingPath(projectRoot: string): string;
 export function stageForPackage(projectRoot: string, file: string): string;
+export declare function parseFlags(args: string[]): { force: boolean; stage: boolean };

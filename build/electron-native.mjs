@@ -3,7 +3,7 @@
 // `npm start` and `npm test` need. Unpackaged, the desktop shell hands that file to the server as
 // `sqliteNativeBinding` (electron/desktop-config.ts); packages get theirs from electron-builder.
 //
-// node build/electron-native.mjs [--force]
+// node build/electron-native.mjs [--force] [--stage]
 //
 // A build made for the same Electron, better-sqlite3, platform and architecture is kept, so only the first
 // launch after an install or upgrade waits. Building works in a temporary copy of better-sqlite3: first a
@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const NATIVE_DIR = '.electron-native';
 export const BINDING_FILE = 'better_sqlite3.node';
@@ -241,11 +242,23 @@ export function stageForPackage(projectRoot, file) {
   return staged;
 }
 
+/** The script's flags: --force builds even when a build for the same versions is kept; --stage stages it. */
+export function parseFlags(args) {
+  try {
+    const { values } = parseArgs({ args, options: { force: { type: 'boolean' }, stage: { type: 'boolean' } } });
+    return { force: values.force === true, stage: values.stage === true };
+  } catch (error) {
+    // A mistyped --stage must not quietly leave a package without its binding.
+    throw new NativeBuildError(`${error.message}\nUsage: node build/electron-native.mjs [--force] [--stage]`);
+  }
+}
+
 function main() {
   const projectRoot = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
   try {
-    const { file } = ensureElectronBinding({ projectRoot, force: process.argv.includes('--force') });
-    if (process.argv.includes('--stage')) stageForPackage(projectRoot, file);
+    const flags = parseFlags(process.argv.slice(2));
+    const { file } = ensureElectronBinding({ projectRoot, force: flags.force });
+    if (flags.stage) stageForPackage(projectRoot, file);
   } catch (error) {
     console.error(error instanceof NativeBuildError ? error.message : error);
     process.exitCode = 1;

@@ -295,3 +295,14 @@ describe('staging for the package', () => {
     }
   });
 });
+
+describe('the command line', () => {
+  it('reads --force and --stage, and refuses anything else rather than skip a step', async () => {
+    const { parseFlags } = await import('./electron-native.mjs');
+    expect(parseFlags([])).toEqual({ force: false, stage: false });
+    expect(parseFlags(['--stage'])).toEqual({ force: false, stage: true });
+    expect(parseFlags(['--force', '--stage'])).toEqual({ force: true, stage: true });
+    expect(() => parseFlags(['--stag'])).toThrow(NativeBuildError);
+    expect(() => parseFlags(['stage'])).toThrow(/Usage: node build\/electron-native.mjs/);
+  });
+});

@@ -28,6 +28,25 @@ describe('parsing the command line', () => {
     expect(() => parseCommand(['backup'])).toThrow(CliError);
     expect(() => parseCommand(['frobnicate'])).toThrow(/Unknown command/);
   });
+
+  it('leaves the settings\' flags as they were written, wherever the command\'s own flags are', () => {
+    expect(parseCommand(['--yes', 'restore', 'club.db', '--port=9000', '--site-name', 'My Club'])).toMatchObject({
+      command: 'restore',
+      file: 'club.db',
+      yes: true,
+      rest: ['--port=9000', '--site-name', 'My Club'],
+    });
+    expect(parseCommand(['--email', 'host@club.test', 'create-admin'])).toMatchObject({ command: 'create-admin', email: 'host@club.test', rest: [] });
+    // The command comes first: a word after a setting is that setting's value.
+    expect(parseCommand(['--data-dir', 'backup'])).toMatchObject({ command: 'serve', rest: ['--data-dir', 'backup'] });
+    expect(() => parseCommand(['restore', '--yes'])).toThrow(/restore needs a FILE/);
+  });
+
+  it('shows the help for help, --help and -h', () => {
+    expect(parseCommand(['help']).command).toBe('help');
+    expect(parseCommand(['backup', 'club.db', '--help']).command).toBe('help');
+    expect(parseCommand(['-h', '--port', '9000'])).toMatchObject({ command: 'help', rest: ['-h', '--port', '9000'] });
+  });
 });
 
 describe('headless maintenance', () => {

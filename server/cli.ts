@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
+import { parseArgs } from 'node:util';
 import { registerFirstAdminSchema } from '../shared/api/accounts';
 import { openDatabase } from './db/data-source';
 import { AccountsService } from './features/accounts/accounts.service';
@@ -26,33 +27,51 @@ Commands:
 
 Options are the settings' flags (--port, --data-dir, ...); see README.md.`;
 
-/** The command and its own arguments; everything else is left for the settings. */
+/** The commands' own flags; the settings' flags (--port, --data-dir, ...) are read by readSettings. */
+const COMMAND_OPTIONS = {
+  yes: { type: 'boolean' },
+  email: { type: 'string' },
+  'password-file': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+/** Taken out of what is left for the settings (help stays, as it always did; the settings ignore it). */
+const TAKEN: readonly string[] = ['yes', 'email', 'password-file'];
+
+function isCommand(word: string): word is Exclude<Command, 'serve'> {
+  return word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'help';
+}
+
+/** The command and its own arguments; everything else is left, as it was written, for the settings. */
 export function parseCommand(argv: readonly string[]): { command: Command; file?: string; yes: boolean; email?: string; passwordFile?: string; rest: string[] } {
-  const rest = [...argv];
-  const take = (flag: string): string | undefined => {
-    const index = rest.findIndex((arg) => arg === flag || arg.startsWith(flag + '='));
-    if (index === -1) return undefined;
-    const [arg] = rest.splice(index, 1);
-    if (arg!.includes('=')) return arg!.slice(flag.length + 1);
-    return rest.splice(index, 1)[0];
-  };
-  const yes = rest.includes('--yes');
-  if (yes) rest.splice(rest.indexOf('--yes'), 1);
-  const email = take('--email');
-  const passwordFile = take('--password-file');
+  // Not strict: the settings' flags are unknown here and pass through to `rest`.
+  const { values, tokens } = parseArgs({ args: [...argv], options: COMMAND_OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const others = tokens.filter((token) => !(token.kind === 'option' && TAKEN.includes(token.name)));
+  const isWord = (token: (typeof tokens)[number] | undefined): token is Extract<(typeof tokens)[number], { kind: 'positional' }> =>
+    token?.kind === 'positional' && !token.value.startsWith('-');
   let command: Command = 'serve';
   let file: string | undefined;
-  if (rest[0] && !rest[0].startsWith('-')) {
-    const word = rest.shift()!;
-    if (word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'help') command = word;
-    else throw new CliError(`Unknown command "${word}".\n\n${USAGE}`);
+  // The command is the first argument unless that is a flag; backup and restore take the next as FILE.
+  const [first, second] = others;
+  if (isWord(first)) {
+    others.shift();
+    if (isCommand(first.value)) command = first.value;
+    else throw new CliError(`Unknown command "${first.value}".\n\n${USAGE}`);
     if (command === 'backup' || command === 'restore') {
-      file = rest[0] && !rest[0].startsWith('-') ? rest.shift() : undefined;
-      if (!file) throw new CliError(`${command} needs a FILE.\n\n${USAGE}`);
+      if (!isWord(second)) throw new CliError(`${command} needs a FILE.\n\n${USAGE}`);
+      others.shift();
+      file = second.value;
     }
   }
-  if (rest.includes('--help') || rest.includes('-h')) command = 'help';
-  return { command, file, yes, email, passwordFile, rest };
+  if (values.help) command = 'help';
+  const left = new Set(others.map((token) => token.index));
+  return {
+    command,
+    file,
+    yes: values.yes === true,
+    email: typeof values.email === 'string' ? values.email : undefined,
+    passwordFile: typeof values['password-file'] === 'string' ? values['password-file'] : undefined,
+    rest: argv.filter((_, index) => left.has(index)),
+  };
 }
 
 export class CliError extends Error {}
