@@ -12,8 +12,14 @@ describe('decoding entities', () => {
     expect(decodeEntities('&amp;lt;b&amp;gt;')).toBe('&lt;b&gt;');
   });
 
+  it('knows every name HTML does, and reads numbers as browsers do', () => {
+    expect(decodeEntities('&hearts; &alpha; &Zcaron;&lcaron; &#128;')).toBe('♥ α Žľ €');
+  });
+
   it('leaves what is not a reference alone', () => {
     expect(decodeEntities('AT&T, R&D; &unknownname; & ;')).toBe('AT&T, R&D; &unknownname; & ;');
+    // Without its ";" nothing is a reference, so a link's query string survives.
+    expect(decodeEntities('?a=1&copy=2&amp b&#39 c')).toBe('?a=1&copy=2&amp b&#39 c');
   });
 
   it('shows a reference to nothing as a replacement character', () => {
