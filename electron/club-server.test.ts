@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { superviseServer, type ClubServerOptions } from './club-server';
 import { ServerStartError } from './server-host';
-import { FakeChild, testConfig } from './test-fakes';
+import { FakeChild, testConfig } from './test-support/server-process-fakes';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 

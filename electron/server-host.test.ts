@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { launchServer, ServerStartError, type LaunchOptions } from './server-host';
 import { serveParent } from './server-runner';
-import { FakeChild, FakeParentPort, testConfig } from './test-fakes';
+import { FakeChild, FakeParentPort, testConfig } from './test-support/server-process-fakes';
 
 const quietLog = { warn: vi.fn(), error: vi.fn() };
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../server/db/data-source';
 import { clubMaintenance } from './server-maintenance';
-import { testConfig } from './test-fakes';
+import { testConfig } from './test-support/server-process-fakes';
 
 let dataDir: string;
 let scratch: string;

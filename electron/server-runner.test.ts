@@ -5,7 +5,7 @@ import type { ServerConfig } from '../server/settings';
 import type { RunningServer } from '../server/start-server';
 import { EventEmitter } from 'node:events';
 import { serveParent, surviveUnhandledRejections, type ClubMaintenance } from './server-runner';
-import { FakeParentPort, testConfig } from './test-fakes';
+import { FakeParentPort, testConfig } from './test-support/server-process-fakes';
 
 const quietLog = { warn: vi.fn(), error: vi.fn() };
 

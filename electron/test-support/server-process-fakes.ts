@@ -1,9 +1,9 @@
-// Stand-ins for the two ends of Electron's utility-process channel, shared by the tests beside them.
+// Stand-ins for the two ends of Electron's utility-process channel, shared by the desktop shell's tests.
 import { EventEmitter } from 'node:events';
-import type { ServerConfig } from '../server/settings';
-import type { MainMessage, ServerMessage } from './messages';
-import type { ServerChild } from './server-host';
-import type { ParentPortLike } from './server-runner';
+import type { ServerConfig } from '../../server/settings';
+import type { MainMessage, ServerMessage } from '../messages';
+import type { ServerChild } from '../server-host';
+import type { ParentPortLike } from '../server-runner';
 
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
