@@ -1,0 +1,65 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { findRow, findRows, insertRow, tableOf, updateRows } from '../../db/typed-writes';
+import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
+import { PostEntity, type PostRow } from './post.entity';
+
+type Sql = BetterSqlite3.Database;
+
+/**
+ * Discussions and their posts as the club's write transactions read and change them (synchronous, inside
+ * `writeTransaction`, so a check made here still holds when the write lands).
+ */
+const discussions = tableOf(DiscussionEntity);
+const posts = tableOf(PostEntity);
+
+export type NewDiscussion = Pick<DiscussionRow, 'roundId' | 'title' | 'description' | 'topic' | 'ownerId' | 'createdOn'>;
+export type NewPost = Omit<PostRow, 'id'>;
+
+export function readDiscussion(sql: Sql, discussionId: number): DiscussionRow | undefined {
+  return findRow(sql, discussions, { id: discussionId });
+}
+
+/** An open discussion; answers its id. */
+export function createDiscussion(sql: Sql, discussion: NewDiscussion): number {
+  return insertRow(sql, discussions, {
+    roundId: discussion.roundId,
+    title: discussion.title,
+    description: discussion.description,
+    topic: discussion.topic,
+    ownerId: discussion.ownerId,
+    createdOn: discussion.createdOn,
+  });
+}
+
+/** Closes a discussion into the poll that votes on its posts. */
+export function closeDiscussionIntoPoll(sql: Sql, discussionId: number, pollId: number): void {
+  updateRows(sql, discussions, { id: discussionId }, { isClosed: true, pollId });
+}
+
+export function readPost(sql: Sql, postId: number): PostRow | undefined {
+  return findRow(sql, posts, { id: postId });
+}
+
+/** The ids of a discussion's posts, oldest first. */
+export function postIdsOf(sql: Sql, discussionId: number): number[] {
+  return findRows(sql, posts, { discussionId }, { select: ['id'], orderBy: 'id' }).map((post) => post.id);
+}
+
+/** A new post; answers its id. */
+export function createPost(sql: Sql, post: NewPost): number {
+  return insertRow(sql, posts, {
+    discussionId: post.discussionId,
+    ownerId: post.ownerId,
+    title: post.title,
+    author: post.author,
+    pageCount: post.pageCount,
+    url: post.url,
+    imageUrl: post.imageUrl,
+    text: post.text,
+    renderedText: post.renderedText,
+    parentPostId: post.parentPostId,
+    parentRecommendationId: post.parentRecommendationId,
+    createdOn: post.createdOn,
+    modifiedOn: post.modifiedOn,
+  });
+}
