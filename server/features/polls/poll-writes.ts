@@ -1,0 +1,74 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { deleteRows, findRow, findRows, insertRow, insertRows, tableOf, updateRows, upsertRow } from '../../db/typed-writes';
+import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
+
+type Sql = BetterSqlite3.Database;
+
+/**
+ * Polls, their options and ballots as the club's write transactions read and change them (synchronous,
+ * inside `writeTransaction`, so a check made here still holds when the write lands).
+ */
+const polls = tableOf(PollEntity);
+const options = tableOf(PollOptionEntity);
+const votes = tableOf(VoteEntity);
+const choices = tableOf(VoteChoiceEntity);
+
+/** A new poll; one that follows `previousPollId` is that poll's tiebreaker. */
+export type NewPoll = Pick<PollRow, 'discussionId' | 'roundId' | 'title' | 'topic' | 'previousPollId' | 'ownerId' | 'createdOn'>;
+
+/** How a closed poll was decided and what it led to. */
+export type PollOutcome = Pick<PollRow, 'winnerPostId' | 'decidedByLot' | 'followupKind' | 'followupId'>;
+
+export function readPoll(sql: Sql, pollId: number): PollRow | undefined {
+  return findRow(sql, polls, { id: pollId });
+}
+
+/** The post ids a poll offers, in their order. */
+export function pollOptionIds(sql: Sql, pollId: number): number[] {
+  return findRows(sql, options, { pollId }, { select: ['postId'], orderBy: 'position' }).map((option) => option.postId);
+}
+
+/** Each voter's ticked post ids. */
+export function pollBallots(sql: Sql, pollId: number): Map<string, number[]> {
+  const ballots = new Map<string, number[]>();
+  for (const choice of findRows(sql, choices, { pollId }, { select: ['userId', 'postId'] })) {
+    const ballot = ballots.get(choice.userId);
+    if (ballot) ballot.push(choice.postId);
+    else ballots.set(choice.userId, [choice.postId]);
+  }
+  return ballots;
+}
+
+/** An open poll offering `optionIds` (post ids) in this order; answers its id. */
+export function createPoll(sql: Sql, poll: NewPoll, optionIds: readonly number[]): number {
+  const pollId = insertRow(sql, polls, {
+    discussionId: poll.discussionId,
+    roundId: poll.roundId,
+    title: poll.title,
+    topic: poll.topic,
+    isTiebreaker: poll.previousPollId !== null,
+    previousPollId: poll.previousPollId,
+    ownerId: poll.ownerId,
+    createdOn: poll.createdOn,
+  });
+  insertRows(sql, options, optionIds.map((postId, position) => ({ pollId, postId, position })));
+  return pollId;
+}
+
+/** Closes a poll with its outcome. */
+export function closePollWithOutcome(sql: Sql, pollId: number, outcome: PollOutcome): void {
+  updateRows(sql, polls, { id: pollId }, {
+    isClosed: true,
+    winnerPostId: outcome.winnerPostId,
+    decidedByLot: outcome.decidedByLot,
+    followupKind: outcome.followupKind,
+    followupId: outcome.followupId,
+  });
+}
+
+/** A member's ballot: it replaces any earlier one of theirs, ticks and time. */
+export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: readonly number[], createdOn: string): void {
+  upsertRow(sql, votes, { pollId, userId, createdOn }, ['pollId', 'userId'], ['createdOn']);
+  deleteRows(sql, choices, { pollId, userId });
+  insertRows(sql, choices, postIds.map((postId) => ({ pollId, userId, postId })));
+}
