@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import type BetterSqlite3 from 'better-sqlite3';
 import { In, type DataSource, type Repository } from 'typeorm';
-import { newRoundSchema, type Round, type RoundTopic, type RoundUpdate } from '../../../shared/api/rounds';
+import { newRoundSchema, type Round, type RoundUpdate } from '../../../shared/api/rounds';
 import type { Language } from '../../../shared/constants';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, NotFound } from '../../http/errors';
@@ -10,13 +9,15 @@ import { parseWith } from '../../http/validate';
 import type { User } from '../accounts/user.entity';
 import type { BooksService } from '../books/books.service';
 import { BookEntity } from '../books/book.entity';
+import { createNextBook } from '../books/book-writes';
 import type { DiscussionsService } from '../discussions/discussions.service';
+import { closeDiscussionIntoPoll, createDiscussion, postIdsOf, readDiscussion, readPost } from '../discussions/discussion-writes';
 import type { PollsService } from '../polls/polls.service';
+import { closePollWithOutcome, createPoll, pollBallots, pollOptionIds, readPoll } from '../polls/poll-writes';
 import { leaders, tally } from '../polls/tally';
 import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
 import { RoundEntity, type RoundRow } from './round.entity';
-
-type Sql = BetterSqlite3.Database;
+import { createRound, readRound, setRoundBook, setRoundDiscussion, setRoundPoll, setRoundTiebreaker } from './round-writes';
 
 /** What a close changed, by id, read back after the transaction commits. */
 interface Changes {
@@ -66,16 +67,16 @@ export class RoundsService {
   async start(user: User, body: unknown): Promise<Round> {
     const { topic, title, description } = parseWith(newRoundSchema, body);
     const { roundId, discussionId } = writeTransaction(this.db, (sql) => {
-      const now = new Date().toISOString();
-      const roundId = Number(
-        sql
-          .prepare(`INSERT INTO "round" ("title", "description", "topic", "ownerId", "createdOn") VALUES (?, ?, ?, ?, ?)`)
-          .run(title, description, topic, user.id, now).lastInsertRowid,
-      );
-      const discussionTitle = this.text(topic === 'Books' ? 'bookDiscussionTitle' : 'themeDiscussionTitle', title);
-      const discussionId = this.insertDiscussion(sql, roundId, discussionTitle, description, topic, user.id);
-      const column = topic === 'Books' ? 'bookDiscussionId' : 'themeDiscussionId';
-      sql.prepare(`UPDATE "round" SET "${column}" = ? WHERE "id" = ?`).run(discussionId, roundId);
+      const roundId = createRound(sql, { title, description, topic, ownerId: user.id, createdOn: new Date().toISOString() });
+      const discussionId = createDiscussion(sql, {
+        roundId,
+        title: this.text(topic === 'Books' ? 'bookDiscussionTitle' : 'themeDiscussionTitle', title),
+        description,
+        topic,
+        ownerId: user.id,
+        createdOn: new Date().toISOString(),
+      });
+      setRoundDiscussion(sql, roundId, topic, discussionId);
       return { roundId, discussionId };
     });
     await this.discussions.broadcast(discussionId);
@@ -87,26 +88,27 @@ export class RoundsService {
   /** Closes an open discussion that has posts and opens a poll whose options are its posts. */
   async closeDiscussion(user: User, discussionId: number): Promise<RoundUpdate> {
     const changes = writeTransaction(this.db, (sql): Changes => {
-      const discussion = sql.prepare(`SELECT * FROM "discussion" WHERE "id" = ?`).get(discussionId) as
-        | { id: number; roundId: number; title: string; topic: RoundTopic; isClosed: number }
-        | undefined;
+      const discussion = readDiscussion(sql, discussionId);
       if (!discussion) throw new NotFound('discussionNotFound');
       if (discussion.isClosed) throw new Conflict('discussionClosed');
-      const posts = sql.prepare(`SELECT "id" FROM "post" WHERE "discussionId" = ? ORDER BY "id"`).all(discussionId) as { id: number }[];
-      if (posts.length === 0) throw new Conflict('discussionHasNoPosts');
+      const postIds = postIdsOf(sql, discussionId);
+      if (postIds.length === 0) throw new Conflict('discussionHasNoPosts');
 
-      const pollId = this.insertPoll(sql, {
-        discussionId,
-        roundId: discussion.roundId,
-        title: this.text('pollTitle', discussion.title),
-        topic: discussion.topic,
-        previousPollId: null,
-        optionIds: posts.map((post) => post.id),
-        ownerId: user.id,
-      });
-      sql.prepare(`UPDATE "discussion" SET "isClosed" = 1, "pollId" = ? WHERE "id" = ?`).run(pollId, discussionId);
-      const column = discussion.topic === 'Books' ? 'bookPollId' : 'themePollId';
-      sql.prepare(`UPDATE "round" SET "${column}" = ? WHERE "id" = ?`).run(pollId, discussion.roundId);
+      const pollId = createPoll(
+        sql,
+        {
+          discussionId,
+          roundId: discussion.roundId,
+          title: this.text('pollTitle', discussion.title),
+          topic: discussion.topic,
+          previousPollId: null,
+          ownerId: user.id,
+          createdOn: new Date().toISOString(),
+        },
+        postIds,
+      );
+      closeDiscussionIntoPoll(sql, discussionId, pollId);
+      setRoundPoll(sql, discussion.roundId, discussion.topic, pollId);
       return { roundId: discussion.roundId, discussionId, pollId, changedDiscussions: [discussionId] };
     });
     return this.report(changes, user);
@@ -119,54 +121,54 @@ export class RoundsService {
    */
   async closePoll(user: User, pollId: number): Promise<RoundUpdate> {
     const changes = writeTransaction(this.db, (sql): Changes => {
-      const poll = sql.prepare(`SELECT * FROM "poll" WHERE "id" = ?`).get(pollId) as
-        | { id: number; roundId: number; discussionId: number; title: string; topic: RoundTopic; isClosed: number; isTiebreaker: number }
-        | undefined;
+      const poll = readPoll(sql, pollId);
       if (!poll) throw new NotFound('pollNotFound');
       if (poll.isClosed) throw new Conflict('pollClosed');
-      const optionIds = (sql.prepare(`SELECT "postId" FROM "poll_option" WHERE "pollId" = ? ORDER BY "position"`).all(pollId) as { postId: number }[]).map((o) => o.postId);
-      const choices = sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ?`).all(pollId) as { userId: string; postId: number }[];
-      const ballots = new Map<string, number[]>();
-      for (const choice of choices) (ballots.get(choice.userId) ?? ballots.set(choice.userId, []).get(choice.userId)!).push(choice.postId);
+      const optionIds = pollOptionIds(sql, pollId);
+      const ballots = pollBallots(sql, pollId);
       if (ballots.size === 0) throw new Conflict('pollHasNoVotes');
-      const round = sql.prepare(`SELECT * FROM "round" WHERE "id" = ?`).get(poll.roundId) as RoundRow;
+      const round = readRound(sql, poll.roundId)!;
 
       const tied = leaders(tally(optionIds, [...ballots.values()]));
       if (tied.length > 1 && !poll.isTiebreaker) {
-        const tiebreakerId = this.insertPoll(sql, {
-          discussionId: poll.discussionId,
-          roundId: poll.roundId,
-          title: this.text('tiebreakerTitle', poll.title),
-          topic: poll.topic,
-          previousPollId: poll.id,
-          optionIds: tied,
-          ownerId: user.id,
-        });
-        this.finishPoll(sql, poll.id, null, false, 'Poll', tiebreakerId);
-        const column = poll.topic === 'Books' ? 'bookTiebreakerPollId' : 'themeTiebreakerPollId';
-        sql.prepare(`UPDATE "round" SET "${column}" = ? WHERE "id" = ?`).run(tiebreakerId, poll.roundId);
+        const tiebreakerId = createPoll(
+          sql,
+          {
+            discussionId: poll.discussionId,
+            roundId: poll.roundId,
+            title: this.text('tiebreakerTitle', poll.title),
+            topic: poll.topic,
+            previousPollId: poll.id,
+            ownerId: user.id,
+            createdOn: new Date().toISOString(),
+          },
+          tied,
+        );
+        closePollWithOutcome(sql, poll.id, { winnerPostId: null, decidedByLot: false, followupKind: 'Poll', followupId: tiebreakerId });
+        setRoundTiebreaker(sql, poll.roundId, poll.topic, tiebreakerId);
         return { roundId: poll.roundId, pollId: tiebreakerId, changedDiscussions: [] };
       }
 
-      const byLot = tied.length > 1;
-      const winnerPostId = byLot ? tied[crypto.randomInt(tied.length)]! : tied[0]!;
+      const decidedByLot = tied.length > 1;
+      const winnerPostId = decidedByLot ? tied[crypto.randomInt(tied.length)]! : tied[0]!;
       if (poll.topic === 'Books') {
-        const order = (sql.prepare(`SELECT COALESCE(MAX("order"), 0) + 1 AS "next" FROM "book"`).get() as { next: number }).next;
-        const bookId = Number(
-          sql
-            .prepare(`INSERT INTO "book" ("order", "roundId", "postId", "createdOn") VALUES (?, ?, ?, ?)`)
-            .run(order, poll.roundId, winnerPostId, new Date().toISOString()).lastInsertRowid,
-        );
-        sql.prepare(`UPDATE "round" SET "bookId" = ? WHERE "id" = ?`).run(bookId, poll.roundId);
-        this.finishPoll(sql, poll.id, winnerPostId, byLot, 'Book', bookId);
+        const { bookId } = createNextBook(sql, { roundId: poll.roundId, postId: winnerPostId, createdOn: new Date().toISOString() });
+        setRoundBook(sql, poll.roundId, bookId);
+        closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Book', followupId: bookId });
         return { roundId: poll.roundId, pollId: poll.id, bookId, changedDiscussions: [] };
       }
 
-      const theme = sql.prepare(`SELECT "title", "text" FROM "post" WHERE "id" = ?`).get(winnerPostId) as { title: string; text: string | null };
-      const description = [`**${theme.title}**`, theme.text, round.description].filter(Boolean).join('\n\n');
-      const discussionId = this.insertDiscussion(sql, poll.roundId, this.text('bookDiscussionTitle', round.title), description, 'Books', user.id);
-      sql.prepare(`UPDATE "round" SET "bookDiscussionId" = ? WHERE "id" = ?`).run(discussionId, poll.roundId);
-      this.finishPoll(sql, poll.id, winnerPostId, byLot, 'Discussion', discussionId);
+      const theme = readPost(sql, winnerPostId)!;
+      const discussionId = createDiscussion(sql, {
+        roundId: poll.roundId,
+        title: this.text('bookDiscussionTitle', round.title),
+        description: [`**${theme.title}**`, theme.text, round.description].filter(Boolean).join('\n\n'),
+        topic: 'Books',
+        ownerId: user.id,
+        createdOn: new Date().toISOString(),
+      });
+      setRoundDiscussion(sql, poll.roundId, 'Books', discussionId);
+      closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Discussion', followupId: discussionId });
       return { roundId: poll.roundId, pollId: poll.id, discussionId, changedDiscussions: [discussionId] };
     });
     return this.report(changes, user);
@@ -193,38 +195,6 @@ export class RoundsService {
     } else if (discussion && !discussion.isClosed) {
       this.events.publish({ kind: 'discussionOpened', discussionId: discussion.discussionId, title: discussion.title });
     }
-  }
-
-  private insertDiscussion(sql: Sql, roundId: number, title: string, description: string | null, topic: RoundTopic, ownerId: string): number {
-    return Number(
-      sql
-        .prepare(`INSERT INTO "discussion" ("roundId", "title", "description", "topic", "ownerId", "createdOn") VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(roundId, title, description, topic, ownerId, new Date().toISOString()).lastInsertRowid,
-    );
-  }
-
-  private insertPoll(
-    sql: Sql,
-    poll: { discussionId: number; roundId: number; title: string; topic: RoundTopic; previousPollId: number | null; optionIds: number[]; ownerId: string },
-  ): number {
-    const pollId = Number(
-      sql
-        .prepare(
-          `INSERT INTO "poll" ("discussionId", "roundId", "title", "topic", "isTiebreaker", "previousPollId", "ownerId", "createdOn")
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(poll.discussionId, poll.roundId, poll.title, poll.topic, poll.previousPollId === null ? 0 : 1, poll.previousPollId, poll.ownerId, new Date().toISOString())
-        .lastInsertRowid,
-    );
-    const insertOption = sql.prepare(`INSERT INTO "poll_option" ("pollId", "postId", "position") VALUES (?, ?, ?)`);
-    poll.optionIds.forEach((postId, position) => insertOption.run(pollId, postId, position));
-    return pollId;
-  }
-
-  private finishPoll(sql: Sql, pollId: number, winnerPostId: number | null, byLot: boolean, kind: 'Poll' | 'Book' | 'Discussion', followupId: number) {
-    sql
-      .prepare(`UPDATE "poll" SET "isClosed" = 1, "winnerPostId" = ?, "decidedByLot" = ?, "followupKind" = ?, "followupId" = ? WHERE "id" = ?`)
-      .run(winnerPostId, byLot ? 1 : 0, kind, followupId, pollId);
   }
 
   private text(key: string, title: string): string {
