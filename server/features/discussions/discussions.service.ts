@@ -21,6 +21,7 @@ import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
 import type { User } from '../accounts/user.entity';
 import { RecommendationEntity } from '../recommendations/recommendation.entity';
 import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
+import { createPost, readDiscussion } from './discussion-writes';
 import { toPost } from './post-mapper';
 import { PostEntity, type PostRow } from './post.entity';
 
@@ -90,18 +91,22 @@ export class DiscussionsService {
     const renderedText = fields.text ? this.markdown.render(fields.text) : null;
     const postId = writeTransaction(this.db, (sql) => {
       // Checked inside the write, so a post racing the close of its discussion is refused, not orphaned.
-      const open = sql.prepare(`SELECT "isClosed" FROM "discussion" WHERE "id" = ?`).get(discussionId) as { isClosed: number };
-      if (open.isClosed) throw new Conflict('discussionClosed');
-      return Number(
-        sql
-          .prepare(
-            `INSERT INTO "post" ("discussionId", "ownerId", "title", "author", "pageCount", "url", "imageUrl", "text", "renderedText",
-               "parentPostId", "parentRecommendationId", "createdOn", "modifiedOn")
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(discussionId, user.id, fields.title, fields.author, fields.pageCount, fields.url, fields.imageUrl,
-            fields.text, renderedText, fields.parentPostId, fields.parentRecommendationId, now, now).lastInsertRowid,
-      );
+      if (readDiscussion(sql, discussionId)!.isClosed) throw new Conflict('discussionClosed');
+      return createPost(sql, {
+        discussionId,
+        ownerId: user.id,
+        title: fields.title,
+        author: fields.author,
+        pageCount: fields.pageCount,
+        url: fields.url,
+        imageUrl: fields.imageUrl,
+        text: fields.text,
+        renderedText,
+        parentPostId: fields.parentPostId,
+        parentRecommendationId: fields.parentRecommendationId,
+        createdOn: now,
+        modifiedOn: now,
+      });
     });
     await this.broadcast(discussionId);
     this.events.publish({

@@ -10,6 +10,7 @@ import { UserEntity, type User } from '../accounts/user.entity';
 import type { DiscussionsService } from '../discussions/discussions.service';
 import { PostEntity, type PostRow } from '../discussions/post.entity';
 import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
+import { pollOptionIds, readPoll, recordBallot } from './poll-writes';
 import { tally } from './tally';
 
 export class PollsService {
@@ -83,24 +84,14 @@ export class PollsService {
   async vote(pollId: number, user: User, body: unknown): Promise<RoundUpdate> {
     const { postIds } = parseWith(voteSchema, body);
     writeTransaction(this.db, (sql) => {
-      const poll = sql.prepare(`SELECT "isClosed" FROM "poll" WHERE "id" = ?`).get(pollId) as { isClosed: number } | undefined;
+      const poll = readPoll(sql, pollId);
       if (!poll) throw new NotFound('pollNotFound');
       if (poll.isClosed) throw new Conflict('pollClosed');
-      const options = new Set(
-        (sql.prepare(`SELECT "postId" FROM "poll_option" WHERE "pollId" = ?`).all(pollId) as { postId: number }[]).map((o) => o.postId),
-      );
+      const options = new Set(pollOptionIds(sql, pollId));
       if (postIds.some((id) => !options.has(id))) {
         throw new Invalid('voteForeignOption', {}, { postIds: ['errors:voteForeignOption'] });
       }
-      sql
-        .prepare(
-          `INSERT INTO "vote" ("pollId", "userId", "createdOn") VALUES (?, ?, ?)
-           ON CONFLICT ("pollId", "userId") DO UPDATE SET "createdOn" = excluded."createdOn"`,
-        )
-        .run(pollId, user.id, new Date().toISOString());
-      sql.prepare(`DELETE FROM "vote_choice" WHERE "pollId" = ? AND "userId" = ?`).run(pollId, user.id);
-      const insert = sql.prepare(`INSERT INTO "vote_choice" ("pollId", "userId", "postId") VALUES (?, ?, ?)`);
-      for (const postId of postIds) insert.run(pollId, user.id, postId);
+      recordBallot(sql, pollId, user.id, postIds, new Date().toISOString());
     });
     return { poll: await this.get(pollId, user), discussion: null, round: null, book: null };
   }
