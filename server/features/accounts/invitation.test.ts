@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseMail, startSmtpSink, type SmtpSink } from '../mail/mail-test-support';
+import { parseMail, startSmtpSink, type SmtpSink } from '../../test-support/mail';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
 
 let smtp: SmtpSink;

@@ -4,9 +4,9 @@ import Database from 'better-sqlite3';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../../shared/constants';
+import { decodeQuotedPrintable } from '../../test-support/mail';
 import { addMember, type TestMember } from '../../test-support/members';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
-import { decodeQuotedPrintable } from '../mail/mail-test-support';
 
 let club: TestServer;
 let admin: string;

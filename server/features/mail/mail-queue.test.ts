@@ -2,10 +2,10 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeTransaction } from '../../db/write-transaction';
+import { openMailDb, tempDir } from '../../test-support/mail';
 import { MailEntity } from './mail.entity';
 import { MailQueue } from './mail-queue';
 import type { MailTransport, OutgoingMail } from './mail-transport';
-import { openMailDb, tempDir } from './mail-test-support';
 
 const FROM = '"Test Club" <bookclub@localhost>';
 const SECOND = 1_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseMail, startSmtpSink } from '../../test-support/mail';
 import { setUpClub, startTestServer } from '../../test-support/test-server';
-import { parseMail, startSmtpSink } from './mail-test-support';
 
 describe('the club\'s mail when the mail server is down', () => {
   it('never fails or slows the request, survives a restart, and delivers once the server is back', async () => {

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultMailFrom } from './mail-from';
+import { parseMail, tempDir } from '../../test-support/mail';
 import { createMailTransport } from './mail-transport';
-import { parseMail, tempDir } from './mail-test-support';
 import { outboxFileName } from './outbox-transport';
 
 const LINK = 'http://localhost:8080/passwordreset/6f1c2a9e-8d7b-4c3a-9e51-2b7f0d4c8a11/Qm9va2NsdWIgcmVzZXQgdG9rZW4gZm9yIHRlc3Rz';
@@ -42,15 +41,5 @@ describe('the outbox, without SMTP_URL', () => {
     const names = ['2026-11-22T06:10:00.123Z', '2026-11-22T06:10:09.001Z', '2026-11-22T16:00:00.000Z'].map((t) => outboxFileName(new Date(t)));
     expect(names[0]).toMatch(/^2026-11-22T06-10-00-123Z-[0-9a-f]{8}\.eml$/);
     expect([...names].reverse().sort()).toEqual(names);
-  });
-});
-
-describe('the default From', () => {
-  it("is the site name at PUBLIC_URL's host, or at localhost without one or for an IP address", () => {
-    expect(defaultMailFrom('Book Club', 'https://club.example.org')).toBe('"Book Club" <bookclub@club.example.org>');
-    expect(defaultMailFrom('Book Club', undefined)).toBe('"Book Club" <bookclub@localhost>');
-    expect(defaultMailFrom('Book Club', 'http://192.168.1.20:8080')).toBe('"Book Club" <bookclub@localhost>');
-    expect(defaultMailFrom('Book Club', 'http://[::1]:8080')).toBe('"Book Club" <bookclub@localhost>');
-    expect(defaultMailFrom('The "Readers", Inc.', 'http://localhost:8080')).toBe('"The \\"Readers\\", Inc." <bookclub@localhost>');
   });
 });

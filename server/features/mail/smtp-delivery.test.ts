@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openMailDb, parseMail, startSmtpSink, tempDir, type SmtpSink } from '../../test-support/mail';
 import { MailEntity } from './mail.entity';
 import { MailQueue, type MailQueueOptions } from './mail-queue';
 import { createMailTransport } from './mail-transport';
-import { openMailDb, parseMail, startSmtpSink, tempDir, type SmtpSink } from './mail-test-support';
 
 const FROM = '"Knižný klub" <bookclub@club.test>';
 const LINK = 'http://club.test:8080/passwordreset/6f1c2a9e-8d7b-4c3a-9e51-2b7f0d4c8a11/Qm9va2NsdWIgcmVzZXQgdG9rZW4gZm9yIHRlc3Rz';

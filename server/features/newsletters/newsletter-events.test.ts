@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import type { Round, RoundUpdate } from '../../../shared/api/rounds';
+import { parseMail, startSmtpSink, type SmtpSink } from '../../test-support/mail';
 import { addMember, type TestMember } from '../../test-support/members';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
-import { parseMail, startSmtpSink, type SmtpSink } from '../mail/mail-test-support';
 
 let smtp: SmtpSink;
 let club: TestServer;

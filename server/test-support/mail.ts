@@ -1,12 +1,12 @@
-// Helpers for the mail tests only: a database with just the mail table, a real SMTP server, a message reader.
+// Helpers for tests of the club's mail: a database with just the mail table, a real SMTP server, a message reader.
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
-import { Mail1732270000000 } from '../../db/migrations/1732270000000-mail';
-import { MailEntity } from './mail.entity';
+import { Mail1732270000000 } from '../db/migrations/1732270000000-mail';
+import { MailEntity } from '../features/mail/mail.entity';
 
 export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-mail-'));
