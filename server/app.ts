@@ -1,8 +1,9 @@
-import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { DataSource } from 'typeorm';
+import { API_ROUTES } from '../shared/api';
 import { MAX_JSON_BODY_BYTES } from '../shared/constants';
+import { contractRouter } from './http/contract-routes';
 import { AccountsService } from './features/accounts/accounts.service';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { HomeService } from './features/home/home.service';
@@ -105,32 +106,31 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
   const search = new SearchService(db, discussions, recommendations);
   const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
 
-  const api = new Router<AppState>({ prefix: '/api' });
-  const routers = [
-    accountsRoutes(accounts, passwordReset, {
-      login: new AttemptThrottle(config.loginThrottle),
-      // Reset mail and setup codes: every ask counts; a few per quarter hour is plenty for a person.
-      resets: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 10, refusalKey: 'tooManyRequests' }),
-      setup: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 3, refusalKey: 'tooManyRequests' }),
-    }),
-    usersRoutes(users),
-    currentlyReadingRoutes(users),
-    adminRoutes(admin),
-    newslettersRoutes(newsletters),
-    homeRoutes(home),
-    roundsRoutes(rounds),
-    discussionsRoutes(discussions),
-    pollsRoutes(polls),
-    booksRoutes(books),
-    scrapeRoutes(createGoodreadsScraper()),
-    recommendationsRoutes(recommendations),
-    reviewsRoutes(reviews),
-    searchRoutes(search),
-    apiDocsRoutes(),
-  ];
-  for (const router of routers) {
-    api.use(router.routes());
-  }
+  const api = contractRouter(
+    [
+      ...accountsRoutes(accounts, passwordReset, {
+        login: new AttemptThrottle(config.loginThrottle),
+        // Reset mail and setup codes: every ask counts; a few per quarter hour is plenty for a person.
+        resets: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 10, refusalKey: 'tooManyRequests' }),
+        setup: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 3, refusalKey: 'tooManyRequests' }),
+      }),
+      ...usersRoutes(users),
+      ...currentlyReadingRoutes(users),
+      ...adminRoutes(admin),
+      ...newslettersRoutes(newsletters),
+      ...homeRoutes(home),
+      ...roundsRoutes(rounds),
+      ...discussionsRoutes(discussions),
+      ...pollsRoutes(polls),
+      ...booksRoutes(books),
+      ...scrapeRoutes(createGoodreadsScraper()),
+      ...recommendationsRoutes(recommendations),
+      ...reviewsRoutes(reviews),
+      ...searchRoutes(search),
+      ...apiDocsRoutes(),
+    ],
+    API_ROUTES,
+  );
 
   app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
   app.use(securityHeaders());

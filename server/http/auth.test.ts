@@ -1,26 +1,37 @@
-import Router from '@koa/router';
-import type Koa from 'koa';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { route, type Caller, type HttpMethod } from '../../shared/api/contract';
 import { startMiniApp, type MiniApp } from '../test-support/mini-app';
-import { requireRole } from './auth';
-import type { AppState } from './context';
+import { handle } from './contract-routes';
 
-// The guard on a small app of its own, over real HTTP: later features declare the same guard on their routes.
+// The guard on a small app of its own, over real HTTP: contract entries declaring each role, as every
+// feature's entries do.
 let app: MiniApp;
 let base: string;
 const tokens: Record<string, string> = {};
 
+function guarded(method: HttpMethod, name: string, who: Caller, botsMay?: true) {
+  const contract = route({
+    operationId: `${method}-${name}`,
+    method,
+    path: `/api/guarded/${name}`,
+    tag: 'Home',
+    summary: 'A guarded route.',
+    who,
+    ...(botsMay ? { botsMay } : {}),
+    answer: { description: 'ok', schema: z.object({ ok: z.boolean() }) },
+  });
+  return handle(contract, () => ({ ok: true }));
+}
+
 beforeAll(async () => {
-  const router = new Router<AppState>({ prefix: '/guarded' });
-  const ok = (ctx: Koa.ParameterizedContext<AppState>) => {
-    ctx.body = { ok: true };
-  };
-  router.get('/member', requireRole('member'), ok);
-  router.post('/member', requireRole('member'), ok);
-  router.put('/preview', requireRole('member', { botsMay: true }), ok);
-  router.get('/moderator', requireRole('moderator'), ok);
-  router.get('/admin', requireRole('admin'), ok);
-  app = await startMiniApp([router]);
+  app = await startMiniApp([
+    guarded('get', 'member', 'member'),
+    guarded('post', 'member', 'member'),
+    guarded('put', 'preview', 'member', true),
+    guarded('get', 'moderator', 'moderator'),
+    guarded('get', 'admin', 'admin'),
+  ]);
   base = `${app.base}/api/guarded`;
   tokens.member = await app.tokenFor('member');
   tokens.moderator = await app.tokenFor('moderator', { isModerator: true });

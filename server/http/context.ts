@@ -14,6 +14,8 @@ export interface AppState {
   fromHostMachine: boolean;
   /** The client's address as attempts are counted (see client-address.ts). */
   clientAddress: string;
+  /** The bytes of a route's uploaded file (server/http/upload.ts). */
+  upload?: Buffer;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

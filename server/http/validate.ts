@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { Invalid } from './errors';
 
+/** A schema's own message is a catalogue key ("validation:titleRequired", "scrape:notGoodreads"); zod's are sentences. */
+const CATALOGUE_KEY = /^[a-z]+:[A-Za-z][\w.]*$/;
+
 /**
  * Parses a request body (or query) with a shared schema. Failures become one 400 whose `errors` map each
  * field to catalogue keys; the error middleware translates them.
@@ -11,7 +14,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.') || '_';
-    const key = issue.message.startsWith('validation:')
+    const key = CATALOGUE_KEY.test(issue.message)
       ? issue.message
       : issue.code === 'invalid_type'
         ? 'validation:wrongType'

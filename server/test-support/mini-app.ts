@@ -4,7 +4,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Router from '@koa/router';
 import Koa from 'koa';
 import type { DataSource } from 'typeorm';
 import { openDatabase } from '../db/data-source';
@@ -14,6 +13,7 @@ import { PasswordHasher } from '../features/accounts/password-hasher';
 import { UserEntity, type User } from '../features/accounts/user.entity';
 import { authenticate } from '../http/auth';
 import type { AppState } from '../http/context';
+import { contractRouter, type BoundRoute } from '../http/contract-routes';
 import { errorMiddleware } from '../http/error-middleware';
 import { requestLanguage } from '../http/i18n';
 import { signToken } from '../http/token';
@@ -29,13 +29,16 @@ export interface MiniApp {
 
 /**
  * A small app over real HTTP with the real error middleware, language and sign-in, and only the given
- * routers mounted under /api as server/app.ts mounts them: for testing one router, or a guard, alone.
+ * routes, registered from their contract entries as server/app.ts registers all of them: for testing one
+ * feature's routes, or a guard, alone.
  */
-export async function startMiniApp(routers: Router<AppState>[]): Promise<MiniApp> {
+export async function startMiniApp(routes: BoundRoute[]): Promise<MiniApp> {
   const db = await openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-mini-')));
   const secret = crypto.randomBytes(32);
-  const api = new Router<AppState>({ prefix: '/api' });
-  for (const router of routers) api.use(router.routes());
+  const api = contractRouter(
+    routes,
+    routes.map((route) => route.contract),
+  );
 
   const app = new Koa<AppState>();
   app.silent = true;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LANGUAGES, PASSWORD_MIN_LENGTH, type Language } from '../constants';
+import { LANGUAGES, PASSWORD_MIN_LENGTH } from '../constants';
+import { answer, component, field, route, textParam } from './contract';
 import { requiredString } from './schema-helpers';
 
 /**
@@ -40,30 +41,40 @@ export type RegisterFirstAdminRequest = z.infer<typeof registerFirstAdminSchema>
 
 export const languageSchema = z.enum(LANGUAGES);
 
-export type ExternalProfileSystem = 'Goodreads' | 'Storygraph';
+export const EXTERNAL_PROFILE_SYSTEMS = ['Goodreads', 'Storygraph'] as const;
+export type ExternalProfileSystem = (typeof EXTERNAL_PROFILE_SYSTEMS)[number];
+
+const profileFields = {
+  userId: field.userId(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  aboutMe: z.string().nullable().describe('Markdown, as the member wrote it.'),
+  aboutMeHtml: z.string().nullable().describe('aboutMe rendered to sanitized HTML.'),
+  goodreadsUrl: z.string().nullable().describe('A Goodreads or StoryGraph profile link.'),
+  externalProfileSystem: z.enum(EXTERNAL_PROFILE_SYSTEMS).nullable().describe('Which site goodreadsUrl points to.'),
+  avatarUrl: z.string().nullable(),
+  isModerator: z.boolean(),
+  isAdmin: z.boolean(),
+  isActiveParticipant: z.boolean(),
+  language: z.enum(LANGUAGES).nullable(),
+  /** (Not in Obskurnee.) */
+  isDisabled: z.boolean().describe('An admin disabled the account: it cannot sign in, and keeps its posts.'),
+};
 
 /** A member as the API shows them (DECISIONS.md "Shapes the spec leaves open"). */
-export interface Profile {
-  userId: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  aboutMe: string | null;
-  aboutMeHtml: string | null;
-  goodreadsUrl: string | null;
-  externalProfileSystem: ExternalProfileSystem | null;
-  avatarUrl: string | null;
-  isModerator: boolean;
-  isAdmin: boolean;
-  isActiveParticipant: boolean;
-  language: Language | null;
-  /** An admin disabled the account: it cannot sign in, and keeps its posts. (Not in Obskurnee.) */
-  isDisabled: boolean;
-}
+export const profileSchema = component('Profile', 'A member (or bot) as the API shows them.', z.object(profileFields));
+export type Profile = z.infer<typeof profileSchema>;
 
-export interface LoginResponse extends Profile {
-  token: string;
-}
+/** Profile fields, for answers that extend a profile (the user list). */
+export const profileShape = profileFields;
+
+export const loginResponseSchema = component(
+  'LoginResponse',
+  'The profile plus the token to send as `Authorization: Bearer <token>` (valid 30 days).',
+  z.object({ ...profileFields, token: z.string().describe('A signed token (JWT).') }),
+);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** POST /api/accounts/passwordreset/token/{userId} */
 export const passwordResetFinishSchema = z.object({
@@ -71,3 +82,66 @@ export const passwordResetFinishSchema = z.object({
   password: newPasswordSchema,
 });
 export type PasswordResetFinish = z.infer<typeof passwordResetFinishSchema>;
+
+export const accountsApi = {
+  registerFirstAdmin: route({
+    operationId: 'registerFirstAdmin',
+    method: 'post',
+    path: '/api/accounts/registerfirstadmin',
+    tag: 'Accounts',
+    summary: 'Set the club up: create its first admin (only while no user exists).',
+    description:
+      "From the club host's own machine no code is needed; from any other, `setupCode` must be the one-time code the server printed when it started (GET /api/home says `setupNeedsCode`).",
+    who: 'anonymous',
+    body: registerFirstAdminSchema,
+    answer: answer.one(profileSchema, "The new admin's profile. Sign in with POST /api/accounts/login next."),
+    errors: { 403: ['setupCodeRequired', 'setupCodeWrong'], 409: ['setupDone'], 429: ['tooManyRequests'], 503: ['busy'] },
+  }),
+  login: route({
+    operationId: 'login',
+    method: 'post',
+    path: '/api/accounts/login',
+    tag: 'Accounts',
+    summary: 'Sign in (members and bots): answers the profile and a token valid 30 days.',
+    description:
+      'Failed logins are counted per client address and per (account, address): repeated ones are slowed, then answered 429 with Retry-After. Password checks are bounded: when too many wait, 503 with Retry-After.',
+    who: 'anonymous',
+    body: loginSchema,
+    answer: answer.one(loginResponseSchema, 'The profile plus `token`, to send as `Authorization: Bearer <token>`.'),
+    errors: { 401: ['loginFailed'], 403: ['accountDisabled'], 429: ['tooManyAttempts'], 503: ['busy'] },
+  }),
+  context: route({
+    operationId: 'getContext',
+    method: 'get',
+    path: '/api/accounts/context',
+    tag: 'Accounts',
+    summary: "The signed-in account's profile.",
+    who: 'member',
+    answer: answer.one(profileSchema, "The caller's profile."),
+  }),
+  startPasswordReset: route({
+    operationId: 'startPasswordReset',
+    method: 'post',
+    path: '/api/accounts/passwordreset/{email}',
+    tag: 'Accounts',
+    summary: 'Mail a password-reset link to this address, if it belongs to a member.',
+    description:
+      'Answers the same whether or not the address belongs to anyone, so accounts cannot be probed. An account gets at most 3 reset mails an hour; further asks are answered alike and mail nothing.',
+    who: 'anonymous',
+    params: { email: { description: 'The email address to send the link to.', schema: emailSchema } },
+    answer: answer.yes('Always `true`.'),
+    errors: { 400: ['validation:emailRequired', 'validation:emailInvalid'], 429: ['tooManyRequests'] },
+  }),
+  finishPasswordReset: route({
+    operationId: 'finishPasswordReset',
+    method: 'post',
+    path: '/api/accounts/passwordreset/token/{userId}',
+    tag: 'Accounts',
+    summary: 'Set a new password with the token from a reset or invitation link (single use).',
+    who: 'anonymous',
+    params: { userId: textParam('The user id from the link.') },
+    body: passwordResetFinishSchema,
+    answer: answer.yes('`true`: the password is set, every other link of the account is spent, and every session it had ends.'),
+    errors: { 400: ['resetLinkInvalid'], 503: ['busy'] },
+  }),
+};

@@ -1,43 +1,56 @@
 import { z } from 'zod';
+import { answer, component, field, idParam, route } from './contract';
 import { requiredString } from './schema-helpers';
 
 export const TOPICS = ['Books', 'Themes', 'Recommendations'] as const;
 export type Topic = (typeof TOPICS)[number];
 
+export const postSchema = component(
+  'Post',
+  'A suggestion in a discussion: a book (title, author, pages, link, text) or a theme (title, text).',
+  z.object({
+    postId: field.id('post'),
+    discussionId: field.id('discussion'),
+    ownerId: field.userId("The owner's user id."),
+    ownerName: z.string(),
+    title: z.string(),
+    author: z.string().nullable(),
+    pageCount: z.number().int().nullable(),
+    url: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    text: z.string().nullable().describe('Markdown.'),
+    renderedText: z.string().nullable().describe('text rendered to sanitized HTML.'),
+    parentPostId: field.id('earlier post this one reposts').nullable(),
+    parentRecommendationId: field.id('recommendation this one reposts').nullable(),
+    createdOn: field.dateTime(),
+    modifiedOn: field.dateTime(),
+  }),
+);
 /** A suggestion in a discussion: a book (title, author, pages, link, text) or a theme (title, text). */
-export interface Post {
-  postId: number;
-  discussionId: number;
-  ownerId: string;
-  ownerName: string;
-  title: string;
-  author: string | null;
-  pageCount: number | null;
-  url: string | null;
-  imageUrl: string | null;
-  text: string | null;
-  renderedText: string | null;
-  parentPostId: number | null;
-  parentRecommendationId: number | null;
-  createdOn: string;
-  modifiedOn: string;
-}
+export type Post = z.infer<typeof postSchema>;
 
-export interface Discussion {
-  discussionId: number;
-  roundId: number;
-  title: string;
-  description: string | null;
-  renderedDescription: string | null;
-  topic: Topic;
-  isClosed: boolean;
-  pollId: number | null;
-  posts: Post[];
-  createdOn: string;
-}
+const discussionFields = {
+  discussionId: field.id('discussion'),
+  roundId: field.id('round'),
+  title: z.string(),
+  description: z.string().nullable().describe('Markdown.'),
+  renderedDescription: z.string().nullable().describe('description rendered to sanitized HTML.'),
+  topic: z.enum(TOPICS),
+  isClosed: z.boolean(),
+  pollId: field.id('poll opened when the discussion closed').nullable(),
+  createdOn: field.dateTime(),
+};
 
+export const discussionSchema = component('Discussion', 'A discussion with its posts.', z.object({ ...discussionFields, posts: z.array(postSchema) }));
+export type Discussion = z.infer<typeof discussionSchema>;
+
+export const discussionSummarySchema = component(
+  'DiscussionSummary',
+  'A discussion as lists show it: without posts, with their count.',
+  z.object({ ...discussionFields, postCount: z.number().int() }),
+);
 /** A discussion as lists show it: no posts. */
-export type DiscussionSummary = Omit<Discussion, 'posts'> & { postCount: number };
+export type DiscussionSummary = z.infer<typeof discussionSummarySchema>;
 
 const optionalText = (max: number) =>
   z
@@ -104,6 +117,74 @@ export const postUpdateSchema = postFieldsSchema.extend({
 export const previewSchema = z.object({
   text: z.string({ error: 'validation:wrongType' }).max(50_000, { error: 'validation:tooLong' }).nullish().transform((v) => v ?? ''),
 });
-export interface PreviewResponse {
-  html: string;
-}
+export const previewResponseSchema = component('PreviewResponse', 'Markdown rendered as posts are.', z.object({ html: z.string().describe('Sanitized HTML.') }));
+export type PreviewResponse = z.infer<typeof previewResponseSchema>;
+
+const discussionId = idParam('discussion', 'discussionNotFound');
+
+export const discussionsApi = {
+  list: route({
+    operationId: 'listDiscussions',
+    method: 'get',
+    path: '/api/discussions',
+    tag: 'Discussions',
+    summary: 'All discussions, without their posts.',
+    who: 'member',
+    answer: answer.list(discussionSummarySchema, 'Every discussion, with its post count.'),
+  }),
+  preview: route({
+    operationId: 'previewMarkdown',
+    method: 'put',
+    path: '/api/discussions/preview',
+    tag: 'Discussions',
+    summary: 'Render markdown as posts are rendered (bots may call it too).',
+    who: 'member',
+    // It changes nothing (DECISIONS.md roles).
+    botsMay: true,
+    body: previewSchema,
+    answer: answer.one(previewResponseSchema, 'The sanitized HTML.'),
+  }),
+  get: route({
+    operationId: 'getDiscussion',
+    method: 'get',
+    path: '/api/discussions/{discussionId}',
+    tag: 'Discussions',
+    summary: 'A discussion with its posts.',
+    who: 'member',
+    params: { discussionId },
+    answer: answer.one(discussionSchema, 'The discussion.'),
+    errors: { 404: ['discussionNotFound'] },
+  }),
+  addPost: route({
+    operationId: 'addPost',
+    method: 'post',
+    path: '/api/discussions/{discussionId}',
+    tag: 'Discussions',
+    summary: 'Post a suggestion into an open discussion.',
+    description:
+      'Books and recommendations need author, pageCount and text; themes only a title. parentPostId reposts an ' +
+      'earlier book suggestion into the open Books discussion.',
+    who: 'member',
+    params: { discussionId },
+    body: postFieldsSchema,
+    answer: answer.one(postSchema, 'The created post.'),
+    errors: {
+      400: ['parentPostNotFound', 'repostSameDiscussion', 'repostOnlyBooks'],
+      404: ['discussionNotFound'],
+      409: ['discussionClosed'],
+    },
+  }),
+  editPost: route({
+    operationId: 'editPost',
+    method: 'patch',
+    path: '/api/discussions/{discussionId}',
+    tag: 'Discussions',
+    summary: 'Edit a post (the post as answered, with its postId).',
+    description: 'Owners edit their own while the discussion is open; moderators edit any, any time.',
+    who: 'member',
+    params: { discussionId },
+    body: postUpdateSchema,
+    answer: answer.one(postSchema, 'The updated post.'),
+    errors: { 403: ['notYourPost'], 404: ['postNotFound'], 409: ['postClosedForEdits'] },
+  }),
+};

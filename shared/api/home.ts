@@ -1,39 +1,58 @@
-import type { Language } from '../constants';
-import type { Profile } from './accounts';
-import type { Book } from './books';
+import { z } from 'zod';
+import { LANGUAGES } from '../constants';
+import { profileSchema } from './accounts';
+import { bookSchema } from './books';
+import { answer, component, field, route } from './contract';
+import { TOPICS } from './discussions';
 
 /** The open discussion as home lists it: without its posts. */
-export interface CurrentDiscussionSummary {
-  discussionId: number;
-  title: string;
-  topic: string;
-  isClosed: boolean;
-}
+export const currentDiscussionSummarySchema = component(
+  'CurrentDiscussionSummary',
+  'The open discussion as home lists it: without its posts.',
+  z.object({ discussionId: field.id('discussion'), title: z.string(), topic: z.enum(TOPICS), isClosed: z.boolean() }),
+);
+export type CurrentDiscussionSummary = z.infer<typeof currentDiscussionSummarySchema>;
 
 /** The open poll as home lists it: without its options. */
-export interface CurrentPollSummary {
-  pollId: number;
-  discussionId: number;
-  title: string;
-  topic: string;
-  isClosed: boolean;
-}
+export const currentPollSummarySchema = component(
+  'CurrentPollSummary',
+  'The open poll as home lists it: without its options.',
+  z.object({ pollId: field.id('poll'), discussionId: field.id('discussion'), title: z.string(), topic: z.enum(TOPICS), isClosed: z.boolean() }),
+);
+export type CurrentPollSummary = z.infer<typeof currentPollSummarySchema>;
 
-export interface HomeData {
-  /** Newest first: the first is the book the club reads now. */
-  books: Book[];
-  notice: string | null;
-  currentPoll: CurrentPollSummary | null;
-  currentDiscussion: CurrentDiscussionSummary | null;
-  myProfile: Profile | null;
-  siteName: string;
-  defaultLanguage: Language;
-  matrixRoomLink: string | null;
-  /** True until the first admin exists: the renderer offers /setup. (Not in Obskurnee.) */
-  needsSetup: boolean;
-  /**
-   * While setup is open, true for a caller on another machine: the setup form must ask for the one-time
-   * setup code the server printed on start (DECISIONS.md "Abuse and sessions").
-   */
-  setupNeedsCode: boolean;
-}
+export const homeDataSchema = component(
+  'HomeData',
+  'The home screen. A visitor gets siteName, defaultLanguage, needsSetup, `books: []` and nulls for the rest (the club is members-only).',
+  z.object({
+    books: z.array(bookSchema).describe('Newest first: the first is the book the club reads now.'),
+    notice: z.string().nullable().describe('The noticeboard as sanitized HTML.'),
+    currentPoll: currentPollSummarySchema.nullable(),
+    currentDiscussion: currentDiscussionSummarySchema.nullable(),
+    myProfile: profileSchema.nullable(),
+    siteName: z.string(),
+    defaultLanguage: z.enum(LANGUAGES),
+    matrixRoomLink: z.string().nullable(),
+    // The renderer offers /setup while this is true. (Not in Obskurnee.)
+    needsSetup: z.boolean().describe('True until the first admin exists.'),
+    // DECISIONS.md "Abuse and sessions".
+    setupNeedsCode: z
+      .boolean()
+      .describe("While setup is open: true when the caller is not on the club host's machine, so setup needs the one-time code."),
+  }),
+);
+export type HomeData = z.infer<typeof homeDataSchema>;
+
+export const homeApi = {
+  get: route({
+    operationId: 'getHome',
+    method: 'get',
+    path: '/api/home',
+    tag: 'Home',
+    summary: 'The home screen: books, noticeboard, current poll and discussion, own profile, site settings.',
+    description: 'Anyone may call it; a visitor (or a bad token) gets the site name and language only.',
+    who: 'anonymous',
+    optionalToken: true,
+    answer: answer.one(homeDataSchema, 'The home screen; the members-only parts are empty for a visitor.'),
+  }),
+};

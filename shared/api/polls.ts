@@ -1,56 +1,9 @@
 import { z } from 'zod';
-import type { Post, Topic } from './discussions';
+import { answer, idParam, route } from './contract';
+import { pollInfoSchema } from './poll';
+import { roundUpdateSchema } from './rounds';
 
-export type FollowupKind = 'Poll' | 'Book' | 'Discussion';
-
-export interface PollVoteCount {
-  postId: number;
-  votes: number;
-  /** floor(100 × votes / voters) */
-  percentage: number;
-}
-
-export interface VoterSummary {
-  userId: string;
-  name: string;
-}
-
-export interface PollResults {
-  /** Most votes first. Empty for a member who has not voted while the poll is open, so no one votes by the crowd. */
-  votes: PollVoteCount[];
-  /** userIds of everyone who has voted. */
-  alreadyVoted: string[];
-  winnerPostId: number | null;
-  /** The active members (voted or not), for the progress line: who has voted and who has not. */
-  activeMembers: VoterSummary[];
-}
-
-export interface Poll {
-  pollId: number;
-  discussionId: number;
-  roundId: number;
-  title: string;
-  topic: Topic;
-  isClosed: boolean;
-  isTiebreaker: boolean;
-  previousPollId: number | null;
-  options: Post[];
-  results: PollResults;
-  followupLink: { kind: FollowupKind; entityId: number } | null;
-  /** True when a tie in a tiebreaker was settled by lot among the tied options. */
-  decidedByLot: boolean;
-  createdOn: string;
-}
-
-export interface Vote {
-  pollId: number;
-  postIds: number[];
-}
-
-export interface PollInfo {
-  poll: Poll;
-  myVote: Vote | null;
-}
+export * from './poll';
 
 export const voteSchema = z.object({
   postIds: z
@@ -59,3 +12,32 @@ export const voteSchema = z.object({
     .max(500, { error: 'validation:tooLong' })
     .transform((ids) => [...new Set(ids)]),
 });
+
+
+const pollId = idParam('poll', 'pollNotFound');
+
+export const pollsApi = {
+  info: route({
+    operationId: 'getPoll',
+    method: 'get',
+    path: '/api/polls/{pollId}',
+    tag: 'Polls',
+    summary: "A poll and the caller's vote.",
+    who: 'member',
+    params: { pollId },
+    answer: answer.one(pollInfoSchema, "The poll and the caller's vote (null if none)."),
+    errors: { 404: ['pollNotFound'] },
+  }),
+  vote: route({
+    operationId: 'vote',
+    method: 'post',
+    path: '/api/polls/{pollId}/vote',
+    tag: 'Polls',
+    summary: 'Vote for one or more options; a second vote replaces the first.',
+    who: 'member',
+    params: { pollId },
+    body: voteSchema,
+    answer: answer.one(roundUpdateSchema, 'The poll as it stands now; the rest null.'),
+    errors: { 400: ['voteForeignOption'], 404: ['pollNotFound'], 409: ['pollClosed'] },
+  }),
+};

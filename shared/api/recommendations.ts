@@ -1,21 +1,29 @@
 import { z } from 'zod';
+import { answer, component, field, idParam, route } from './contract';
 import { postFieldsSchema } from './discussions';
 
+export const recommendationShape = {
+  recommendationId: field.id('recommendation'),
+  ownerId: field.userId("The owner's user id."),
+  ownerName: z.string(),
+  title: z.string(),
+  author: z.string().nullable(),
+  pageCount: z.number().int().nullable(),
+  url: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  text: z.string().nullable().describe('Markdown: why the member recommends it.'),
+  renderedText: z.string().nullable().describe('text rendered to sanitized HTML.'),
+  createdOn: field.dateTime(),
+  modifiedOn: field.dateTime(),
+};
+
+export const recommendationSchema = component(
+  'Recommendation',
+  "A member's personal recommendation: a book, and why they liked it.",
+  z.object(recommendationShape),
+);
 /** A member's personal recommendation: a book with why they liked it. */
-export interface Recommendation {
-  recommendationId: number;
-  ownerId: string;
-  ownerName: string;
-  title: string;
-  author: string | null;
-  pageCount: number | null;
-  url: string | null;
-  imageUrl: string | null;
-  text: string | null;
-  renderedText: string | null;
-  createdOn: string;
-  modifiedOn: string;
-}
+export type Recommendation = z.infer<typeof recommendationSchema>;
 
 /** The same fields as a book suggestion, with the same rules (title, author, page count, text required). */
 export const recommendationFieldsSchema = postFieldsSchema.omit({ parentPostId: true, parentRecommendationId: true });
@@ -26,3 +34,48 @@ export const recommendationUpdateSchema = recommendationFieldsSchema.extend({
   recommendationId: z.number({ error: 'validation:wrongType' }).int().positive().optional(),
   postId: z.number({ error: 'validation:wrongType' }).int().positive().optional(),
 });
+
+export const recommendationsApi = {
+  list: route({
+    operationId: 'listRecommendations',
+    method: 'get',
+    path: '/api/recommendations',
+    tag: 'Recommendations',
+    summary: "All members' recommendations.",
+    who: 'member',
+    answer: answer.list(recommendationSchema, 'Every recommendation.'),
+  }),
+  get: route({
+    operationId: 'getRecommendation',
+    method: 'get',
+    path: '/api/recommendations/{recommendationId}',
+    tag: 'Recommendations',
+    summary: 'One recommendation.',
+    who: 'member',
+    params: { recommendationId: idParam('recommendation', 'recommendationNotFound') },
+    answer: answer.one(recommendationSchema, 'The recommendation.'),
+    errors: { 404: ['recommendationNotFound'] },
+  }),
+  create: route({
+    operationId: 'addRecommendation',
+    method: 'post',
+    path: '/api/recommendations',
+    tag: 'Recommendations',
+    summary: 'Recommend a book (title, author, page count and text required, as for a book suggestion).',
+    who: 'member',
+    body: recommendationFieldsSchema,
+    answer: answer.one(recommendationSchema, 'The new recommendation.'),
+  }),
+  update: route({
+    operationId: 'editRecommendation',
+    method: 'patch',
+    path: '/api/recommendations',
+    tag: 'Recommendations',
+    summary: 'Edit a recommendation, named by recommendationId (or, as Obskurnee sent it, postId).',
+    description: "Owners edit their own, moderators anyone's. Also answers at /api/recommendations/.",
+    who: 'member',
+    body: recommendationUpdateSchema,
+    answer: answer.one(recommendationSchema, 'The updated recommendation.'),
+    errors: { 403: ['notYourRecommendation'], 404: ['recommendationNotFound'] },
+  }),
+};

@@ -1,21 +1,7 @@
 import { z } from 'zod';
-import type { Book } from './books';
+import { bookSchema } from './books';
+import { answer, component, field, idParam, route, textParam } from './contract';
 import { requiredString } from './schema-helpers';
-
-export interface Review {
-  reviewId: number;
-  book: Book;
-  bookId: number;
-  ownerId: string;
-  ownerName: string;
-  /** 0 to 5 stars, or null for a review without stars. */
-  rating: number | null;
-  reviewText: string;
-  renderedReviewText: string;
-  reviewUrl: string | null;
-  createdOn: string;
-  modifiedOn: string;
-}
 
 export const RATING_MIN = 0;
 export const RATING_MAX = 5;
@@ -38,3 +24,61 @@ export const reviewSchema = z.object({
     .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), { error: 'validation:linkInvalid' }),
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
+
+export const reviewAnswerSchema = component(
+  'Review',
+  "A member's review of a book the club read (one per member per book).",
+  z.object({
+    reviewId: field.id('review'),
+    book: bookSchema,
+    bookId: field.id('book'),
+    ownerId: field.userId("The owner's user id."),
+    ownerName: z.string(),
+    rating: z.number().int().min(RATING_MIN).max(RATING_MAX).nullable().describe('Stars; null for a review without stars.'),
+    reviewText: z.string().describe('Markdown.'),
+    renderedReviewText: z.string().describe('reviewText rendered to sanitized HTML.'),
+    reviewUrl: z.string().nullable(),
+    createdOn: field.dateTime(),
+    modifiedOn: field.dateTime(),
+  }),
+);
+export type Review = z.infer<typeof reviewAnswerSchema>;
+
+const bookId = idParam('book', 'bookNotFound');
+
+export const reviewsApi = {
+  forBook: route({
+    operationId: 'listBookReviews',
+    method: 'get',
+    path: '/api/reviews/book/{bookId}',
+    tag: 'Reviews',
+    summary: "A book's reviews.",
+    who: 'member',
+    params: { bookId },
+    answer: answer.list(reviewAnswerSchema, 'The reviews, last edited first.'),
+    errors: { 404: ['bookNotFound'] },
+  }),
+  post: route({
+    operationId: 'postReview',
+    method: 'post',
+    path: '/api/reviews/book/{bookId}',
+    tag: 'Reviews',
+    summary: "Review a book; posting again replaces the caller's review.",
+    who: 'member',
+    params: { bookId },
+    body: reviewSchema,
+    answer: answer.one(reviewAnswerSchema, "The caller's review."),
+    errors: { 400: ['validation:ratingInvalid', 'validation:reviewTextRequired'], 404: ['bookNotFound'] },
+  }),
+  byUser: route({
+    operationId: 'listUserReviews',
+    method: 'get',
+    path: '/api/reviews/user/{userId}',
+    tag: 'Reviews',
+    summary: "A member's reviews.",
+    who: 'member',
+    params: { userId: textParam("The member's user id.") },
+    answer: answer.list(reviewAnswerSchema, 'The reviews, last edited first.'),
+    errors: { 404: ['userNotFound'] },
+  }),
+};

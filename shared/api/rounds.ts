@@ -1,27 +1,33 @@
 import { z } from 'zod';
-import type { Book } from './books';
-import type { Discussion } from './discussions';
-import type { Poll } from './polls';
+import { bookSchema } from './books';
+import { answer, component, field, idParam, route } from './contract';
+import { discussionSchema } from './discussions';
+import { pollSchema } from './poll';
 import { requiredString } from './schema-helpers';
 
 export const ROUND_TOPICS = ['Books', 'Themes'] as const;
 export type RoundTopic = (typeof ROUND_TOPICS)[number];
 
-export interface Round {
-  roundId: number;
-  title: string;
-  description: string | null;
-  topic: RoundTopic;
-  themeDiscussionId: number | null;
-  themePollId: number | null;
-  themeTiebreakerPollId: number | null;
-  bookDiscussionId: number | null;
-  bookPollId: number | null;
-  bookTiebreakerPollId: number | null;
-  bookId: number | null;
-  book: Book | null;
-  createdOn: string;
-}
+export const roundSchema = component(
+  'Round',
+  'A round of choosing the next book.',
+  z.object({
+    roundId: field.id('round'),
+    title: z.string(),
+    description: z.string().nullable(),
+    topic: z.enum(ROUND_TOPICS),
+    themeDiscussionId: field.id('theme discussion').nullable(),
+    themePollId: field.id('theme poll').nullable(),
+    themeTiebreakerPollId: field.id('theme tiebreaker poll').nullable(),
+    bookDiscussionId: field.id('book discussion').nullable(),
+    bookPollId: field.id('book poll').nullable(),
+    bookTiebreakerPollId: field.id('book tiebreaker poll').nullable(),
+    bookId: field.id('chosen book').nullable(),
+    book: bookSchema.nullable(),
+    createdOn: field.dateTime(),
+  }),
+);
+export type Round = z.infer<typeof roundSchema>;
 
 export const newRoundSchema = z.object({
   topic: z.enum(ROUND_TOPICS, { error: 'validation:topicInvalid' }),
@@ -35,9 +41,58 @@ export const newRoundSchema = z.object({
 export type NewRound = z.input<typeof newRoundSchema>;
 
 /** What a vote or a close changed; each is null where untouched (DECISIONS.md). */
-export interface RoundUpdate {
-  poll: Poll | null;
-  discussion: Discussion | null;
-  round: Round | null;
-  book: Book | null;
-}
+export const roundUpdateSchema = component(
+  'RoundUpdate',
+  'What a vote or a close changed; each is null where untouched.',
+  z.object({
+    poll: pollSchema.nullable(),
+    discussion: discussionSchema.nullable(),
+    round: roundSchema.nullable(),
+    book: bookSchema.nullable(),
+  }),
+);
+export type RoundUpdate = z.infer<typeof roundUpdateSchema>;
+
+export const roundsApi = {
+  list: route({
+    operationId: 'listRounds',
+    method: 'get',
+    path: '/api/rounds',
+    tag: 'Rounds',
+    summary: 'All rounds.',
+    who: 'member',
+    answer: answer.list(roundSchema, 'Every round.'),
+  }),
+  start: route({
+    operationId: 'startRound',
+    method: 'post',
+    path: '/api/rounds',
+    tag: 'Rounds',
+    summary: 'Start a round: its first discussion (Books, or Themes) opens at once.',
+    who: 'moderator',
+    body: newRoundSchema,
+    answer: answer.one(roundSchema, 'The new round.'),
+  }),
+  closeDiscussion: route({
+    operationId: 'closeDiscussion',
+    method: 'post',
+    path: '/api/rounds/close-discussion/{discussionId}',
+    tag: 'Rounds',
+    summary: 'Close an open discussion that has posts; a poll of its posts opens.',
+    who: 'moderator',
+    params: { discussionId: idParam('discussion', 'discussionNotFound') },
+    answer: answer.one(roundUpdateSchema, 'The closed discussion (with its pollId) and the round; poll and book are null.'),
+    errors: { 404: ['discussionNotFound'], 409: ['discussionClosed', 'discussionHasNoPosts'] },
+  }),
+  closePoll: route({
+    operationId: 'closePoll',
+    method: 'post',
+    path: '/api/rounds/close-poll/{pollId}',
+    tag: 'Rounds',
+    summary: 'Close a poll with at least one vote: a winner (book or theme) or a tiebreaker poll.',
+    who: 'moderator',
+    params: { pollId: idParam('poll', 'pollNotFound') },
+    answer: answer.one(roundUpdateSchema, 'The closed poll, the round, and the new book or discussion.'),
+    errors: { 404: ['pollNotFound'], 409: ['pollClosed', 'pollHasNoVotes'] },
+  }),
+};

@@ -1,14 +1,20 @@
 import { z } from 'zod';
+import { answer, component, route } from './contract';
 
 /** GET /api/scrape/?goodreadsUrl= answers a Goodreads book page's fields for prefilling a suggestion. */
-export interface ScrapedBook {
-  title: string;
-  author: string | null;
-  pageCount: number | null;
-  imageUrl: string | null;
-  url: string;
-  description: string | null;
-}
+export const scrapedBookSchema = component(
+  'ScrapedBook',
+  "A Goodreads book page's fields, to prefill a suggestion.",
+  z.object({
+    title: z.string(),
+    author: z.string().nullable(),
+    pageCount: z.number().int().nullable(),
+    imageUrl: z.string().nullable(),
+    url: z.string().describe('The canonical Goodreads address of the page.'),
+    description: z.string().nullable(),
+  }),
+);
+export type ScrapedBook = z.infer<typeof scrapedBookSchema>;
 
 /**
  * Hosts whose pages may be read (DECISIONS.md "Scrape"). m.goodreads.com is accepted too, because members
@@ -55,3 +61,24 @@ export const scrapeQuerySchema = z.object({
     .refine((value) => goodreadsBookUrl(value) !== null, { error: 'scrape:notGoodreads' }),
 });
 export type ScrapeQuery = z.infer<typeof scrapeQuerySchema>;
+
+export const scrapeApi = {
+  // Answers /api/scrape and /api/scrape/ alike (Obskurnee's client used the slash).
+  scrape: route({
+    operationId: 'scrapeGoodreads',
+    method: 'get',
+    path: '/api/scrape',
+    tag: 'Scrape',
+    summary: "A Goodreads book page's fields (also at /api/scrape/).",
+    description: 'Only https Goodreads book pages; redirects are followed only within Goodreads, time and size are bounded.',
+    who: 'member',
+    query: scrapeQuerySchema,
+    answer: answer.one(scrapedBookSchema, 'The book as the page describes it.'),
+    errors: {
+      400: ['scrape:urlRequired', 'scrape:notGoodreads'],
+      404: ['scrape:bookNotFound'],
+      422: ['scrape:noBookData'],
+      502: ['scrape:unreachable', 'scrape:timedOut', 'scrape:upstreamStatus', 'scrape:pageTooLarge', 'scrape:redirectedAway'],
+    },
+  }),
+};

@@ -1,12 +1,65 @@
-import type { Post } from './discussions';
-import type { Recommendation } from './recommendations';
+import { z } from 'zod';
+import { SEARCH_MIN_LENGTH } from '../constants';
+import { answer, component, route } from './contract';
+import { postSchema } from './discussions';
+import { recommendationSchema } from './recommendations';
 
-export type SearchKind = 'Post' | 'Rec';
-
-/** Flat: the post's or recommendation's own fields, its kind, and its rank (best first). */
-export type SearchResult =
-  | (Post & { kind: 'Post'; rank: number })
-  | (Recommendation & { kind: 'Rec'; rank: number });
+export const SEARCH_KINDS = ['Post', 'Rec'] as const;
+export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** At most this many results, best first: enough to find a thing, bounded for a club with years of posts. */
 export const SEARCH_RESULT_LIMIT = 100;
+
+const rank = z.number().describe('How well it matches: bigger is better.');
+
+export const postSearchResultSchema = component('PostSearchResult', 'A matching post.', postSchema.extend({ kind: z.literal('Post'), rank }));
+export const recommendationSearchResultSchema = component(
+  'RecommendationSearchResult',
+  'A matching recommendation.',
+  recommendationSchema.extend({ kind: z.literal('Rec'), rank }),
+);
+
+/** Flat: the post's or recommendation's own fields, its kind, and its rank (best first). */
+export const searchResultSchema = component(
+  'SearchResult',
+  "A match: the post's or recommendation's own fields, plus `kind` and `rank`.",
+  z.discriminatedUnion('kind', [postSearchResultSchema, recommendationSearchResultSchema]),
+);
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+/** A value the query string may carry once or repeated. */
+const oneOrMore = (error?: string) => z.union([z.string(), z.array(z.string())], error ? { error } : undefined);
+
+/**
+ * The query string of GET /api/search. The words themselves are read by the search parser (its own
+ * messages: too short, unclosed quote, no words); a repeated `query` is read as its first.
+ */
+export const searchQuerySchema = z.object({
+  query: oneOrMore('errors:searchTooShort')
+    .transform((value) => (Array.isArray(value) ? (value[0] ?? '') : value))
+    .describe(`The search; at least ${SEARCH_MIN_LENGTH} characters after trimming.`),
+  kind: oneOrMore()
+    .optional()
+    .transform((value): SearchKind[] => {
+      const asked = (Array.isArray(value) ? value : (value ?? '').split(',')).map((kind) => kind.trim());
+      const kinds = SEARCH_KINDS.filter((kind) => asked.includes(kind));
+      return kinds.length ? kinds : [...SEARCH_KINDS];
+    })
+    .describe('`Post`, `Rec`, or both (comma-separated or repeated); both when left out.'),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+export const searchApi = {
+  search: route({
+    operationId: 'search',
+    method: 'get',
+    path: '/api/search',
+    tag: 'Search',
+    summary: 'Search posts and recommendations (also at /api/search/).',
+    description: `Words are ANDed; \`*\` ends a prefix (\`tolk*\`); "quoted phrases" match exactly. Best match first, at most ${SEARCH_RESULT_LIMIT}.`,
+    who: 'member',
+    query: searchQuerySchema,
+    answer: answer.list(searchResultSchema, 'The matches, best first.'),
+    errors: { 400: ['searchTooShort', 'searchUnclosedQuote', 'searchNoWords', 'searchTooLong', 'searchTooManyWords'] },
+  }),
+};

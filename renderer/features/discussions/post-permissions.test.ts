@@ -7,7 +7,7 @@ const member = { userId: 'me', isModerator: false, isAdmin: false } as Profile;
 const moderator = { userId: 'mod', isModerator: true, isAdmin: false } as Profile;
 const myPost = { postId: 5, discussionId: 1, ownerId: 'me' } as Post;
 const theirPost = { postId: 6, discussionId: 1, ownerId: 'someone' } as Post;
-const openBooks = { discussionId: 9, title: 'Round 2: book suggestions', topic: 'Books', isClosed: false };
+const openBooks = { discussionId: 9, title: 'Round 2: book suggestions', topic: 'Books' as const, isClosed: false };
 
 describe('who may edit a suggestion', () => {
   it('an owner edits their own while the discussion is open', () => {

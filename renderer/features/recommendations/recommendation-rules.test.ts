@@ -8,7 +8,7 @@ const moderator = { userId: 'mod', isModerator: true, isAdmin: false } as Profil
 const admin = { userId: 'boss', isModerator: false, isAdmin: true } as Profile;
 const mine = { recommendationId: 7, ownerId: 'me' } as Recommendation;
 const theirs = { recommendationId: 8, ownerId: 'someone' } as Recommendation;
-const openBooks = { discussionId: 9, title: 'Round 2: book suggestions', topic: 'Books', isClosed: false };
+const openBooks = { discussionId: 9, title: 'Round 2: book suggestions', topic: 'Books' as const, isClosed: false };
 
 describe('who may edit a recommendation', () => {
   it('an owner edits their own, not others’', () => {

@@ -1,9 +1,6 @@
-import Router from '@koa/router';
-import { emailSchema, loginSchema, passwordResetFinishSchema, registerFirstAdminSchema } from '../../../shared/api/accounts';
-import type { AppState } from '../../http/context';
-import { requireRole } from '../../http/auth';
+import { accountsApi } from '../../../shared/api/accounts';
+import { handle } from '../../http/contract-routes';
 import { ServiceBusy } from '../../http/errors';
-import { parseWith } from '../../http/validate';
 import type { AccountsService } from './accounts.service';
 import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordResetService } from './password-reset.service';
@@ -18,47 +15,41 @@ export interface AccountThrottles {
 }
 
 export function accountsRoutes(accounts: AccountsService, passwordReset: PasswordResetService, throttles: AccountThrottles) {
-  const router = new Router<AppState>({ prefix: '/accounts' });
+  return [
+    handle(accountsApi.registerFirstAdmin, async ({ body: { email, password, setupCode }, ctx }) => {
+      const { fromHostMachine, clientAddress } = ctx.state;
+      // Only guesses at the code from elsewhere are counted; the host at its own machine needs none.
+      const attempt = fromHostMachine ? null : await throttles.setup.begin(clientAddress);
+      const profile = await accounts.registerFirstAdmin(email, password, { fromHostMachine, setupCode });
+      attempt?.succeeded();
+      return profile;
+    }),
 
-  router.post('/registerfirstadmin', async (ctx) => {
-    const { email, password, setupCode } = parseWith(registerFirstAdminSchema, ctx.request.body);
-    const { fromHostMachine, clientAddress } = ctx.state;
-    // Only guesses at the code from elsewhere are counted; the host at its own machine needs none.
-    const attempt = fromHostMachine ? null : await throttles.setup.begin(clientAddress);
-    ctx.body = await accounts.registerFirstAdmin(email, password, { fromHostMachine, setupCode });
-    attempt?.succeeded();
-  });
+    handle(accountsApi.login, async ({ body: { email, password }, ctx }) => {
+      const attempt = await throttles.login.begin(ctx.state.clientAddress, email);
+      try {
+        const signedIn = await accounts.login(email, password);
+        attempt.succeeded();
+        return signedIn;
+      } catch (error) {
+        // Turned away before any password was checked: that was no guess.
+        if (error instanceof ServiceBusy) attempt.discard();
+        throw error;
+      }
+    }),
 
-  router.post('/login', async (ctx) => {
-    const { email, password } = parseWith(loginSchema, ctx.request.body);
-    const attempt = await throttles.login.begin(ctx.state.clientAddress, email);
-    try {
-      ctx.body = await accounts.login(email, password);
-    } catch (error) {
-      // Turned away before any password was checked: that was no guess.
-      if (error instanceof ServiceBusy) attempt.discard();
-      throw error;
-    }
-    attempt.succeeded();
-  });
+    handle(accountsApi.context, ({ user }) => accounts.profileOf(user)),
 
-  router.get('/context', requireRole('member'), async (ctx) => {
-    ctx.body = accounts.profileOf(ctx.state.user!);
-  });
+    // The same answer whether or not the address belongs to anyone (DECISIONS.md).
+    handle(accountsApi.startPasswordReset, async ({ params, ctx }) => {
+      await throttles.resets.begin(ctx.state.clientAddress);
+      await passwordReset.start(params.email);
+      return true as const;
+    }),
 
-  // The same answer whether or not the address belongs to anyone (DECISIONS.md).
-  router.post('/passwordreset/:email', async (ctx) => {
-    const email = parseWith(emailSchema, ctx.params.email);
-    await throttles.resets.begin(ctx.state.clientAddress);
-    await passwordReset.start(email);
-    ctx.body = true;
-  });
-
-  router.post('/passwordreset/token/:userId', async (ctx) => {
-    const { resetToken, password } = parseWith(passwordResetFinishSchema, ctx.request.body);
-    await passwordReset.finish(ctx.params.userId!, resetToken, password);
-    ctx.body = true;
-  });
-
-  return router;
+    handle(accountsApi.finishPasswordReset, async ({ params, body: { resetToken, password } }) => {
+      await passwordReset.finish(params.userId, resetToken, password);
+      return true as const;
+    }),
+  ];
 }

@@ -1,43 +1,17 @@
-import Router from '@koa/router';
-import { requireRole } from '../../http/auth';
-import type { AppState } from '../../http/context';
+import { adminApi } from '../../../shared/api/admin';
+import { handle } from '../../http/contract-routes';
 import type { AdminService } from './admin.service';
 
 export function adminRoutes(admin: AdminService) {
-  const router = new Router<AppState>({ prefix: '/admin' });
-
-  router.get('/', requireRole('moderator'), async (ctx) => {
-    ctx.body = await admin.data();
-  });
-
-  router.post('/noticeboard', requireRole('moderator'), async (ctx) => {
-    ctx.body = await admin.setNoticeboard(ctx.request.body);
-  });
-
-  router.post('/registeruser', requireRole('moderator'), async (ctx) => {
-    ctx.body = await admin.registerUser(ctx.state.user!, ctx.request.body);
-  });
-
-  router.post('/makemod/:email', requireRole('moderator'), async (ctx) => {
-    ctx.body = await admin.makeModerator(ctx.params.email!);
-  });
-
-  router.post('/registerbot', requireRole('admin'), async (ctx) => {
-    ctx.body = await admin.registerBot(ctx.request.body);
-  });
-
-  // Sessions end and live connections close; the account keeps its posts (DECISIONS.md "Abuse and sessions").
-  router.post('/disable/:email', requireRole('admin'), async (ctx) => {
-    ctx.body = await admin.setDisabled(ctx.state.user!, ctx.params.email!, true);
-  });
-
-  router.post('/enable/:email', requireRole('admin'), async (ctx) => {
-    ctx.body = await admin.setDisabled(ctx.state.user!, ctx.params.email!, false);
-  });
-
-  router.get('/bots', requireRole('admin'), async (ctx) => {
-    ctx.body = await admin.bots();
-  });
-
-  return router;
+  return [
+    handle(adminApi.data, () => admin.data()),
+    handle(adminApi.setNoticeboard, ({ body }) => admin.setNoticeboard(body)),
+    handle(adminApi.registerUser, ({ user, body }) => admin.registerUser(user, body)),
+    handle(adminApi.makeModerator, ({ params }) => admin.makeModerator(params.email)),
+    handle(adminApi.registerBot, ({ body }) => admin.registerBot(body)),
+    // Sessions end and live connections close; the account keeps its posts (DECISIONS.md "Abuse and sessions").
+    handle(adminApi.disable, ({ user, params }) => admin.setDisabled(user, params.email, true)),
+    handle(adminApi.enable, ({ user, params }) => admin.setDisabled(user, params.email, false)),
+    handle(adminApi.bots, () => admin.bots()),
+  ];
 }

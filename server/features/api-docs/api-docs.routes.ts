@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import Router from '@koa/router';
 import send from 'koa-send';
-import type { AppState } from '../../http/context';
+import { apiDocsApi } from '../../../shared/api/api-docs';
+import { ANSWERED, handle } from '../../http/contract-routes';
 import { NotFound } from '../../http/errors';
 import { openApiJson } from './openapi';
 
@@ -57,34 +57,31 @@ const PAGE_CSP = [
 
 /**
  * GET /api/openapi.json (the document) and GET /api/docs (Swagger UI on it), for anyone: the document
- * describes the API and reveals no data. Mounted under the /api router like every feature's routes.
+ * describes the API and reveals no data.
  */
-export function apiDocsRoutes(): Router<AppState> {
-  const router = new Router<AppState>();
+export function apiDocsRoutes() {
   const assetsRoot = swaggerUiDir();
+  return [
+    handle(apiDocsApi.document, ({ ctx }) => {
+      ctx.type = 'application/json';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = openApiJson();
+      return ANSWERED;
+    }),
 
-  router.get('/openapi.json', (ctx) => {
-    ctx.type = 'application/json';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = openApiJson();
-  });
+    handle(apiDocsApi.page, ({ ctx }) => {
+      ctx.type = 'text/html';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.set('Content-Security-Policy', PAGE_CSP);
+      return PAGE;
+    }),
 
-  router.get('/docs', (ctx) => {
-    ctx.type = 'text/html';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.set('Content-Security-Policy', PAGE_CSP);
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.body = PAGE;
-  });
-
-  router.get('/docs/assets/:file', async (ctx) => {
-    const file = ctx.params.file ?? '';
-    // A name with a slash, a leading dot or another ending is nothing we serve; koa-send's root guards too.
-    if (!ASSET_NAME.test(file)) throw new NotFound();
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    const served = await send(ctx, file, { root: assetsRoot, index: false, maxage: 60 * 60 * 1000 });
-    if (!served) throw new NotFound();
-  });
-
-  return router;
+    handle(apiDocsApi.asset, async ({ params: { file }, ctx }): Promise<typeof ANSWERED> => {
+      // A name with a slash, a leading dot or another ending is nothing we serve; koa-send's root guards too.
+      if (!ASSET_NAME.test(file)) throw new NotFound();
+      const served = await send(ctx, file, { root: assetsRoot, index: false, maxage: 60 * 60 * 1000 });
+      if (!served) throw new NotFound();
+      return ANSWERED;
+    }),
+  ];
 }

@@ -1,19 +1,7 @@
-import Router from '@koa/router';
-import { requireRole } from '../../http/auth';
-import type { AppState } from '../../http/context';
-import { idParam } from '../../http/params';
+import { booksApi } from '../../../shared/api/books';
+import { handle } from '../../http/contract-routes';
 import type { BooksService } from './books.service';
 
 export function booksRoutes(books: BooksService) {
-  const router = new Router<AppState>({ prefix: '/books' });
-
-  router.get('/', requireRole('member'), async (ctx) => {
-    ctx.body = await books.list();
-  });
-
-  router.get('/:bookId', requireRole('member'), async (ctx) => {
-    ctx.body = await books.get(idParam(ctx.params.bookId, 'bookNotFound'));
-  });
-
-  return router;
+  return [handle(booksApi.list, () => books.list()), handle(booksApi.get, ({ params }) => books.get(params.bookId))];
 }

@@ -1,19 +1,10 @@
-import Router from '@koa/router';
-import { requireRole } from '../../http/auth';
-import type { AppState } from '../../http/context';
-import { idParam } from '../../http/params';
+import { pollsApi } from '../../../shared/api/polls';
+import { handle } from '../../http/contract-routes';
 import type { PollsService } from './polls.service';
 
 export function pollsRoutes(polls: PollsService) {
-  const router = new Router<AppState>({ prefix: '/polls' });
-
-  router.get('/:pollId', requireRole('member'), async (ctx) => {
-    ctx.body = await polls.info(idParam(ctx.params.pollId, 'pollNotFound'), ctx.state.user!);
-  });
-
-  router.post('/:pollId/vote', requireRole('member'), async (ctx) => {
-    ctx.body = await polls.vote(idParam(ctx.params.pollId, 'pollNotFound'), ctx.state.user!, ctx.request.body);
-  });
-
-  return router;
+  return [
+    handle(pollsApi.info, ({ params, user }) => polls.info(params.pollId, user)),
+    handle(pollsApi.vote, ({ params, user, body }) => polls.vote(params.pollId, user, body)),
+  ];
 }

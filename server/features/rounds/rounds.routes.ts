@@ -1,27 +1,12 @@
-import Router from '@koa/router';
-import { requireRole } from '../../http/auth';
-import type { AppState } from '../../http/context';
-import { idParam } from '../../http/params';
+import { roundsApi } from '../../../shared/api/rounds';
+import { handle } from '../../http/contract-routes';
 import type { RoundsService } from './rounds.service';
 
 export function roundsRoutes(rounds: RoundsService) {
-  const router = new Router<AppState>({ prefix: '/rounds' });
-
-  router.get('/', requireRole('member'), async (ctx) => {
-    ctx.body = await rounds.list();
-  });
-
-  router.post('/', requireRole('moderator'), async (ctx) => {
-    ctx.body = await rounds.start(ctx.state.user!, ctx.request.body);
-  });
-
-  router.post('/close-discussion/:discussionId', requireRole('moderator'), async (ctx) => {
-    ctx.body = await rounds.closeDiscussion(ctx.state.user!, idParam(ctx.params.discussionId, 'discussionNotFound'));
-  });
-
-  router.post('/close-poll/:pollId', requireRole('moderator'), async (ctx) => {
-    ctx.body = await rounds.closePoll(ctx.state.user!, idParam(ctx.params.pollId, 'pollNotFound'));
-  });
-
-  return router;
+  return [
+    handle(roundsApi.list, () => rounds.list()),
+    handle(roundsApi.start, ({ user, body }) => rounds.start(user, body)),
+    handle(roundsApi.closeDiscussion, ({ user, params }) => rounds.closeDiscussion(user, params.discussionId)),
+    handle(roundsApi.closePoll, ({ user, params }) => rounds.closePoll(user, params.pollId)),
+  ];
 }

@@ -13,7 +13,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   goodreads = await startFakeGoodreads();
-  app = await startMiniApp([scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch }))]);
+  app = await startMiniApp(scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch })));
   base = app.base;
   tokens.member = await app.tokenFor('member');
   tokens.bot = await app.tokenFor('bot', { isBot: true });

@@ -1,0 +1,99 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { z } from 'zod';
+import type { AnswerOf, BodyOf, ParamsOf, PathParam, QueryOf, RouteContract, UploadSpec } from '../../shared/api/contract';
+import type { User } from '../features/accounts/user.entity';
+import { requireRole } from './auth';
+import type { AppContext, AppState } from './context';
+import { NotFound } from './errors';
+import { uploadParser } from './upload';
+import { parseWith } from './validate';
+
+/** A handler's answer when it wrote the response itself (a file, a page). */
+export const ANSWERED: unique symbol = Symbol('answered');
+
+/** What a handler gets: everything its contract names, already checked and parsed. */
+export interface RouteInput<C extends RouteContract> {
+  params: ParamsOf<C>;
+  query: QueryOf<C>;
+  body: BodyOf<C>;
+  /** The signed-in account; only a route anyone may call can see a visitor (null). */
+  user: C['who'] extends 'anonymous' ? User | null : User;
+  /** The uploaded file's bytes, for a route with an upload. */
+  upload: C extends { upload: UploadSpec } ? Buffer : undefined;
+  ctx: AppContext;
+}
+
+type Answer<C extends RouteContract> = AnswerOf<C> | typeof ANSWERED;
+export type RouteHandler<C extends RouteContract> = (input: RouteInput<C>) => Answer<C> | Promise<Answer<C>>;
+
+export interface BoundRoute {
+  contract: RouteContract;
+  handler: RouteHandler<RouteContract>;
+}
+
+/** A contract entry and the code that answers it. */
+export function handle<const C extends RouteContract>(contract: C, handler: RouteHandler<C>): BoundRoute {
+  return { contract, handler: handler as unknown as RouteHandler<RouteContract> };
+}
+
+/** `/api/polls/{pollId}` as the router writes it: `/api/polls/:pollId`. */
+export function routerPath(contractPath: string): string {
+  return contractPath.replace(/\{(\w+)\}/g, ':$1');
+}
+
+const DIGITS = /^\d+$/;
+
+/** Path parameters: a refused value is a 404 where it names nothing, else a 400 naming the parameter. */
+function readParams(params: Record<string, PathParam>, raw: Record<string, string>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, param] of Object.entries(params)) {
+    const text = raw[name] ?? '';
+    const value = param.integer ? (DIGITS.test(text) ? Number(text) : Number.NaN) : text;
+    if (param.notFound && !param.schema.safeParse(value).success) throw new NotFound(param.notFound);
+    values[name] = value;
+  }
+  const shape = Object.fromEntries(Object.entries(params).map(([name, param]) => [name, param.schema]));
+  return parseWith(z.object(shape), values);
+}
+
+function answering(contract: RouteContract, handler: RouteHandler<RouteContract>): Middleware<AppState> {
+  return async function answer(ctx) {
+    const input = {
+      params: contract.params ? readParams(contract.params, ctx.params as Record<string, string>) : {},
+      query: contract.query ? parseWith(contract.query, ctx.query) : {},
+      body: contract.body ? parseWith(contract.body, ctx.request.body) : undefined,
+      user: ctx.state.user,
+      upload: ctx.state.upload,
+      ctx,
+    } as RouteInput<RouteContract>;
+    const result = await handler(input);
+    if (result !== ANSWERED) ctx.body = result;
+  };
+}
+
+/**
+ * The router of the whole API, registered from the contract: each route's role guard, then its upload
+ * parser, then its parameters, query and body parsed, then its handler. Every contract entry must have
+ * exactly one handler and every handler a contract entry, or the server does not start.
+ */
+export function contractRouter(routes: readonly BoundRoute[], contracts: readonly RouteContract[]): Router<AppState> {
+  const handlers = new Map<RouteContract, RouteHandler<RouteContract>>();
+  for (const { contract, handler } of routes) {
+    if (handlers.has(contract)) throw new Error(`${contract.operationId} has two handlers`);
+    if (!contracts.includes(contract)) throw new Error(`${contract.operationId} has a handler but is not in the contract`);
+    handlers.set(contract, handler);
+  }
+  const unanswered = contracts.filter((contract) => !handlers.has(contract)).map((contract) => contract.operationId);
+  if (unanswered.length) throw new Error(`No handler for ${unanswered.join(', ')}`);
+
+  const router = new Router<AppState>();
+  for (const contract of contracts) {
+    const chain: Middleware<AppState>[] = [];
+    if (contract.who !== 'anonymous') chain.push(requireRole(contract.who, { botsMay: contract.botsMay === true }));
+    if (contract.upload) chain.push(uploadParser(contract.upload));
+    chain.push(answering(contract, handlers.get(contract)!));
+    router.register(routerPath(contract.path), [contract.method], chain, { name: contract.operationId });
+  }
+  return router;
+}

@@ -1,0 +1,37 @@
+import { accountsApi } from './accounts';
+import { adminApi } from './admin';
+import { apiDocsApi } from './api-docs';
+import { booksApi } from './books';
+import type { RouteContract } from './contract';
+import { discussionsApi } from './discussions';
+import { homeApi } from './home';
+import { newslettersApi } from './newsletters';
+import { pollsApi } from './polls';
+import { recommendationsApi } from './recommendations';
+import { reviewsApi } from './reviews';
+import { roundsApi } from './rounds';
+import { scrapeApi } from './scrape';
+import { searchApi } from './search';
+import { currentlyReadingApi, usersApi } from './users';
+
+/** Every route of the API, by feature; each feature's routes in the order they are matched. */
+export const API = {
+  accounts: accountsApi,
+  home: homeApi,
+  rounds: roundsApi,
+  discussions: discussionsApi,
+  polls: pollsApi,
+  books: booksApi,
+  scrape: scrapeApi,
+  users: usersApi,
+  currentlyReading: currentlyReadingApi,
+  recommendations: recommendationsApi,
+  reviews: reviewsApi,
+  search: searchApi,
+  admin: adminApi,
+  newsletters: newslettersApi,
+  apiDocs: apiDocsApi,
+} as const;
+
+/** The same routes as one list: what the server registers and the document describes. */
+export const API_ROUTES: readonly RouteContract[] = Object.values(API).flatMap((feature) => Object.values(feature) as RouteContract[]);

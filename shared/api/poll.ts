@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { component, field } from './contract';
+import { TOPICS, postSchema } from './discussions';
+
+// What the API answers about polls; apart from polls.ts so that rounds.ts can build RoundUpdate from it.
+
+export const FOLLOWUP_KINDS = ['Poll', 'Book', 'Discussion'] as const;
+export type FollowupKind = (typeof FOLLOWUP_KINDS)[number];
+
+export const pollVoteCountSchema = component(
+  'PollVoteCount',
+  "One option's count.",
+  z.object({
+    postId: field.id('post'),
+    votes: z.number().int(),
+    percentage: z.number().int().describe('floor(100 × votes / voters)'),
+  }),
+);
+export type PollVoteCount = z.infer<typeof pollVoteCountSchema>;
+
+export const voterSummarySchema = component('VoterSummary', 'A member in the poll progress line.', z.object({ userId: field.userId(), name: z.string() }));
+export type VoterSummary = z.infer<typeof voterSummarySchema>;
+
+export const pollResultsSchema = component(
+  'PollResults',
+  'Votes so far.',
+  z.object({
+    votes: z
+      .array(pollVoteCountSchema)
+      .describe('Most votes first. Empty for a member who has not voted while the poll is open, so no one votes by the crowd.'),
+    alreadyVoted: z.array(field.userId()).describe('User ids of everyone who has voted.'),
+    winnerPostId: field.id('winning post').nullable(),
+    activeMembers: z.array(voterSummarySchema).describe('The active members (voted or not), for the progress line: who has voted and who has not.'),
+  }),
+);
+export type PollResults = z.infer<typeof pollResultsSchema>;
+
+export const followupLinkSchema = component(
+  'FollowupLink',
+  'What a closed poll led to.',
+  z.object({ kind: z.enum(FOLLOWUP_KINDS), entityId: z.number().int().describe('The id of the poll, book or discussion it led to.') }),
+);
+
+export const pollSchema = component(
+  'Poll',
+  'A poll whose options are the posts of a closed discussion (approval voting).',
+  z.object({
+    pollId: field.id('poll'),
+    discussionId: field.id('discussion'),
+    roundId: field.id('round'),
+    title: z.string(),
+    topic: z.enum(TOPICS),
+    isClosed: z.boolean(),
+    isTiebreaker: z.boolean(),
+    previousPollId: field.id('poll this tiebreaker follows').nullable(),
+    options: z.array(postSchema),
+    results: pollResultsSchema,
+    followupLink: followupLinkSchema.nullable(),
+    decidedByLot: z.boolean().describe('True when a tie in a tiebreaker was settled by lot among the tied options.'),
+    createdOn: field.dateTime(),
+  }),
+);
+export type Poll = z.infer<typeof pollSchema>;
+
+export const voteRecordSchema = component('Vote', "A member's ballot.", z.object({ pollId: field.id('poll'), postIds: z.array(field.id('post')) }));
+export type Vote = z.infer<typeof voteRecordSchema>;
+
+export const pollInfoSchema = component("PollInfo", "A poll and the caller's own vote.", z.object({ poll: pollSchema, myVote: voteRecordSchema.nullable() }));
+export type PollInfo = z.infer<typeof pollInfoSchema>;
