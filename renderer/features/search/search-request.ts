@@ -23,13 +23,6 @@ export function searchRequest(term: string, kinds: SearchKinds): SearchRequest |
   return { query, kinds: ticked.length === 2 ? [] : ticked };
 }
 
-/** GET /api/search's query string: `kind` only when one kind is asked for. */
-export function searchQueryString(request: SearchRequest): string {
-  const params = new URLSearchParams({ query: request.query });
-  for (const kind of request.kinds) params.append('kind', kind);
-  return params.toString();
-}
-
 /** The same request twice need not be sent twice. */
 export function sameRequest(a: SearchRequest | null, b: SearchRequest | null): boolean {
   return a === b || (!!a && !!b && a.query === b.query && a.kinds.join() === b.kinds.join());
