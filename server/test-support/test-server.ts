@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,8 +84,4 @@ export async function setUpClub(club: TestServer): Promise<string> {
   if (setup.status !== 200) throw new Error(`setup failed: ${JSON.stringify(setup.body)}`);
   const login = await club.call('POST', '/api/accounts/login', { body: ADMIN });
   return login.body.token as string;
-}
-
-export function uniqueEmail(prefix = 'member'): string {
-  return `${prefix}-${crypto.randomUUID().slice(0, 8)}@club.test`;
 }

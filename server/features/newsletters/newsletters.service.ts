@@ -26,7 +26,7 @@ export class NewslettersService implements ClubEvents {
   private readonly users: Repository<User>;
 
   constructor(
-    private readonly db: DataSource,
+    db: DataSource,
     private readonly outbox: MailOutbox,
     private readonly accounts: AccountsService,
     private readonly links: LinkSettings,
