@@ -38,8 +38,8 @@ export interface ClubServerOptions extends Omit<LaunchOptions, 'restoreFrom'> {
   now?: () => number;
 }
 
-export const DEFAULT_MAX_CRASHES = 3;
-export const DEFAULT_CRASH_WINDOW_MS = 60_000;
+const DEFAULT_MAX_CRASHES = 3;
+const DEFAULT_CRASH_WINDOW_MS = 60_000;
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

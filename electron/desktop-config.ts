@@ -16,7 +16,7 @@ export interface DesktopRuntime {
 }
 
 /** Where `npm run dist` puts better-sqlite3 built for Electron in the package (electron-builder.yml). */
-export function packagedSqliteBinding(resourcesPath: string): string {
+function packagedSqliteBinding(resourcesPath: string): string {
   return path.join(resourcesPath, 'native', 'better_sqlite3.node');
 }
 

@@ -18,7 +18,7 @@ export interface LoginItemApp {
   setLoginItemSettings(settings: { openAtLogin: boolean }): void;
 }
 
-export const AUTOSTART_FILE = 'bookclub.desktop';
+const AUTOSTART_FILE = 'bookclub.desktop';
 
 /** A desktop-entry Exec argument: quoted, with the characters the spec reserves escaped. */
 export function desktopExecArgument(file: string): string {

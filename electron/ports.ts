@@ -10,7 +10,7 @@ export class PortsBusyError extends Error {
   }
 }
 
-export function isAddressInUse(error: unknown): boolean {
+function isAddressInUse(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'EADDRINUSE';
 }
 

@@ -65,7 +65,7 @@ export interface LaunchOptions {
   log?: Pick<Console, 'warn'>;
 }
 
-export const DEFAULT_START_TIMEOUT_MS = 30_000;
+const DEFAULT_START_TIMEOUT_MS = 30_000;
 export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
 
 /** Forks the server process, asks it to start, and keeps track of where it is in its life. */

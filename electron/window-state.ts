@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const WINDOW_STATE_FILE = 'window-state.json';
-export const SAVE_DELAY_MS = 500;
+const SAVE_DELAY_MS = 500;
 /** How much of the window's top edge (its title bar) must be on a screen for the place to be kept. */
 const TITLE_BAR_HEIGHT = 30;
 const MIN_VISIBLE_WIDTH = 100;

@@ -74,7 +74,7 @@ function readRaw(argv: readonly string[], env: NodeJS.ProcessEnv): Partial<Recor
   return raw;
 }
 
-export function parsePort(value: string): number {
+function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new SettingsError(`PORT must be a whole number from 0 to 65535, not "${value}"`);

@@ -28,7 +28,7 @@ export interface RunningServer {
 }
 
 /** Addresses members can type: localhost, and every IPv4 LAN address when listening on all interfaces. */
-export function memberUrls(host: string, port: number): string[] {
+function memberUrls(host: string, port: number): string[] {
   if (host !== '0.0.0.0' && host !== '::') return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
   const lan = Object.values(os.networkInterfaces())
     .flat()

@@ -7,7 +7,7 @@ import { migrations } from './migrations';
 export const DATABASE_FILE = 'bookclub.db';
 
 /** The club's SQLite database in the data folder: WAL (readers never wait for the writer), foreign keys on. */
-export function makeDataSource(file: string, nativeBinding?: string): DataSource {
+function makeDataSource(file: string, nativeBinding?: string): DataSource {
   return new DataSource({
     type: 'better-sqlite3',
     database: file,

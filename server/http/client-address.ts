@@ -22,7 +22,7 @@ function expandIPv6(address: string): string[] {
   return [...left, ...Array<string>(Math.max(0, missing)).fill('0'), ...right].map((part) => part.toLowerCase());
 }
 
-export function isLoopback(address: string | undefined): boolean {
+function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
   const key = addressKey(address);
   return key.startsWith('127.') || address === '::1';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import { TOKEN_LIFETIME_DAYS } from '../../shared/constants';
 
-export const SECRET_FILE = 'token-secret.key';
+const SECRET_FILE = 'token-secret.key';
 const SECRET_TEXT = /^[0-9a-f]{64,}$/;
 
 /** The data folder's secret is there but unusable; the message tells the host what to do. */

@@ -1,7 +1,7 @@
 /** A chore that forgets what is no longer needed; answers how many rows it removed. */
 export type Chore = () => number;
 
-export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Runs the chores once at start and then every hour (expired reset links, old sent mail), so tables that

@@ -18,7 +18,7 @@ export interface ThrottleOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export const LOGIN_THROTTLE: ThrottleOptions = {
+const LOGIN_THROTTLE: ThrottleOptions = {
   windowMs: 15 * 60 * 1000,
   perAddress: 20,
   perAccountAddress: 10,

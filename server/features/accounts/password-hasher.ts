@@ -10,7 +10,7 @@ export interface HashingLimits {
 }
 
 /** Leaves a core (and libuv's other threads) to the rest of the club while sign-ins are checked. */
-export const DEFAULT_HASHING: HashingLimits = {
+const DEFAULT_HASHING: HashingLimits = {
   concurrency: Math.max(1, Math.min(2, os.availableParallelism() - 1)),
   queue: 32,
 };

@@ -18,7 +18,7 @@ const LIFETIME_MS: Record<ResetPurpose, number> = {
 };
 
 /** Reset mails one account gets at most per hour, whoever asks (DECISIONS.md "Abuse and sessions"). */
-export const RESET_MAILS_PER_HOUR = 3;
+const RESET_MAILS_PER_HOUR = 3;
 const HOUR_MS = 60 * 60 * 1000;
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');

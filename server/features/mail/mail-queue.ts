@@ -17,7 +17,7 @@ export interface MailQueueOptions {
   now?: () => number;
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
+const DEFAULT_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
 const DEFAULT_POLL_MS = 5_000;
 const MAX_ERROR_LENGTH = 1_000;
 

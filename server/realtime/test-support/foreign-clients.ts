@@ -23,7 +23,7 @@ export const UNKNOWN_SID = engineError(1, 'Session ID unknown');
 export const TRANSPORT_UNKNOWN = engineError(0, 'Transport unknown');
 export const BAD_PROTOCOL = engineError(5, 'Unsupported protocol version');
 
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (error instanceof Error) return `${(error as NodeJS.ErrnoException).code ?? error.name}: ${error.message}`;
   return String(error);
 }
