@@ -1,9 +1,9 @@
+import type { z } from 'zod';
 import crypto from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { noticeboardSchema, registerBotSchema, registerUserSchema, type AdminData } from '../../../shared/api/admin';
 import { Conflict, NotFound } from '../../http/errors';
-import { parseWith } from '../../http/validate';
 import type { Markdown } from '../../markdown';
 import type { AccountsService } from '../accounts/accounts.service';
 import { writeTransaction } from '../../db/write-transaction';
@@ -30,8 +30,7 @@ export class AdminService {
     return { noticeboard: (await this.clubSettings.get(NOTICEBOARD_KEY)) ?? '' };
   }
 
-  async setNoticeboard(body: unknown): Promise<AdminData & { html: string }> {
-    const { text } = parseWith(noticeboardSchema, body);
+  async setNoticeboard({ text }: z.output<typeof noticeboardSchema>): Promise<AdminData & { html: string }> {
     await this.clubSettings.set(NOTICEBOARD_KEY, text);
     return { noticeboard: text, html: this.markdown.render(text) };
   }
@@ -40,16 +39,14 @@ export class AdminService {
    * A new member by email and name: no password, an invitation mail with a set-password link instead,
    * and subscribed to the club's basic news.
    */
-  async registerUser(inviter: User, body: unknown): Promise<Profile> {
-    const { email, name } = parseWith(registerUserSchema, body);
+  async registerUser(inviter: User, { email, name }: z.output<typeof registerUserSchema>): Promise<Profile> {
     const user = await this.create({ email, name, passwordHash: null, isBot: false });
     await this.newsletters.subscribe(user.id, 'basicevents');
     await this.passwordReset.invite(user, inviter);
     return this.accounts.profileOf(user);
   }
 
-  async registerBot(body: unknown): Promise<Profile> {
-    const { email, name, password } = parseWith(registerBotSchema, body);
+  async registerBot({ email, name, password }: z.output<typeof registerBotSchema>): Promise<Profile> {
     if (await this.users.existsBy({ email })) throw new Conflict('emailTaken');
     const user = await this.create({ email, name, passwordHash: await this.accounts.hasher.hash(password), isBot: true });
     return this.accounts.profileOf(user);

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { DataSource, Repository } from 'typeorm';
 import {
   checkPostForTopic,
@@ -12,7 +13,6 @@ import {
 import { HUB_EVENTS } from '../../../shared/events';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
-import { parseWith } from '../../http/validate';
 import type { Markdown } from '../../markdown';
 import type { Hub } from '../../realtime/hub';
 import { userNames } from '../accounts/user-names';
@@ -79,8 +79,7 @@ export class DiscussionsService {
   }
 
   /** A new suggestion in an open discussion; reposts keep their link to the earlier post. */
-  async addPost(discussionId: number, user: User, body: unknown): Promise<Post> {
-    const fields = parseWith(postFieldsSchema, body);
+  async addPost(discussionId: number, user: User, fields: z.output<typeof postFieldsSchema>): Promise<Post> {
     const discussion = await this.discussions.findOneBy({ id: discussionId });
     if (!discussion) throw new NotFound('discussionNotFound');
     this.checkFields(fields, discussion.topic);
@@ -122,8 +121,7 @@ export class DiscussionsService {
   }
 
   /** Owners edit their own while the discussion is open; moderators edit any, any time. */
-  async editPost(discussionId: number, user: User, body: unknown): Promise<Post> {
-    const { postId, ...fields } = parseWith(postUpdateSchema, body);
+  async editPost(discussionId: number, user: User, { postId, ...fields }: z.output<typeof postUpdateSchema>): Promise<Post> {
     const post = await this.posts.findOneBy({ id: postId, discussionId });
     if (!post) throw new NotFound('postNotFound');
     const discussion = (await this.discussions.findOneBy({ id: discussionId }))!;

@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import { In, IsNull, type DataSource, type Repository } from 'typeorm';
 import type { Poll, PollInfo, VoterSummary } from '../../../shared/api/polls';
 import { voteSchema } from '../../../shared/api/polls';
 import type { RoundUpdate } from '../../../shared/api/rounds';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
-import { parseWith } from '../../http/validate';
 import { displayName } from '../accounts/display-name';
 import { UserEntity, type User } from '../accounts/user.entity';
 import type { DiscussionsService } from '../discussions/discussions.service';
@@ -81,8 +81,7 @@ export class PollsService {
    * first. One transaction checks the poll is open and the options are its own, then writes the ballot,
    * so concurrent voters never lose or double a vote and nobody votes into a poll that just closed.
    */
-  async vote(pollId: number, user: User, body: unknown): Promise<RoundUpdate> {
-    const { postIds } = parseWith(voteSchema, body);
+  async vote(pollId: number, user: User, { postIds }: z.output<typeof voteSchema>): Promise<RoundUpdate> {
     writeTransaction(this.db, (sql) => {
       const poll = readPoll(sql, pollId);
       if (!poll) throw new NotFound('pollNotFound');

@@ -1,8 +1,8 @@
+import type { z } from 'zod';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { checkPostForTopic, type PostFields } from '../../../shared/api/discussions';
 import { recommendationFieldsSchema, recommendationUpdateSchema, type Recommendation } from '../../../shared/api/recommendations';
 import { Forbidden, Invalid, NotFound } from '../../http/errors';
-import { parseWith } from '../../http/validate';
 import type { Markdown } from '../../markdown';
 import { displayName } from '../accounts/display-name';
 import { userNames } from '../accounts/user-names';
@@ -40,8 +40,7 @@ export class RecommendationsService {
     return new Map((await this.toRecommendations(rows)).map((r) => [r.recommendationId, r]));
   }
 
-  async create(user: User, body: unknown): Promise<Recommendation> {
-    const fields = parseWith(recommendationFieldsSchema, body);
+  async create(user: User, fields: z.output<typeof recommendationFieldsSchema>): Promise<Recommendation> {
     this.check(fields);
     const now = new Date().toISOString();
     const { id } = await this.recommendations.save({ ...fields, renderedText: this.render(fields.text), ownerId: user.id, createdOn: now, modifiedOn: now } as RecommendationRow);
@@ -50,8 +49,7 @@ export class RecommendationsService {
   }
 
   /** Owners edit their own, moderators any. The id comes from recommendationId, or Obskurnee's postId. */
-  async update(user: User, body: unknown): Promise<Recommendation> {
-    const { recommendationId, postId, ...fields } = parseWith(recommendationUpdateSchema, body);
+  async update(user: User, { recommendationId, postId, ...fields }: z.output<typeof recommendationUpdateSchema>): Promise<Recommendation> {
     const id = recommendationId ?? postId;
     if (!id) throw new Invalid('validationFailed', {}, { recommendationId: ['validation:required'] });
     const row = await this.recommendations.findOneBy({ id });

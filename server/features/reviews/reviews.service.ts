@@ -1,8 +1,8 @@
+import type { z } from 'zod';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { reviewSchema, type Review } from '../../../shared/api/reviews';
 import { writeTransaction } from '../../db/write-transaction';
 import { NotFound } from '../../http/errors';
-import { parseWith } from '../../http/validate';
 import type { Markdown } from '../../markdown';
 import { displayName } from '../accounts/display-name';
 import { userNames } from '../accounts/user-names';
@@ -35,8 +35,7 @@ export class ReviewsService {
   }
 
   /** One review per member per book: posting again replaces the first (keeping its id and creation date). */
-  async post(user: User, bookId: number, body: unknown): Promise<Review> {
-    const { rating, reviewText, reviewUrl } = parseWith(reviewSchema, body);
+  async post(user: User, bookId: number, { rating, reviewText, reviewUrl }: z.output<typeof reviewSchema>): Promise<Review> {
     const book = await this.books.get(bookId);
     const now = new Date().toISOString();
     const isNew = writeTransaction(this.db, (sql) => {

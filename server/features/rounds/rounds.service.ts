@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import crypto from 'node:crypto';
 import { In, type DataSource, type Repository } from 'typeorm';
 import { newRoundSchema, type Round, type RoundUpdate } from '../../../shared/api/rounds';
@@ -5,7 +6,6 @@ import type { Language } from '../../../shared/constants';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, NotFound } from '../../http/errors';
 import { translate } from '../../http/i18n';
-import { parseWith } from '../../http/validate';
 import type { User } from '../accounts/user.entity';
 import type { BooksService } from '../books/books.service';
 import { BookEntity } from '../books/book.entity';
@@ -64,8 +64,7 @@ export class RoundsService {
   }
 
   /** A round opens its first discussion at once: the book discussion, or the theme discussion. */
-  async start(user: User, body: unknown): Promise<Round> {
-    const { topic, title, description } = parseWith(newRoundSchema, body);
+  async start(user: User, { topic, title, description }: z.output<typeof newRoundSchema>): Promise<Round> {
     const { roundId, discussionId } = writeTransaction(this.db, (sql) => {
       const roundId = createRound(sql, { title, description, topic, ownerId: user.id, createdOn: new Date().toISOString() });
       const discussionId = createDiscussion(sql, {

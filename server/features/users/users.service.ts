@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import path from 'node:path';
 import { IsNull, type DataSource, type Repository } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { currentlyReadingSchema, languageChangeSchema, profileUpdateSchema, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
 import { Forbidden, NotFound } from '../../http/errors';
-import { parseWith } from '../../http/validate';
 import type { AccountsService } from '../accounts/accounts.service';
 import { UserEntity, type User } from '../accounts/user.entity';
 import { removeAvatar, saveAvatar } from './avatar';
@@ -51,10 +51,9 @@ export class UsersService {
   }
 
   /** Owners edit their own profile, moderators anyone's; only a moderator changes isActiveParticipant. */
-  async update(editor: User, email: string, body: unknown): Promise<Profile> {
+  async update(editor: User, email: string, fields: z.output<typeof profileUpdateSchema>): Promise<Profile> {
     const target = await this.byEmail(email);
     if (target.id !== editor.id && !isModerator(editor)) throw new Forbidden('notYourProfile');
-    const fields = parseWith(profileUpdateSchema, body);
     await this.users.update(
       { id: target.id },
       {
@@ -68,8 +67,7 @@ export class UsersService {
     return this.accounts.profileOf((await this.users.findOneBy({ id: target.id }))!);
   }
 
-  async setLanguage(user: User, body: unknown): Promise<Profile> {
-    const { language } = parseWith(languageChangeSchema, body);
+  async setLanguage(user: User, { language }: z.output<typeof languageChangeSchema>): Promise<Profile> {
     await this.users.update({ id: user.id }, { language: language as Language });
     return this.accounts.profileOf({ ...user, language });
   }
@@ -85,8 +83,7 @@ export class UsersService {
     return (await this.reading.find({ where: ownerId ? { ownerId } : {}, order: { id: 'ASC' } })).map(toEntry);
   }
 
-  async addReading(user: User, body: unknown): Promise<CurrentlyReading> {
-    const { title, author } = parseWith(currentlyReadingSchema, body);
+  async addReading(user: User, { title, author }: z.output<typeof currentlyReadingSchema>): Promise<CurrentlyReading> {
     const saved = await this.reading.save({ ownerId: user.id, title, author, createdOn: new Date().toISOString() });
     return toEntry(saved as CurrentlyReadingRow);
   }
