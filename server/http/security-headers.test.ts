@@ -71,7 +71,7 @@ describe('request bodies', () => {
     const answer = await post(json, encoding);
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toMatch(/problem\+json/);
-    expect((await answer.json()).detail).toMatch(/compression/);
+    expect(((await answer.json()) as { detail: string }).detail).toMatch(/compression/);
     const recs = await club.call('GET', '/api/recommendations/', { token });
     expect(recs.body).toEqual([]);
   });

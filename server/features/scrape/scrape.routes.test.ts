@@ -27,7 +27,7 @@ async function scrape(query: string, options: { who?: string; language?: string;
   const headers: Record<string, string> = { 'Accept-Language': options.language ?? 'en' };
   if (options.who) headers.Authorization = `Bearer ${tokens[options.who]}`;
   const response = await fetch(`${base}${options.path ?? '/api/scrape/'}${query}`, { headers });
-  return { status: response.status, type: response.headers.get('content-type'), body: await response.json() };
+  return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as Record<string, unknown> };
 }
 
 const bookLink = (path: string) => `?goodreadsUrl=${encodeURIComponent(`https://www.goodreads.com${path}`)}`;

@@ -21,7 +21,7 @@ async function upload(bytes: Buffer, filename = 'photo.jpg', type = 'image/jpeg'
   const form = new FormData();
   form.append('avatar', new Blob([new Uint8Array(bytes)], { type }), filename);
   const res = await fetch(`${club.url}/api/users/avatar`, { method: 'POST', headers: { Authorization: `Bearer ${member.token}` }, body: form });
-  return { status: res.status, body: await res.json() };
+  return { status: res.status, body: (await res.json()) as { avatarUrl: string; detail: string } };
 }
 
 /** A noisy photo, so it compresses like a real one. */
