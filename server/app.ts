@@ -47,6 +47,8 @@ import { ReviewsService } from './features/reviews/reviews.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { SearchService } from './features/search/search.service';
 import { searchRoutes } from './features/search/search.routes';
+import { StatsService } from './features/stats/stats.service';
+import { statsRoutes } from './features/stats/stats.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import type { ServerConfig } from './settings';
 
@@ -127,6 +129,7 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
       ...recommendationsRoutes(recommendations),
       ...reviewsRoutes(reviews),
       ...searchRoutes(search),
+      ...statsRoutes(new StatsService(db)),
       ...apiDocsRoutes(),
     ],
     API_ROUTES,

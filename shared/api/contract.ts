@@ -28,6 +28,7 @@ export const TAGS = {
   'Currently reading': "Members' currently-reading entries.",
   Admin: 'The admin screen: noticeboard, registering members and bots, promoting moderators.',
   Newsletters: 'Mail subscriptions.',
+  Stats: "The club's statistics.",
   'API docs': 'This document and the page that browses it.',
 } as const;
 export type TagName = keyof typeof TAGS;

@@ -12,6 +12,7 @@ import { reviewsApi } from './reviews';
 import { roundsApi } from './rounds';
 import { scrapeApi } from './scrape';
 import { searchApi } from './search';
+import { statsApi } from './stats';
 import { currentlyReadingApi, usersApi } from './users';
 
 /** Every route of the API, by feature; each feature's routes in the order they are matched. */
@@ -30,6 +31,7 @@ export const API = {
   search: searchApi,
   admin: adminApi,
   newsletters: newslettersApi,
+  stats: statsApi,
   apiDocs: apiDocsApi,
 } as const;
 
