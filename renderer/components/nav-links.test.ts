@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../shared/api/accounts';
+import { profile } from '../test-support/profiles';
 import { isNavLinkActive, navLinksFor } from './nav-links';
 import { safeNextUrl } from './safe-next-url';
 
-const member = { isModerator: false } as Profile;
-const moderator = { isModerator: true } as Profile;
+const member = profile();
+const moderator = profile({ isModerator: true });
 
 describe('navigation links by role', () => {
   it('a visitor sees only Home', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Profile } from '../../shared/api/accounts';
 import type { Discussion } from '../../shared/api/discussions';
+import { profile } from '../test-support/profiles';
 
 vi.mock('../features/home/home.service', () => ({ homeService: { load: vi.fn() } }));
 vi.mock('../lib/notify', () => ({ notifyNotice: vi.fn(), handleError: vi.fn(), notifySuccess: vi.fn() }));
@@ -52,7 +52,7 @@ describe('a DiscussionChanged push', () => {
 });
 
 describe('a session the server ended', () => {
-  const me = { userId: 'bea', email: 'bea@riverside.test', name: 'Bea Reader' } as Profile;
+  const me = profile({ userId: 'bea' });
 
   beforeEach(() => {
     vi.mocked(notifyNotice).mockClear();

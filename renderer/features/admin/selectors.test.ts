@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../shared/api/accounts';
+import { profile } from '../../test-support/profiles';
 import { adminMemberOrder, canDisable, memberCounts } from './selectors';
 
-const profile = (overrides: Partial<Profile>): Profile => ({
-  userId: 'u1',
-  name: 'Bea Reader',
-  email: 'bea@riverside.test',
-  phone: null,
-  aboutMe: null,
-  aboutMeHtml: null,
-  goodreadsUrl: null,
-  externalProfileSystem: null,
-  avatarUrl: null,
-  isModerator: false,
-  isAdmin: false,
-  isActiveParticipant: true,
-  language: null,
-  isDisabled: false,
-  ...overrides,
-});
 
 const club = [
   profile({ userId: 'd', name: 'Dana', isDisabled: true }),

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../shared/api/accounts';
 import type { Post } from '../../../shared/api/discussions';
+import { profile } from '../../test-support/profiles';
 import { canEditPost, repostLink, repostTarget } from './post-permissions';
 
-const member = { userId: 'me', isModerator: false, isAdmin: false } as Profile;
-const moderator = { userId: 'mod', isModerator: true, isAdmin: false } as Profile;
+const member = profile({ userId: 'me' });
+const moderator = profile({ userId: 'mod', isModerator: true });
 const myPost = { postId: 5, discussionId: 1, ownerId: 'me' } as Post;
 const theirPost = { postId: 6, discussionId: 1, ownerId: 'someone' } as Post;
 const openBooks = { discussionId: 9, title: 'Round 2: book suggestions', topic: 'Books' as const, isClosed: false };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../shared/api/accounts';
 import type { Recommendation } from '../../../shared/api/recommendations';
+import { profile } from '../../test-support/profiles';
 import { canEditRecommendation, recommendationInput, suggestLink, valuesForEdit } from './recommendation-rules';
 
-const member = { userId: 'me', isModerator: false, isAdmin: false } as Profile;
-const moderator = { userId: 'mod', isModerator: true, isAdmin: false } as Profile;
-const admin = { userId: 'boss', isModerator: false, isAdmin: true } as Profile;
+const member = profile({ userId: 'me' });
+const moderator = profile({ userId: 'mod', isModerator: true });
+const admin = profile({ userId: 'boss', isAdmin: true });
 const mine = { recommendationId: 7, ownerId: 'me' } as Recommendation;
 const theirs = { recommendationId: 8, ownerId: 'someone' } as Recommendation;
 const openBooks = { discussionId: 9, title: 'Round 2: book suggestions', topic: 'Books' as const, isClosed: false };

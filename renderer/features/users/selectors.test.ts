@@ -1,27 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Profile } from '../../../shared/api/accounts';
-import type { CurrentlyReading, UserListEntry } from '../../../shared/api/users';
+import type { CurrentlyReading } from '../../../shared/api/users';
+import { profile, userListEntry } from '../../test-support/profiles';
 import { checkProfileForm, profileFormValues } from './profile-form';
 import { activeMembers, canEditProfile, displayName, findByEmail, moderatorsFirst, profilePath, readingPreview } from './selectors';
 
-const profile = (overrides: Partial<Profile>): Profile => ({
-  userId: 'u1',
-  name: 'Bea Reader',
-  email: 'bea@riverside.test',
-  phone: null,
-  aboutMe: null,
-  aboutMeHtml: null,
-  goodreadsUrl: null,
-  externalProfileSystem: null,
-  avatarUrl: null,
-  isModerator: false,
-  isAdmin: false,
-  isActiveParticipant: true,
-  language: null,
-  isDisabled: false,
-  ...overrides,
-});
-const entry = (overrides: Partial<Profile>): UserListEntry => ({ ...profile(overrides), currentlyReading: [] });
 const books = (n: number): CurrentlyReading[] =>
   Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId: 'u1', title: `Book ${i + 1}`, author: null }));
 
@@ -34,12 +16,12 @@ describe('the member list', () => {
   });
 
   it('lists active members only, by name', () => {
-    const users = [entry({ userId: 'c', name: 'Cyril' }), entry({ userId: 'a', name: 'Ada', isActiveParticipant: false }), entry({ userId: 'b', name: 'Bea' })];
+    const users = [userListEntry({ userId: 'c', name: 'Cyril' }), userListEntry({ userId: 'a', name: 'Ada', isActiveParticipant: false }), userListEntry({ userId: 'b', name: 'Bea' })];
     expect(activeMembers(users).map((u) => u.name)).toEqual(['Bea', 'Cyril']);
   });
 
   it('leaves disabled accounts out, though a moderator’s list carries them', () => {
-    const users = [entry({ userId: 'b', name: 'Bea' }), entry({ userId: 'd', name: 'Dana', isDisabled: true })];
+    const users = [userListEntry({ userId: 'b', name: 'Bea' }), userListEntry({ userId: 'd', name: 'Dana', isDisabled: true })];
     expect(activeMembers(users).map((u) => u.name)).toEqual(['Bea']);
   });
 

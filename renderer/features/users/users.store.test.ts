@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../shared/api/accounts';
-import type { UserListEntry } from '../../../shared/api/users';
+import { userListEntry } from '../../test-support/profiles';
 
 vi.mock('./users.service', () => ({
   usersService: { list: vi.fn(), update: vi.fn(), addReading: vi.fn(), removeReading: vi.fn(), currentlyReading: vi.fn(), uploadAvatar: vi.fn() },
@@ -9,23 +9,10 @@ vi.mock('./users.service', () => ({
 const { usersService } = await import('./users.service');
 const { useUsersStore } = await import('./users.store');
 
-const bea: UserListEntry = {
+const bea = userListEntry({
   userId: 'bea',
-  name: 'Bea Reader',
-  email: 'bea@riverside.test',
-  phone: null,
-  aboutMe: null,
-  aboutMeHtml: null,
-  goodreadsUrl: null,
-  externalProfileSystem: null,
-  avatarUrl: null,
-  isModerator: false,
-  isAdmin: false,
-  isActiveParticipant: true,
-  language: null,
-  isDisabled: false,
   currentlyReading: [{ entryId: 1, ownerId: 'bea', title: 'Solaris', author: 'Stanisław Lem' }],
-};
+});
 
 describe('the users store', () => {
   beforeEach(async () => {
