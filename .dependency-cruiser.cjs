@@ -1,0 +1,178 @@
+// The boundaries between Bookclub's parts, checked by `npm run lint` (dependency-cruiser) as the first
+// step of `npm test`. Paths are relative to the folder cruised from (the repository root; a fixture
+// tree in build/lint-boundaries.test.ts). Violations that existed when a rule was added are listed in
+// .dependency-cruiser-known-violations.json and tolerated until fixed (`npm run lint:baseline`
+// rewrites that file; do that only to accept a fix, never to hide a new violation).
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+/** server/ modules the desktop shell may import: the composition root, its settings, maintenance. */
+const SERVER_ENTRY_POINTS_FOR_ELECTRON = [
+  '^server/start-server\\.ts$',
+  '^server/settings\\.ts$',
+  '^server/db/data-source\\.ts$',
+  '^server/maintenance/backup\\.ts$',
+  '^server/maintenance/server-lock\\.ts$',
+];
+
+/**
+ * `--ignore-known [file]` tolerates the violations listed in the known-violations file, but
+ * dependency-cruiser 17 applies that to module-level violations only (folder-level ones are a TODO in
+ * its soften-known-violations.mjs). So folder-scoped rules apply it themselves: when this run ignores
+ * known violations, each known folder-to-folder edge of the rule is left out of it. Without
+ * `--ignore-known` (depcruise-baseline, the fixture test) the rule is whole.
+ */
+function knownViolationsFileOfThisRun() {
+  const args = process.argv;
+  for (const [i, arg] of args.entries()) {
+    if (arg.startsWith('--ignore-known=')) return path.resolve(arg.slice('--ignore-known='.length));
+    if (arg === '--ignore-known') {
+      const next = args[i + 1];
+      return path.resolve(next?.endsWith('.json') ? next : '.dependency-cruiser-known-violations.json');
+    }
+  }
+  return undefined;
+}
+
+/** The known edges of one folder-scoped rule, from folder -> to folders. */
+function knownFolderEdges(ruleName) {
+  const file = knownViolationsFileOfThisRun();
+  const edges = new Map();
+  if (!file || !fs.existsSync(file)) return edges;
+  for (const violation of JSON.parse(fs.readFileSync(file, 'utf8'))) {
+    if (violation.rule.name !== ruleName) continue;
+    edges.set(violation.from, [...(edges.get(violation.from) ?? []), violation.to]);
+  }
+  return edges;
+}
+
+const exactly = (folder) => `^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
+
+/** A folder-scoped rule, split so that it skips the known edges (see knownFolderEdges). */
+function folderRules(rule) {
+  const known = knownFolderEdges(rule.name);
+  if (known.size === 0) return [rule];
+  return [
+    { ...rule, from: { ...rule.from, pathNot: [rule.from.pathNot ?? [], [...known.keys()].map(exactly)].flat() } },
+    ...[...known].map(([from, tos]) => ({
+      ...rule,
+      from: { path: exactly(from) },
+      to: { ...rule.to, pathNot: tos.map(exactly) },
+    })),
+  ];
+}
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-imports-no-app',
+      comment:
+        'shared/ holds the types, schemas and contracts that the server, the renderer and the desktop ' +
+        'shell all compile against; importing any of them would drag that side into the others.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { path: '^(server|renderer|electron)/' },
+    },
+    {
+      name: 'renderer-not-to-server-or-electron',
+      comment:
+        'The renderer runs in a sandboxed browser window and talks to the server only over HTTP and the ' +
+        'hub, typed by shared/; server or Electron code would be bundled into the page (or fail to).',
+      severity: 'error',
+      from: { path: '^renderer/' },
+      to: { path: '^(server|electron)/' },
+    },
+    {
+      name: 'server-not-to-renderer-or-electron',
+      comment:
+        'The server also runs headless (npm start), without Electron and without the renderer source; ' +
+        'it serves only the built renderer from dist/.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(renderer|electron)/' },
+    },
+    {
+      name: 'electron-not-to-renderer',
+      comment:
+        'The desktop shell loads the renderer over HTTP from the club server it starts, like any browser; ' +
+        'it never imports renderer source.',
+      severity: 'error',
+      from: { path: '^electron/' },
+      to: { path: '^renderer/' },
+    },
+    {
+      name: 'electron-to-server-entry-points-only',
+      comment:
+        'The desktop shell starts the same startServer() as the headless entry and runs the same ' +
+        'maintenance; it reaches no further into the server, so server internals stay free to change.',
+      severity: 'error',
+      from: { path: '^electron/' },
+      to: { path: '^server/', pathNot: SERVER_ENTRY_POINTS_FOR_ELECTRON },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'Modules that import each other (directly or around a loop) load in an order that depends on ' +
+        'who is imported first, and cannot be understood or tested one at a time. Type-only imports ' +
+        'count too: they are the same coupling, one edit away from a runtime cycle.',
+      severity: 'error',
+      from: { path: '^(shared|server|renderer|electron)/' },
+      to: { circular: true },
+    },
+    ...folderRules({
+      name: 'no-folder-cycles',
+      comment:
+        'The folders of the renderer (each feature, the app store, components, lib) and of shared/ ' +
+        'depend on each other in one direction only, so a feature can be read, tested and changed ' +
+        'without the rest. Module-level cycles are caught by no-circular; this catches loops between ' +
+        'folders such as a feature importing the app store that imports that feature.',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(renderer|shared)/' },
+      to: { path: '^(renderer|shared)/', circular: true },
+    }),
+    {
+      name: 'feature-entry-points-stay-private',
+      comment:
+        "A feature's routes (server/features/<f>/*.routes.ts) are registered by server/app.ts and its " +
+        'pages (renderer/features/<f>/*Page.tsx) by renderer/routes.tsx, nowhere else: another feature ' +
+        'that needs their logic uses the service or store behind them. Tests may mount any routes.',
+      severity: 'error',
+      from: { path: '^(server|renderer)/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: ['^server/features/[^/]+/[^/]+\\.routes\\.ts$', '^renderer/features/[^/]+/[^/]*Page\\.tsx$'],
+        pathNot: '^$1/features/$2/',
+      },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that resolves to nothing fails at build or run time; usually a typo or a moved file.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-orphans',
+      comment:
+        'A module nothing imports and that imports nothing is dead code, or a file forgotten half-way ' +
+        'through a move. Declaration files and dotfiles (configs) are exempt.',
+      severity: 'error',
+      from: { orphan: true, pathNot: ['\\.d\\.m?ts$', '(^|/)\\.[^/]+$'] },
+      to: {},
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // See `import type` as well: a type-only import is a dependency for every rule above.
+    tsPreCompilationDeps: true,
+    // Absolute, so the fixture test can cruise its own tree with this configuration.
+    tsConfig: { fileName: path.join(__dirname, 'tsconfig.json') },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+  },
+};
