@@ -1,4 +1,5 @@
 import type { Profile } from '../../shared/api/accounts';
+import { isModerator } from '../../shared/rules';
 
 export interface NavLinkItem {
   to: string;
@@ -25,6 +26,6 @@ export function navLinksFor(profile: Profile | null): NavLinkItem[] {
     { to: '/my', labelKey: 'nav.aboutUs' },
     { to: '/hladanie', labelKey: 'nav.search' },
   );
-  if (profile.isModerator) links.push({ to: '/admin', labelKey: 'nav.admin' });
+  if (isModerator(profile)) links.push({ to: '/admin', labelKey: 'nav.admin' });
   return links;
 }

@@ -3,6 +3,7 @@ import type { AccountsService } from '../features/accounts/accounts.service';
 import type { AppState } from './context';
 import { Forbidden, Unauthorized } from './errors';
 import { bearerToken } from './token';
+import { isModerator } from '../../shared/rules';
 
 /**
  * Reads the bearer token into ctx.state.user. A missing, expired or bad token, or one whose session ended
@@ -33,7 +34,7 @@ export function requireRole(role: Role, options: { botsMay?: boolean } = {}): Mi
     if (user.isBot && (role !== 'member' || !(READ_METHODS.has(ctx.method) || options.botsMay))) {
       throw new Forbidden('botsReadOnly');
     }
-    if (role === 'moderator' && !(user.isModerator || user.isAdmin)) throw new Forbidden('moderatorsOnly');
+    if (role === 'moderator' && !isModerator(user)) throw new Forbidden('moderatorsOnly');
     if (role === 'admin' && !user.isAdmin) throw new Forbidden('adminsOnly');
     await next();
   };

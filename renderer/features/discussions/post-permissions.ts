@@ -1,14 +1,11 @@
 import type { Profile } from '../../../shared/api/accounts';
 import type { Discussion, Post } from '../../../shared/api/discussions';
 import type { CurrentDiscussionSummary } from '../../../shared/api/home';
+import { postEditRefusal, repostRefusal } from '../../../shared/rules';
 
-const isModerator = (profile: Profile) => profile.isModerator || profile.isAdmin;
-
-/** Owners edit their own suggestions while the discussion is open; moderators edit any, any time. */
+/** Owners edit their own suggestions while the discussion is open; moderators edit any, any time (the server's rule). */
 export function canEditPost(profile: Profile | null, post: Post, discussion: Pick<Discussion, 'isClosed'>): boolean {
-  if (!profile) return false;
-  if (isModerator(profile)) return true;
-  return post.ownerId === profile.userId && !discussion.isClosed;
+  return postEditRefusal(profile, post, discussion) === null;
 }
 
 /**
@@ -16,9 +13,8 @@ export function canEditPost(profile: Profile | null, post: Post, discussion: Pic
  * same one, and only from a Books discussion (SPEC section 2). Null when reposting is not offered.
  */
 export function repostTarget(current: CurrentDiscussionSummary | null, discussion: Pick<Discussion, 'discussionId' | 'topic'>): number | null {
-  if (!current || current.isClosed || current.topic !== 'Books') return null;
-  if (discussion.topic !== 'Books' || current.discussionId === discussion.discussionId) return null;
-  return current.discussionId;
+  if (!current || current.isClosed) return null;
+  return repostRefusal(current, discussion) === null ? current.discussionId : null;
 }
 
 /** The open discussion's page with its form prefilled from the post (and linked to it). */

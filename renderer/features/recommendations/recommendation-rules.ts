@@ -2,12 +2,12 @@ import type { Profile } from '../../../shared/api/accounts';
 import type { PostFields } from '../../../shared/api/discussions';
 import type { CurrentDiscussionSummary } from '../../../shared/api/home';
 import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
+import { mayChange } from '../../../shared/rules';
 import { valuesFromRecommendation, type PostFormValues } from '../discussions/post-form';
 
 /** Owners edit their own recommendations, moderators any (SPEC section 6). */
 export function canEditRecommendation(profile: Profile | null, recommendation: Pick<Recommendation, 'ownerId'>): boolean {
-  if (!profile) return false;
-  return profile.isModerator || profile.isAdmin || recommendation.ownerId === profile.userId;
+  return mayChange(profile, recommendation.ownerId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Profile } from '../../../shared/api/accounts';
 import { USER_LIST_READING_LIMIT, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
+import { isModerator } from '../../../shared/rules';
 
 /** How a member is named: their name, or their email's local part until they set one (as the server does). */
 export function displayName(profile: Pick<Profile, 'name' | 'email'>): string {
@@ -37,7 +38,8 @@ export function readingPreview(reading: CurrentlyReading[], limit = USER_LIST_RE
   return { shown: reading.slice(0, limit), more: Math.max(0, reading.length - limit) };
 }
 
-export const isModerator = (profile: Pick<Profile, 'isModerator' | 'isAdmin'> | null | undefined) => !!profile && (profile.isModerator || profile.isAdmin);
+/** Admins moderate too (shared/rules.ts). */
+export { isModerator };
 
 export const isOwnProfile = (me: Profile | null, profile: Pick<Profile, 'userId'>) => !!me && me.userId === profile.userId;
 

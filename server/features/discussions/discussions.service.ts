@@ -24,8 +24,9 @@ import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
 import { createPost, readDiscussion } from './discussion-writes';
 import { toPost } from './post-mapper';
 import { PostEntity, type PostRow } from './post.entity';
+import { postEditRefusal, repostRefusal } from '../../../shared/rules';
+import { actorOf } from '../accounts/actor';
 
-const isModerator = (user: User) => user.isModerator || user.isAdmin;
 
 export class DiscussionsService {
   private readonly discussions: Repository<DiscussionRow>;
@@ -125,8 +126,9 @@ export class DiscussionsService {
     const post = await this.posts.findOneBy({ id: postId, discussionId });
     if (!post) throw new NotFound('postNotFound');
     const discussion = (await this.discussions.findOneBy({ id: discussionId }))!;
-    if (post.ownerId !== user.id && !isModerator(user)) throw new Forbidden('notYourPost');
-    if (discussion.isClosed && !isModerator(user)) throw new Conflict('postClosedForEdits');
+    const refusal = postEditRefusal(actorOf(user), post, discussion);
+    if (refusal === 'notYourPost') throw new Forbidden(refusal);
+    if (refusal) throw new Conflict(refusal);
     this.checkFields(fields, discussion.topic);
 
     await this.posts.update(
@@ -188,8 +190,8 @@ export class DiscussionsService {
   private async checkRepost(parentPostId: number, target: DiscussionRow): Promise<void> {
     const parent = await this.posts.findOneBy({ id: parentPostId });
     if (!parent) throw new Invalid('parentPostNotFound', {}, { parentPostId: ['errors:parentPostNotFound'] });
-    if (parent.discussionId === target.id) throw new Invalid('repostSameDiscussion');
     const from = await this.discussions.findOneBy({ id: parent.discussionId });
-    if (target.topic !== 'Books' || from?.topic !== 'Books') throw new Invalid('repostOnlyBooks');
+    const refusal = repostRefusal({ discussionId: target.id, topic: target.topic }, from && { discussionId: from.id, topic: from.topic });
+    if (refusal) throw new Invalid(refusal);
   }
 }

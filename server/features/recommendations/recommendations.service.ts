@@ -9,8 +9,9 @@ import { userNames } from '../accounts/user-names';
 import type { User } from '../accounts/user.entity';
 import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
 import { RecommendationEntity, type RecommendationRow } from './recommendation.entity';
+import { mayChange } from '../../../shared/rules';
+import { actorOf } from '../accounts/actor';
 
-const isModerator = (user: User) => user.isModerator || user.isAdmin;
 
 export class RecommendationsService {
   private readonly recommendations: Repository<RecommendationRow>;
@@ -54,7 +55,7 @@ export class RecommendationsService {
     if (!id) throw new Invalid('validationFailed', {}, { recommendationId: ['validation:required'] });
     const row = await this.recommendations.findOneBy({ id });
     if (!row) throw new NotFound('recommendationNotFound');
-    if (row.ownerId !== user.id && !isModerator(user)) throw new Forbidden('notYourRecommendation');
+    if (!mayChange(actorOf(user), row.ownerId)) throw new Forbidden('notYourRecommendation');
     this.check(fields);
     await this.recommendations.update({ id }, { ...fields, renderedText: this.render(fields.text), modifiedOn: new Date().toISOString() });
     return this.get(id);

@@ -9,8 +9,9 @@ import type { AccountsService } from '../accounts/accounts.service';
 import { UserEntity, type User } from '../accounts/user.entity';
 import { removeAvatar, saveAvatar } from './avatar';
 import { CurrentlyReadingEntity, type CurrentlyReadingRow } from './currently-reading.entity';
+import { isModerator, mayChange } from '../../../shared/rules';
+import { actorOf } from '../accounts/actor';
 
-const isModerator = (user: User) => user.isModerator || user.isAdmin;
 
 const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.id, ownerId: row.ownerId, title: row.title, author: row.author });
 
@@ -53,7 +54,7 @@ export class UsersService {
   /** Owners edit their own profile, moderators anyone's; only a moderator changes isActiveParticipant. */
   async update(editor: User, email: string, fields: z.output<typeof profileUpdateSchema>): Promise<Profile> {
     const target = await this.byEmail(email);
-    if (target.id !== editor.id && !isModerator(editor)) throw new Forbidden('notYourProfile');
+    if (!mayChange(actorOf(editor), target.id)) throw new Forbidden('notYourProfile');
     await this.users.update(
       { id: target.id },
       {
@@ -92,7 +93,7 @@ export class UsersService {
   async removeReading(user: User, entryId: number): Promise<void> {
     const entry = await this.reading.findOneBy({ id: entryId });
     if (!entry) throw new NotFound('entryNotFound');
-    if (entry.ownerId !== user.id && !isModerator(user)) throw new Forbidden('notYourProfile');
+    if (!mayChange(actorOf(user), entry.ownerId)) throw new Forbidden('notYourProfile');
     await this.reading.delete({ id: entryId });
   }
 }
