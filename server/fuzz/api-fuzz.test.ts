@@ -11,8 +11,8 @@ import { DatabaseFingerprinter, fingerprintDiff } from './db-fingerprint';
 import { closeAgent, problemsWith, send, type Answer } from './fuzz-client';
 import { hashSeed, mulberry32 } from './prng';
 import { selectCases } from './select-cases';
+import { hashesPasswords } from './request-parts';
 import {
-  hashesPasswords,
   operationsOf,
   recipesFor,
   type CaseContext,

@@ -2,270 +2,32 @@ import { createHmac } from 'node:crypto';
 import zlib from 'node:zlib';
 import { MAX_JSON_BODY_BYTES } from '../../shared/constants';
 import { AWKWARD_NUMBERS, AWKWARD_STRINGS, HUGE, OMIT, RawJson, jsonText, valueMutations, type Mutation } from './values';
+import {
+  excerptOf,
+  firstNonNullBranch,
+  formFields,
+  JSON_TYPE,
+  jsonBodySchema,
+  jsonCase,
+  multipart,
+  multipartSchema,
+  parametersOf,
+  pngClaiming,
+  TINY_PNG,
+  typesOf,
+  urlOf,
+  validValue,
+  type Part,
+} from './request-parts';
+import type { CaseContext, Category, FuzzCase, JsonSchema, Operation, CaseRecipe } from './fuzz-model';
+
+export * from './fuzz-model';
 
 /**
  * Fuzz cases made from the OpenAPI document alone: for each operation a valid-looking request built from
  * its documented parameters and body schema, and then that request broken in one place at a time. A new
  * route in the document is fuzzed without editing anything here.
  */
-
-type JsonSchema = Record<string, any>;
-export type OpenApiDocument = { paths: Record<string, Record<string, JsonSchema>>; components?: { schemas?: Record<string, JsonSchema> } };
-
-export interface Operation {
-  method: string;
-  /** The documented path, with `{param}` placeholders. */
-  path: string;
-  /** Who may call it (`x-role`) and whether bots may (`x-bots`). */
-  role: string;
-  botsMay: boolean;
-  operation: JsonSchema;
-}
-
-export function operationsOf(doc: OpenApiDocument): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
-      operations.push({
-        method: method.toUpperCase(),
-        path,
-        role: String(operation['x-role'] ?? 'anonymous'),
-        botsMay: operation['x-bots'] !== false,
-        operation,
-      });
-    }
-  }
-  return operations;
-}
-
-/** One request to send. `path` is already percent-encoded and carries the query string. */
-export interface FuzzCase {
-  category: Category;
-  label: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: Buffer;
-  /** Send the body without Content-Length (chunked). */
-  chunked?: boolean;
-  /** The case sends its own Authorization header: whoever the role, the caller is at most a visitor. */
-  ownToken?: boolean;
-  /** The body as the failure message shows it. */
-  excerpt: string;
-}
-
-export type Category = 'baseline' | 'body' | 'field' | 'extra' | 'path' | 'query' | 'upload' | 'header';
-
-/** A case not yet made: made when sent, so each gets fresh valid values (a new email address, say). */
-export interface CaseRecipe {
-  category: Category;
-  label: string;
-  make(): FuzzCase;
-}
-
-/** Values that name things that exist in the club, by parameter or field name (ids, the target's email). */
-export type Fixtures = Record<string, unknown>;
-
-export interface CaseContext {
-  doc: OpenApiDocument;
-  fixtures: Fixtures;
-  /** A new, unused email address each time (for bodies that create accounts). */
-  freshEmail(): string;
-}
-
-/* ------------------------------------------------------------------------------------------------ */
-/* Valid-looking values from a schema                                                                 */
-
-function resolve(schema: JsonSchema | undefined, doc: OpenApiDocument): JsonSchema {
-  let current = schema ?? {};
-  for (let depth = 0; typeof current.$ref === 'string' && depth < 20; depth++) {
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    let target: any = doc;
-    for (const part of pointer) target = target?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
-    current = target ?? {};
-  }
-  return current;
-}
-
-/** The JSON types a schema admits, 'null' last. */
-export function typesOf(schema: JsonSchema, doc: OpenApiDocument): string[] {
-  const resolved = resolve(schema, doc);
-  const types = new Set<string>();
-  if ('const' in resolved) types.add(resolved.const === null ? 'null' : typeof resolved.const);
-  if (Array.isArray(resolved.enum)) for (const value of resolved.enum) types.add(value === null ? 'null' : typeof value);
-  if (typeof resolved.type === 'string') types.add(resolved.type);
-  if (Array.isArray(resolved.type)) for (const type of resolved.type) types.add(type);
-  for (const branch of [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])]) {
-    for (const type of typesOf(branch, doc)) types.add(type);
-  }
-  return [...types].sort((a, b) => Number(a === 'null') - Number(b === 'null'));
-}
-
-function firstNonNullBranch(schema: JsonSchema, doc: OpenApiDocument): JsonSchema | undefined {
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].map((branch: JsonSchema) => resolve(branch, doc));
-  return branches.find((branch) => !typesOf(branch, doc).every((type) => type === 'null')) ?? branches[0];
-}
-
-type Location = 'path' | 'query' | 'body';
-
-/** A value the schema accepts, shaped by the field's name where the name says what it is. */
-export function validValue(schemaIn: JsonSchema | undefined, name: string, location: Location, context: CaseContext): unknown {
-  const { doc, fixtures } = context;
-  const schema = resolve(schemaIn, doc);
-  if ('const' in schema) return schema.const;
-  if (Array.isArray(schema.enum) && schema.enum.length) return schema.enum[0];
-  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
-  if (!schema.type && (schema.anyOf || schema.oneOf)) {
-    const branch = firstNonNullBranch(schema, doc);
-    return branch ? validValue(branch, name, location, context) : null;
-  }
-  const types = typesOf(schema, doc);
-  const type = types[0] ?? 'string';
-  const lower = name.toLowerCase();
-
-  if (type === 'array') {
-    if (name in fixtures && Array.isArray(fixtures[name])) return fixtures[name];
-    const minItems = Math.max(1, Number(schema.minItems ?? 1));
-    return Array.from({ length: minItems }, () => validValue(schema.items, name, location, context));
-  }
-  if (type === 'object') {
-    const value: Record<string, unknown> = {};
-    for (const [key, property] of Object.entries<JsonSchema>(schema.properties ?? {})) {
-      value[key] = validValue(property, key, location, context);
-    }
-    return value;
-  }
-  if (type === 'boolean') return true;
-  if (type === 'integer' || type === 'number') {
-    if (typeof fixtures[name] === 'number') return fixtures[name];
-    if (/pagecount/.test(lower)) return 320;
-    if (typeof schema.minimum === 'number') return Math.max(schema.minimum, Math.min(1, schema.maximum ?? 1));
-    if (typeof schema.exclusiveMinimum === 'number') return Math.floor(schema.exclusiveMinimum) + 1;
-    return 1;
-  }
-  if (type === 'null') return null;
-
-  // A string (or a schema that says nothing): by name first, then to fit its length.
-  if (/email/.test(lower)) return location === 'body' ? context.freshEmail() : (fixtures.email ?? 'target@club.test');
-  if (typeof fixtures[name] === 'string' || typeof fixtures[name] === 'number') return String(fixtures[name]);
-  if (/password/.test(lower)) return 'fuzz password 12345';
-  // A query's link is never a Goodreads page: the suite must not reach out to the internet.
-  if (/url|link/.test(lower)) return location === 'query' ? 'https://example.org/fuzz/book' : 'https://www.goodreads.com/user/show/1';
-  if (/phone/.test(lower)) return '+421 900 123 456';
-  if (/lang/.test(lower)) return 'en';
-  let text = location === 'body' ? `Fuzz ${name}` : 'fuzz';
-  const min = Number(schema.minLength ?? 0);
-  const max = Number(schema.maxLength ?? Infinity);
-  if (text.length < min) text = text.padEnd(min, 'z');
-  if (text.length > max) text = text.slice(0, max);
-  return text;
-}
-
-/* ------------------------------------------------------------------------------------------------ */
-/* Requests                                                                                           */
-
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: JsonSchema;
-}
-
-function parametersOf(operation: JsonSchema): Parameter[] {
-  return (operation.parameters ?? []) as Parameter[];
-}
-
-export function jsonBodySchema(operation: JsonSchema, doc: OpenApiDocument): JsonSchema | undefined {
-  const schema = operation.requestBody?.content?.['application/json']?.schema;
-  return schema ? resolve(schema, doc) : undefined;
-}
-
-function multipartSchema(operation: JsonSchema, doc: OpenApiDocument): JsonSchema | undefined {
-  const content = operation.requestBody?.content?.['multipart/form-data'];
-  return content ? { ...resolve(content.schema, doc), encoding: content.encoding ?? {} } : undefined;
-}
-
-/** Whether the body carries a password: such a route hashes (slow), so it gets fewer cases. */
-export function hashesPasswords(operation: JsonSchema, doc: OpenApiDocument): boolean {
-  const body = jsonBodySchema(operation, doc);
-  return Object.keys(body?.properties ?? {}).some((name) => /password/i.test(name));
-}
-
-/** Path and query as sent: each value given already encoded, or made valid from the schema. */
-function urlOf(op: Operation, context: CaseContext, encoded: { path?: Record<string, string>; query?: string | null } = {}): string {
-  const params = parametersOf(op.operation);
-  let path = op.path;
-  for (const param of params.filter((p) => p.in === 'path')) {
-    const value = encoded.path?.[param.name] ?? encodeURIComponent(String(validValue(param.schema, param.name, 'path', context)));
-    path = path.replace(`{${param.name}}`, value);
-  }
-  let query = encoded.query;
-  if (query === undefined || query === null) {
-    query = params
-      .filter((p) => p.in === 'query')
-      .map((p) => `${encodeURIComponent(p.name)}=${encodeURIComponent(String(validValue(p.schema, p.name, 'query', context)))}`)
-      .join('&');
-  }
-  return query ? `${path}?${query}` : path;
-}
-
-const JSON_TYPE = 'application/json';
-
-function jsonCase(category: Category, label: string, path: string, text: string | Buffer, contentType: string | null = JSON_TYPE, extraHeaders: Record<string, string> = {}): FuzzCase {
-  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return {
-    category,
-    label,
-    path,
-    headers: { ...(contentType ? { 'Content-Type': contentType } : {}), ...extraHeaders },
-    body,
-    excerpt: excerptOf(body),
-  };
-}
-
-export function excerptOf(body: Buffer | undefined, length = 200): string {
-  if (!body || body.length === 0) return '(no body)';
-  const text = body.subarray(0, length).toString('utf8');
-  const shown = JSON.stringify(text);
-  return body.length > length ? `${shown}… (${body.length} bytes)` : shown;
-}
-
-interface Part {
-  name: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-function multipart(parts: Part[], boundary = '----fuzzBoundary7MA4YWxkTrZu0gW'): { body: Buffer; contentType: string } {
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head, 'utf8'), Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data, 'utf8'), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** A 1×1 PNG, and a PNG whose header claims width × height. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-export function pngClaiming(width: number, height: number): Buffer {
-  const png = Buffer.from(TINY_PNG);
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
-  return png;
-}
-
-/** Flat form fields of a body (for form-urlencoded and multipart versions of a JSON body). */
-function formFields(body: unknown): [string, string][] {
-  if (!body || typeof body !== 'object') return [];
-  return Object.entries(body).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]);
-}
 
 /* ------------------------------------------------------------------------------------------------ */
 /* The cases of one operation                                                                         */
