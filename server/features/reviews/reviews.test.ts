@@ -7,14 +7,13 @@ import { ok } from '../../test-support/round-helpers';
 import type { TestServer } from '../../test-support/test-server';
 
 let club: TestServer;
-let mod: string;
 let ann: TestMember;
 let ben: TestMember;
 let bot: TestMember;
 let book: Book;
 
 beforeAll(async () => {
-  ({ club, mod, ann, ben, bot, book } = await startReadingClub());
+  ({ club, ann, ben, bot, book } = await startReadingClub());
 });
 afterAll(async () => {
   await club.close();
