@@ -1,28 +1,22 @@
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBooks } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { BookGridCard } from './BookCard';
 import { latestFirst } from './book-order';
-import { useBooksStore } from './books.store';
+import { useBooks } from './queries';
 
 /** Every book the club chose, numbered by order, the current one first. */
 export function BookListPage() {
   const { t } = useTranslation('books');
-  const books = useBooksStore((s) => s.books);
-  const status = useBooksStore((s) => s.status);
-  const error = useBooksStore((s) => s.error);
-  const load = useBooksStore((s) => s.load);
-  const sorted = useMemo(() => latestFirst(books), [books]);
+  const { data: books, error, isError } = useBooks();
+  const sorted = useMemo(() => latestFirst(books ?? []), [books]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (status === 'failed') return <LoadFailed title={t('pages:books')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  // SPEC section 8: a failed book list is only logged (the query cache logs it); the page says it could not load.
+  if (isError) return <LoadFailed title={t('pages:books')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="book-list-page">
@@ -34,7 +28,7 @@ export function BookListPage() {
           </Text>
         )}
       </div>
-      {status !== 'ready' ? (
+      {!books ? (
         <PageLoader />
       ) : sorted.length === 0 ? (
         <Stack align="center" gap={6} py={48} px="md" bg="white" data-testid="no-books" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>

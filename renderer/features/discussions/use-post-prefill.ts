@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
-import { recommendationsService } from '../recommendations/recommendations.service';
-import { discussionsService } from './discussions.service';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { discussionQuery } from './queries';
 import { valuesForRepost, valuesFromRecommendation, type PostFormValues } from './post-form';
 
 export type PrefillSource =
@@ -35,62 +36,35 @@ export function prefillRequest(params: URLSearchParams) {
  */
 export function usePostPrefill(params: URLSearchParams): Prefill {
   const request = prefillRequest(params);
-  const requestKey = JSON.stringify(request);
-  const [prefill, setPrefill] = useState<Prefill>({ status: 'none' });
+  const fromDiscussionId = request?.kind === 'post' ? request.fromDiscussionId : null;
+  const recommendationId = request?.kind === 'recommendation' ? request.parentRecommendationId : null;
+  const from = useQuery({ ...discussionQuery(fromDiscussionId ?? 0), enabled: fromDiscussionId !== null });
+  // The recommendation as its page caches it (same key), without this feature importing that one.
+  const recommendation = useQuery({
+    queryKey: queryKeys.recommendations.one(recommendationId ?? 0),
+    queryFn: ({ signal }) => api.recommendations.get({ params: { recommendationId: recommendationId ?? 0 }, signal }),
+    enabled: recommendationId !== null,
+  });
 
-  useEffect(() => {
-    if (!request) {
-      setPrefill({ status: 'none' });
-      return;
-    }
-    let cancelled = false;
-    setPrefill({ status: 'loading' });
-    const done = (value: Prefill) => !cancelled && setPrefill(value);
-    if (request.kind === 'post') {
-      if (request.fromDiscussionId === null) {
-        done({ status: 'failed', kind: 'post' });
-      } else {
-        discussionsService
-          .get(request.fromDiscussionId)
-          .then((from) => {
-            const post = from.posts.find((p) => p.postId === request.parentPostId);
-            done(
-              post
-                ? {
-                    status: 'ready',
-                    values: valuesForRepost(post),
-                    source: { kind: 'post', title: post.title, fromDiscussionId: from.discussionId, fromDiscussionTitle: from.title },
-                    key: `post-${post.postId}`,
-                  }
-                : { status: 'failed', kind: 'post' },
-            );
-          })
-          .catch((error: unknown) => {
-            console.error(error);
-            done({ status: 'failed', kind: 'post' });
-          });
-      }
-    } else {
-      recommendationsService
-        .get(request.parentRecommendationId)
-        .then((found) =>
-          done({
-            status: 'ready',
-            values: valuesFromRecommendation(found),
-            source: { kind: 'recommendation', title: found.title },
-            key: `recommendation-${found.recommendationId}`,
-          }),
-        )
-        .catch((error: unknown) => {
-          console.error(error);
-          done({ status: 'failed', kind: 'recommendation' });
-        });
-    }
-    return () => {
-      cancelled = true;
+  if (!request) return { status: 'none' };
+  if (request.kind === 'post') {
+    if (fromDiscussionId === null) return { status: 'failed', kind: 'post' };
+    if (!from.data) return from.isError ? { status: 'failed', kind: 'post' } : { status: 'loading' };
+    const post = from.data.posts.find((p) => p.postId === request.parentPostId);
+    if (!post) return { status: 'failed', kind: 'post' };
+    return {
+      status: 'ready',
+      values: valuesForRepost(post),
+      source: { kind: 'post', title: post.title, fromDiscussionId: from.data.discussionId, fromDiscussionTitle: from.data.title },
+      key: `post-${post.postId}`,
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
-
-  return request ? prefill : { status: 'none' };
+  }
+  if (!recommendation.data) return recommendation.isError ? { status: 'failed', kind: 'recommendation' } : { status: 'loading' };
+  const found = recommendation.data;
+  return {
+    status: 'ready',
+    values: valuesFromRecommendation(found),
+    source: { kind: 'recommendation', title: found.title },
+    key: `recommendation-${found.recommendationId}`,
+  };
 }

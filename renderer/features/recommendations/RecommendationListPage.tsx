@@ -1,28 +1,20 @@
 import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconHeartHandshake, IconPlus, IconX } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { NewRecommendationForm } from './NewRecommendationForm';
 import { RecommendationCard } from './RecommendationCard';
-import { useRecommendationsStore } from './recommendations.store';
+import { useRecommendations } from './queries';
 
 /** Every member's recommendations, newest first, and the form to add one. */
 export function RecommendationListPage() {
   const { t } = useTranslation('recommendations');
-  const recommendations = useRecommendationsStore((s) => s.recommendations);
-  const status = useRecommendationsStore((s) => s.status);
-  const error = useRecommendationsStore((s) => s.error);
-  const load = useRecommendationsStore((s) => s.load);
+  const { data: recommendations, error, isError } = useRecommendations();
   const [formOpen, form] = useDisclosure(false);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (status === 'failed') return <LoadFailed title={t('pages:recommendations')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:recommendations')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="recommendation-list-page">
@@ -54,7 +46,7 @@ export function RecommendationListPage() {
         </Card>
       </Collapse>
 
-      {status !== 'ready' ? (
+      {!recommendations ? (
         <PageLoader />
       ) : recommendations.length === 0 ? (
         <Stack align="center" gap={6} py={48} px="md" bg="white" data-testid="no-recommendations" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>

@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Recommendation } from '../../../shared/api/recommendations';
@@ -13,24 +13,16 @@ import { useAppStore } from '../../store/app-store';
 import { PostForm } from '../discussions/PostForm';
 import { canEditRecommendation, recommendationInput, suggestLink, valuesForEdit } from './recommendation-rules';
 import { RecommendationView } from './RecommendationView';
-import { useRecommendationsStore } from './recommendations.store';
+import { useRecommendation, useUpdateRecommendation } from './queries';
 
 /** One recommendation on its own page, with the way back, editing (owner or moderator) and suggesting it. */
 export function RecommendationPage() {
   const { t } = useTranslation('recommendations');
   const recommendationId = Number(useParams().recommendationId);
-  const recommendation = useRecommendationsStore((s) => s.recommendation);
-  const status = useRecommendationsStore((s) => s.recommendationStatus);
-  const error = useRecommendationsStore((s) => s.recommendationError);
-  const loadOne = useRecommendationsStore((s) => s.loadOne);
-  const shown = recommendation?.recommendationId === recommendationId ? recommendation : null;
+  const { data: shown, error, isError } = useRecommendation(recommendationId);
   useDocumentTitle(shown?.title ?? t('pages:singleRecommendation'));
 
-  useEffect(() => {
-    void loadOne(recommendationId);
-  }, [recommendationId, loadOne]);
-
-  if (status === 'failed') {
+  if (isError) {
     return <LoadFailed title={t('pages:singleRecommendation')} error={error} backTo="/odporucania" backLabel={t('back')} />;
   }
   if (!shown) return <PageLoader />;
@@ -50,7 +42,7 @@ function RecommendationItem({ recommendation }: { recommendation: Recommendation
   const { t } = useTranslation('recommendations');
   const profile = useAppStore((s) => s.myProfile);
   const currentDiscussion = useAppStore((s) => s.currentDiscussion);
-  const update = useRecommendationsStore((s) => s.update);
+  const update = useUpdateRecommendation().mutateAsync;
   const [editing, setEditing] = useState(false);
   const editable = canEditRecommendation(profile, recommendation);
   const suggest = suggestLink(currentDiscussion, recommendation);
@@ -72,7 +64,7 @@ function RecommendationItem({ recommendation }: { recommendation: Recommendation
             submitLabel={t('view.save')}
             failureKey="recommendations:toast.updateFailed"
             onSubmit={async (fields) => {
-              await update(recommendation.recommendationId, recommendationInput(fields));
+              await update({ recommendationId: recommendation.recommendationId, fields: recommendationInput(fields) });
               notifySuccess(t('toast.updated'));
               setEditing(false);
             }}
