@@ -8,7 +8,9 @@ import { ADMIN, setUpClub, startTestServer, type TestServer } from './test-suppo
 
 // Floods of anonymous requests that cost the server a password hash each, or try to. While they run, the
 // rest of the club (a static file, home) must keep answering promptly.
-const PROMPT_MS = 1500;
+// Unbounded, 200 password hashes queue for 10 s and more on two cores; 3 s keeps that apart from a busy
+// machine's scheduling (the suite runs beside other work on CI).
+const PROMPT_MS = 3000;
 
 let club: TestServer;
 let rendererDir: string;
@@ -58,7 +60,7 @@ function expectBusyOrRefused(answers: RawAnswer[], refused: number) {
 }
 
 describe('floods of password checks never starve the club', () => {
-  it('while 200 anonymous logins with made-up emails run from 20 addresses, a static file and home answer within 1.5 s', async () => {
+  it('while 200 anonymous logins with made-up emails run from 20 addresses, a static file and home answer within 3 s', async () => {
     const { answers, slowest, probes } = await whileProbing(() =>
       Promise.all(
         Array.from({ length: 200 }, (_, i) =>
@@ -81,7 +83,7 @@ describe('floods of password checks never starve the club', () => {
     expect(member.status).toBe(200);
   }, 60_000);
 
-  it('while 100 bogus reset-finishes run, a static file and home answer within 1.5 s, and none costs a hash', async () => {
+  it('while 100 bogus reset-finishes run, a static file and home answer within 3 s, and none costs a hash', async () => {
     const { answers, slowest } = await whileProbing(() =>
       Promise.all(
         Array.from({ length: 100 }, (_, i) =>
