@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Grid, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconApi, IconExternalLink, IconPlus, IconRobot } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerBotSchema } from '../../../shared/api/admin';
+import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
-import { useSubmit } from '../../lib/use-submit';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { displayName } from '../users/selectors';
 import { AdminSection } from './AdminSection';
 import { useAdminStore } from './admin.store';
@@ -70,19 +71,13 @@ export function BotsSection() {
 function NewBotForm() {
   const { t } = useTranslation('admin');
   const registerBot = useAdminStore((s) => s.registerBot);
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm({ initialValues: { email: '', name: '', password: '' }, ...schemaChecks(registerBotSchema, t) });
   // SPEC section 8: a refused bot says the server's detail, so no failureKey.
-  const { busy, fieldErrors: errors, submit } = useSubmit({
-    schema: registerBotSchema,
-    values: { email, name, password },
-    async action(data) {
-      await registerBot(data);
+  const { submit, busy } = useFormSubmit(form, {
+    async action(request) {
+      await registerBot(request);
       notifySuccess(t('bots.created'));
-      setEmail('');
-      setName('');
-      setPassword('');
+      form.reset();
     },
   });
 
@@ -92,16 +87,14 @@ function NewBotForm() {
         <Text size="sm" fw={600}>
           {t('bots.createTitle')}
         </Text>
-        <TextInput type="email" label={t('bots.email')} required autoComplete="off" value={email} error={errors.email} onChange={(e) => setEmail(e.currentTarget.value)} name="botEmail" />
-        <TextInput label={t('bots.name')} required autoComplete="off" value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} name="botName" />
+        <TextInput type="email" label={t('bots.email')} required autoComplete="off" {...form.getInputProps('email')} name="botEmail" />
+        <TextInput label={t('bots.name')} required autoComplete="off" {...form.getInputProps('name')} name="botName" />
         <PasswordInput
           label={t('bots.password')}
           description={t('bots.passwordHint')}
           required
           autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
+          {...form.getInputProps('password')}
           name="botPassword"
         />
         <Button type="submit" variant="light" loading={busy} leftSection={<IconPlus size={16} />} w="fit-content">

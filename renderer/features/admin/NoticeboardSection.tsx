@@ -1,9 +1,11 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconPin } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFieldErrors } from '../../lib/api-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { noticeboardSchema } from '../../../shared/api/admin';
+import { schemaChecks } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useAppStore } from '../../store/app-store';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
 import { AdminSection } from './AdminSection';
@@ -15,26 +17,16 @@ export function NoticeboardSection() {
   const saved = useAdminStore((s) => s.noticeboard);
   const save = useAdminStore((s) => s.saveNoticeboard);
   const loadHome = useAppStore((s) => s.loadHome);
-  const [text, setText] = useState(saved);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    try {
+  const form = useForm({ initialValues: { text: saved }, ...schemaChecks(noticeboardSchema, t) });
+  const { submit, busy } = useFormSubmit(form, {
+    async action({ text }) {
       await save(text);
-      setError(undefined);
       notifySuccess(t('noticeboard.saved'));
       // Home shows the new notice without a reload.
       void loadHome().catch((e: unknown) => console.error(e));
-    } catch (err) {
-      handleError(err);
-      setError(apiFieldErrors(err).text);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { text } = form.values;
 
   return (
     <AdminSection id="admin-noticeboard" icon={<IconPin size={20} />} title={t('noticeboard.title')} hint={t('noticeboard.hint')}>
@@ -46,9 +38,7 @@ export function NoticeboardSection() {
             autosize
             minRows={4}
             maxRows={16}
-            value={text}
-            error={error}
-            onChange={(e) => setText(e.currentTarget.value)}
+            {...form.getInputProps('text')}
             name="noticeboard"
           />
           <MarkdownPreview text={text} />

@@ -1,10 +1,12 @@
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailForward, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { registerUserSchema } from '../../../shared/api/admin';
+import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
-import { useSubmit } from '../../lib/use-submit';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { AdminSection } from './AdminSection';
 import { useAdminStore } from './admin.store';
 
@@ -12,18 +14,14 @@ import { useAdminStore } from './admin.store';
 export function RegisterMemberSection() {
   const { t } = useTranslation('admin');
   const registerUser = useAdminStore((s) => s.registerUser);
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
   const [invited, setInvited] = useState<{ email: string; name: string } | null>(null);
-  const { busy, fieldErrors: errors, submit } = useSubmit({
-    schema: registerUserSchema,
-    values: { email, name },
-    async action(data) {
-      const profile = await registerUser(data);
+  const form = useForm({ initialValues: { email: '', name: '' }, ...schemaChecks(registerUserSchema, t) });
+  const { submit, busy } = useFormSubmit(form, {
+    async action(request) {
+      const profile = await registerUser(request);
       notifySuccess(t('register.created'));
       setInvited({ email: profile.email, name: profile.name });
-      setEmail('');
-      setName('');
+      form.reset();
     },
   });
 
@@ -36,25 +34,8 @@ export function RegisterMemberSection() {
       )}
       <form onSubmit={submit} noValidate aria-label={t('register.title')}>
         <Stack gap="sm">
-          <TextInput
-            type="email"
-            label={t('register.email')}
-            required
-            autoComplete="off"
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            name="email"
-          />
-          <TextInput
-            label={t('register.name')}
-            required
-            autoComplete="off"
-            value={name}
-            error={errors.name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            name="name"
-          />
+          <TextInput type="email" label={t('register.email')} required autoComplete="off" {...form.getInputProps('email')} name="email" />
+          <TextInput label={t('register.name')} required autoComplete="off" {...form.getInputProps('name')} name="name" />
           <Button type="submit" loading={busy} leftSection={<IconMailForward size={16} />} w="fit-content">
             {t('register.submit')}
           </Button>

@@ -1,13 +1,14 @@
 import { Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLink } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostFields, Topic } from '../../../shared/api/discussions';
 import { goodreadsUrl } from '../../../shared/api/scrape';
 import { BookCover } from '../../components/BookCover';
-import { ApiError } from '../../lib/api';
-import { apiFieldErrors } from '../../lib/api-errors';
+import { checkedForm, placeFailure } from '../../lib/form-errors';
 import { handleError } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from './MarkdownPreview';
 import {
   FORM_FIELD_OF,
@@ -35,8 +36,6 @@ interface PostFormProps {
   onCancel?(): void;
 }
 
-type Errors = Partial<Record<keyof PostFormValues, string>>;
-
 /**
  * A suggestion's fields for a topic (book: link, title, author, pages, description, comment; theme: title
  * and text), checked with the shared schema before sending. A Goodreads link fills in the book.
@@ -45,36 +44,41 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
   const { t } = useTranslation('discussions');
   const layout = formLayout(topic, mode);
   const heading = t('form.descriptionHeading');
-  const [values, setValues] = useState<PostFormValues>(initialValues);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ initialValues, ...checkedForm((values: PostFormValues) => checkPostForm(values, topic, mode, heading), t) });
   const [scraping, setScraping] = useState(false);
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
   const lastScraped = useRef<string | null>(initialValues.url || null);
   const scrapeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const { submit, busy } = useFormSubmit(form, {
+    async action(fields) {
+      await onSubmit(fields);
+      if (mode === 'new') {
+        form.setValues(emptyPostForm);
+        lastScraped.current = null;
+        setFilledFrom(null);
+      }
+    },
+    failureKey,
+    fieldOf: FORM_FIELD_OF,
+  });
+  const values = form.values;
 
   useEffect(() => () => {
     if (scrapeTimer.current) clearTimeout(scrapeTimer.current);
   }, []);
-
-  function set<K extends keyof PostFormValues>(field: K, value: PostFormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
 
   async function scrape(url: string) {
     lastScraped.current = url;
     setScraping(true);
     try {
       const book = await scrapeService.book(url);
-      setValues((v) => withScrapedBook(v, book));
-      setErrors((e) => ({ ...e, url: undefined, title: undefined, author: undefined, pageCount: undefined, description: undefined }));
+      form.setValues((typed) => withScrapedBook({ ...emptyPostForm, ...typed }, book));
       setFilledFrom(book.url);
     } catch (error) {
       // SPEC section 8: the server's reason is shown; what was typed stays.
       handleError(error);
-      const detail = error instanceof ApiError ? (apiFieldErrors(error).goodreadsUrl ?? error.problem?.detail) : undefined;
-      setErrors((e) => ({ ...e, url: detail ?? t('common:error.generic') }));
+      const { fieldErrors, formError } = placeFailure(error, ['goodreadsUrl']);
+      form.setFieldError('url', fieldErrors.goodreadsUrl ?? formError ?? t('common:error.generic'));
       setFilledFrom(null);
     } finally {
       setScraping(false);
@@ -83,36 +87,12 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
 
   /** Entering or pasting a Goodreads link reads the book, once per link. */
   function changeUrl(value: string) {
-    set('url', value);
+    form.setFieldValue('url', value);
     setFilledFrom(null);
     if (scrapeTimer.current) clearTimeout(scrapeTimer.current);
     const url = value.trim();
     if (!layout.bookFields || !goodreadsUrl(url) || url === lastScraped.current) return;
     scrapeTimer.current = setTimeout(() => void scrape(url), SCRAPE_DELAY_MS);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkPostForm(values, topic, mode, heading);
-    if (!check.ok) {
-      setErrors(Object.fromEntries(Object.entries(check.errors).map(([field, key]) => [field, t(key)])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onSubmit(check.fields);
-      if (mode === 'new') {
-        setValues(emptyPostForm);
-        lastScraped.current = null;
-        setFilledFrom(null);
-      }
-    } catch (error) {
-      handleError(error, failureKey);
-      setErrors(apiFieldErrors(error, FORM_FIELD_OF));
-    } finally {
-      setBusy(false);
-    }
   }
 
   const previewText = layout.comment ? composeText(values.comment, values.description, heading) : values.description;
@@ -128,8 +108,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
             placeholder="https://www.goodreads.com/book/show/…"
             leftSection={<IconLink size={16} />}
             rightSection={scraping ? <Loader size="xs" aria-label={t('form.scraping')} /> : null}
-            value={values.url}
-            error={errors.url}
+            {...form.getInputProps('url')}
             onChange={(e) => changeUrl(e.currentTarget.value)}
             inputWrapperOrder={['label', 'description', 'input', 'error']}
             name="url"
@@ -144,9 +123,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
         <TextInput
           label={layout.bookFields ? t('form.bookTitle') : t('form.themeTitle')}
           required
-          value={values.title}
-          error={errors.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
+          {...form.getInputProps('title')}
           name="title"
         />
         {layout.bookFields && (
@@ -155,18 +132,14 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
               <TextInput
                 label={t('form.author')}
                 required
-                value={values.author}
-                error={errors.author}
-                onChange={(e) => set('author', e.currentTarget.value)}
+                {...form.getInputProps('author')}
                 name="author"
               />
               <TextInput
                 label={t('form.pageCount')}
                 required
                 inputMode="numeric"
-                value={values.pageCount}
-                error={errors.pageCount}
-                onChange={(e) => set('pageCount', e.currentTarget.value)}
+                {...form.getInputProps('pageCount')}
                 name="pageCount"
               />
             </SimpleGrid>
@@ -174,13 +147,11 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
               <TextInput
                 type="url"
                 label={t('form.imageUrl')}
-                value={values.imageUrl}
-                error={errors.imageUrl}
-                onChange={(e) => set('imageUrl', e.currentTarget.value)}
+                {...form.getInputProps('imageUrl')}
                 style={{ flex: 1, minWidth: 0 }}
                 name="imageUrl"
               />
-              {values.imageUrl.trim() && !errors.imageUrl && (
+              {values.imageUrl.trim() && !form.errors.imageUrl && (
                 <BookCover src={values.imageUrl.trim()} width={40} height={60} alt={t('form.coverPreview')} />
               )}
             </Group>
@@ -193,9 +164,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
           autosize
           minRows={3}
           maxRows={14}
-          value={values.description}
-          error={errors.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
+          {...form.getInputProps('description')}
           name="description"
         />
         {layout.comment && (
@@ -205,8 +174,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
             autosize
             minRows={2}
             maxRows={10}
-            value={values.comment}
-            onChange={(e) => set('comment', e.currentTarget.value)}
+            {...form.getInputProps('comment')}
             name="comment"
           />
         )}

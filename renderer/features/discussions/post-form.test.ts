@@ -40,7 +40,7 @@ describe('a suggestion form', () => {
 
   it('accepts a book with title, author, page count and a text', () => {
     const check = checkPostForm(book, 'Books', 'new', HEADING);
-    expect(check).toEqual({ ok: true, fields: expect.objectContaining({ title: 'Solaris', pageCount: 204, text: 'A classic.' }) });
+    expect(check).toEqual({ ok: true, sent: expect.objectContaining({ title: 'Solaris', pageCount: 204, text: 'A classic.' }) });
   });
 
   it('asks a book for its author, page count and text, and shows the text error at the description', () => {

@@ -7,6 +7,7 @@ import {
   type Topic,
 } from '../../../shared/api/discussions';
 import type { Recommendation } from '../../../shared/api/recommendations';
+import type { FormCheck } from '../../lib/form-errors';
 import type { ScrapedBook } from '../../../shared/api/scrape';
 
 /**
@@ -73,7 +74,7 @@ export function postInputOf(values: PostFormValues, topic: Topic, mode: PostForm
   };
 }
 
-export type PostFormCheck = { ok: true; fields: PostFields } | { ok: false; errors: Partial<Record<keyof PostFormValues, string>> };
+export type PostFormCheck = FormCheck<PostFields>;
 
 /**
  * The shared schema's checks and the topic's rules (SPEC section 5), the same the server applies.
@@ -89,7 +90,7 @@ export function checkPostForm(values: PostFormValues, topic: Topic, mode: PostFo
   const parsed = postFieldsSchema.safeParse(input);
   if (parsed.success) {
     for (const [field, key] of Object.entries(checkPostForTopic(parsed.data, topic))) add(field, key);
-    return Object.keys(errors).length ? { ok: false, errors } : { ok: true, fields: parsed.data };
+    return Object.keys(errors).length ? { ok: false, errors } : { ok: true, sent: parsed.data };
   }
   for (const issue of parsed.error.issues) add(String(issue.path[0] ?? 'title'), issue.message);
   // Say everything that is missing at once, not one field per attempt: the topic's rules on what was typed.

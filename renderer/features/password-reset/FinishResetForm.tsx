@@ -1,15 +1,32 @@
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { passwordResetFinishSchema } from '../../../shared/api/accounts';
-import { ApiError } from '../../lib/api';
-import { apiFieldErrors } from '../../lib/api-errors';
-import { fieldErrorsOf } from '../../lib/form-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { passwordResetFinishSchema, type PasswordResetFinish } from '../../../shared/api/accounts';
+import { schemaChecks, type FormChecks, type Translate } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from '../session/login-form.store';
 import { passwordResetService } from './password-reset.service';
+
+interface FinishValues {
+  password: string;
+  confirm: string;
+}
+
+/** The shared schema on the link's token and the new password, and the two passwords alike. */
+function finishChecks(token: string, t: Translate): FormChecks<FinishValues, PasswordResetFinish> {
+  const schema = schemaChecks(passwordResetFinishSchema, t, { input: (values: FinishValues) => ({ resetToken: token, password: values.password }) });
+  return {
+    validate(values) {
+      const errors = schema.validate(values);
+      if (!errors.password && values.confirm !== values.password) errors.confirm = t('finish.mismatch');
+      return errors;
+    },
+    transformValues: schema.transformValues,
+  };
+}
 
 /**
  * From the mail's link (an invitation or a reset): the new password, typed twice. Success opens the login
@@ -19,39 +36,17 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
   const { t } = useTranslation('passwordReset');
   const navigate = useNavigate();
   const showLogin = useLoginForm((s) => s.show);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = passwordResetFinishSchema.safeParse({ resetToken: token, password });
-    const found = parsed.success ? {} : fieldErrorsOf(parsed.error, t);
-    if (!found.password && confirm !== password) found.confirm = t('finish.mismatch');
-    if (!parsed.success || found.confirm) {
-      setErrors(found);
-      if (found.resetToken) setRefusal(found.resetToken);
-      return;
-    }
-    setErrors({});
-    setRefusal(null);
-    setBusy(true);
-    try {
-      await passwordResetService.finish(userId, parsed.data);
+  const form = useForm({ initialValues: { password: '', confirm: '' }, ...finishChecks(token, t) });
+  const { submit, busy, formError } = useFormSubmit(form, {
+    async action(request) {
+      await passwordResetService.finish(userId, request);
       notifySuccess(t('finish.changed'));
       showLogin();
       navigate('/', { replace: true });
-    } catch (error) {
-      handleError(error);
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (!fields.password) setRefusal(error instanceof ApiError && error.problem ? error.problem.detail : t('common:error.generic'));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  // The link itself is refused (used, expired, malformed): no field can fix that, so it says so above the form.
+  const refusal = formError ?? (form.errors.resetToken as string | undefined);
 
   return (
     <>
@@ -75,21 +70,11 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
             description={t('finish.passwordHint')}
             required
             autoComplete="new-password"
-            value={password}
-            error={errors.password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
+            {...form.getInputProps('password')}
             name="password"
             data-autofocus
           />
-          <PasswordInput
-            label={t('finish.confirm')}
-            required
-            autoComplete="new-password"
-            value={confirm}
-            error={errors.confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            name="confirm"
-          />
+          <PasswordInput label={t('finish.confirm')} required autoComplete="new-password" {...form.getInputProps('confirm')} name="confirm" />
           <Button type="submit" loading={busy} mt="sm">
             {t('finish.submit')}
           </Button>

@@ -1,40 +1,28 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconMailOpened } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailSchema } from '../../../shared/api/accounts';
-import { fieldErrorsOf } from '../../lib/form-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { schemaChecks } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { passwordResetService } from './password-reset.service';
 
 /** Asks for the member's email and mails a set-password link; says "check your mail" whatever the address. */
 export function StartResetForm() {
   const { t } = useTranslation('passwordReset');
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setError(fieldErrorsOf(parsed.error, t)[''] ?? t('validation:emailInvalid'));
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
-      await passwordResetService.start(parsed.data);
+  // The schema checks the address itself; its message goes beside the email field.
+  const form = useForm({ initialValues: { email: '' }, ...schemaChecks(emailSchema, t, { input: (values: { email: string }) => values.email, fieldOf: { '': 'email' } }) });
+  // SPEC section 8: a failed start shows the error; what was typed stays.
+  const { submit, busy } = useFormSubmit(form, {
+    async action(email) {
+      await passwordResetService.start(email);
       notifySuccess(t('start.toast'));
-      setSentTo(parsed.data);
-    } catch (err) {
-      // SPEC section 8: a failed start shows the error; what was typed stays.
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+      setSentTo(email);
+    },
+  });
 
   if (sentTo) {
     return (
@@ -59,17 +47,7 @@ export function StartResetForm() {
       </Text>
       <form onSubmit={submit} noValidate aria-label={t('start.formLabel')} data-testid="reset-start-form">
         <Stack>
-          <TextInput
-            type="email"
-            label={t('start.email')}
-            required
-            autoComplete="username"
-            value={email}
-            error={error}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            name="email"
-            data-autofocus
-          />
+          <TextInput type="email" label={t('start.email')} required autoComplete="username" {...form.getInputProps('email')} name="email" data-autofocus />
           <Button type="submit" loading={busy} mt="sm">
             {t('start.submit')}
           </Button>

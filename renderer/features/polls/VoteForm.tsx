@@ -1,10 +1,13 @@
 import { Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post, Topic } from '../../../shared/api/discussions';
 import { voteSchema, type Poll } from '../../../shared/api/polls';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { schemaChecks } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { OptionPreview } from './OptionPreview';
 import { usePollStore } from './poll.store';
 
@@ -12,33 +15,20 @@ import { usePollStore } from './poll.store';
 export function VoteForm({ poll }: { poll: Poll }) {
   const { t } = useTranslation('polls');
   const vote = usePollStore((s) => s.vote);
-  const [selected, setSelected] = useState<number[]>([]);
   const [previewed, setPreviewed] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({ initialValues: { postIds: [] as number[] }, ...schemaChecks(voteSchema, t) });
+  // SPEC section 8: a failed vote shows the server's reason; the ticks stay.
+  const { submit, busy } = useFormSubmit(form, {
+    async action({ postIds }) {
+      await vote(postIds);
+      notifySuccess(t('toast.voted'));
+    },
+  });
+  const selected = form.values.postIds;
+  const error = form.errors.postIds;
 
   function toggle(postId: number, checked: boolean) {
-    setSelected((ids) => (checked ? [...ids, postId] : ids.filter((id) => id !== postId)));
-    setError(null);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = voteSchema.safeParse({ postIds: selected });
-    if (!parsed.success) {
-      setError(t(parsed.error.issues[0]?.message ?? 'validation:voteRequired'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await vote(parsed.data.postIds);
-      notifySuccess(t('toast.voted'));
-    } catch (err) {
-      // SPEC section 8: a failed vote shows the server's reason; the ticks stay.
-      handleError(err);
-    } finally {
-      setBusy(false);
-    }
+    form.setFieldValue('postIds', (ids) => (checked ? [...ids, postId] : ids.filter((id) => id !== postId)));
   }
 
   return (

@@ -1,17 +1,16 @@
 import { Button, Group, Input, Rating, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Review } from '../../../shared/api/reviews';
 import { RATING_MAX } from '../../../shared/api/reviews';
-import { apiFieldErrors } from '../../lib/api-errors';
 import { formatDate } from '../../lib/format-date';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
-import { checkReviewForm, valuesFromReview, type ReviewFormValues } from './review-form';
+import { reviewChecks, valuesFromReview } from './review-form';
 import { useBookReviewsStore } from './book-reviews.store';
-
-type Errors = Partial<Record<keyof ReviewFormValues, string>>;
 
 /**
  * The member's review of a book: 1 to 5 stars (optional), markdown text with a preview, and a link to the
@@ -21,35 +20,16 @@ type Errors = Partial<Record<keyof ReviewFormValues, string>>;
 export function ReviewForm({ bookId, existing }: { bookId: number; existing: Review | null }) {
   const { t } = useTranslation('reviews');
   const save = useBookReviewsStore((s) => s.save);
-  const [values, setValues] = useState<ReviewFormValues>(() => valuesFromReview(existing));
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const starsLabelId = useId();
-
-  function set<K extends keyof ReviewFormValues>(field: K, value: ReviewFormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkReviewForm(values);
-    if (!check.ok) {
-      setErrors(Object.fromEntries(Object.entries(check.errors).map(([field, key]) => [field, t(key)])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await save(bookId, check.input);
+  const form = useForm({ initialValues: valuesFromReview(existing), ...reviewChecks(t) });
+  const { submit, busy } = useFormSubmit(form, {
+    async action(review) {
+      await save(bookId, review);
       notifySuccess(existing ? t('toast.replaced') : t('toast.saved'));
-    } catch (error) {
-      handleError(error, 'reviews:toast.saveFailed');
-      setErrors(apiFieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureKey: 'reviews:toast.saveFailed',
+  });
+  const starsLabelId = useId();
+  const { rating, reviewText } = form.values;
 
   return (
     <form onSubmit={submit} noValidate aria-label={existing ? t('form.titleEdit') : t('form.titleNew')} data-testid="review-form">
@@ -62,15 +42,15 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
         <Input.Wrapper
           label={t('form.stars')}
           description={t('form.starsHint')}
-          error={errors.rating}
+          error={form.errors.rating}
           labelElement="div"
           labelProps={{ id: starsLabelId }}
           inputWrapperOrder={['label', 'description', 'input', 'error']}
         >
           <Group gap="sm" mt={4} align="center">
             <Rating
-              value={values.rating}
-              onChange={(rating) => set('rating', rating)}
+              value={rating}
+              onChange={(stars) => form.setFieldValue('rating', stars)}
               count={RATING_MAX}
               size="lg"
               allowClear
@@ -80,7 +60,7 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
               data-testid="review-rating"
             />
             <Text size="sm" c="dimmed" aria-live="polite">
-              {values.rating > 0 ? t('card.stars', { count: values.rating }) : t('form.noStars')}
+              {rating > 0 ? t('card.stars', { count: rating }) : t('form.noStars')}
             </Text>
           </Group>
         </Input.Wrapper>
@@ -91,21 +71,17 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
           autosize
           minRows={4}
           maxRows={16}
-          value={values.reviewText}
-          error={errors.reviewText}
-          onChange={(e) => set('reviewText', e.currentTarget.value)}
+          {...form.getInputProps('reviewText')}
           name="reviewText"
         />
-        <MarkdownPreview text={values.reviewText} />
+        <MarkdownPreview text={reviewText} />
         <TextInput
           type="url"
           label={t('form.url')}
           description={t('form.urlHint')}
           placeholder="https://www.goodreads.com/review/show/…"
           leftSection={<IconLink size={16} />}
-          value={values.reviewUrl}
-          error={errors.reviewUrl}
-          onChange={(e) => set('reviewUrl', e.currentTarget.value)}
+          {...form.getInputProps('reviewUrl')}
           inputWrapperOrder={['label', 'description', 'input', 'error']}
           name="reviewUrl"
         />

@@ -1,31 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Review } from '../../../shared/api/reviews';
-import { averageRating, checkReviewForm, emptyReviewForm, ownReview, valuesFromReview, withSavedReview } from './review-form';
+import { averageRating, emptyReviewForm, ownReview, reviewChecks, valuesFromReview, withSavedReview } from './review-form';
+
+// The catalogue keys themselves, so the checks' messages can be read without a language.
+const checks = reviewChecks((key) => key);
 
 const review = (reviewId: number, ownerId: string, rating: number | null) =>
   ({ reviewId, ownerId, rating, reviewText: `Review ${reviewId}`, reviewUrl: null }) as Review;
 
 describe('the review form', () => {
   it('sends stars, text and link; no star chosen is a review without stars', () => {
-    expect(checkReviewForm({ rating: 4, reviewText: ' An ocean. ', reviewUrl: '' })).toEqual({
-      ok: true,
-      input: { rating: 4, reviewText: 'An ocean.', reviewUrl: null },
-    });
-    expect(checkReviewForm({ rating: 0, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1' })).toEqual({
-      ok: true,
-      input: { rating: null, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1' },
-    });
+    const starred = { rating: 4, reviewText: ' An ocean. ', reviewUrl: '' };
+    expect(checks.validate(starred)).toEqual({});
+    expect(checks.transformValues(starred)).toEqual({ rating: 4, reviewText: 'An ocean.', reviewUrl: null });
+    const unstarred = { rating: 0, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1' };
+    expect(checks.validate(unstarred)).toEqual({});
+    expect(checks.transformValues(unstarred)).toEqual({ rating: null, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1' });
   });
 
   it('needs the review’s text', () => {
-    expect(checkReviewForm({ ...emptyReviewForm, rating: 5, reviewText: '   ' })).toEqual({ ok: false, errors: { reviewText: 'validation:reviewTextRequired' } });
+    expect(checks.validate({ ...emptyReviewForm, rating: 5, reviewText: '   ' })).toEqual({ reviewText: 'validation:reviewTextRequired' });
   });
 
   it('refuses stars outside 0 to 5 with the stars message, and a link that is not one', () => {
-    expect(checkReviewForm({ rating: 6, reviewText: 'x', reviewUrl: 'goodreads' })).toEqual({
-      ok: false,
-      errors: { rating: 'validation:ratingInvalid', reviewUrl: 'validation:linkInvalid' },
-    });
+    expect(checks.validate({ rating: 6, reviewText: 'x', reviewUrl: 'goodreads' })).toEqual({ rating: 'validation:ratingInvalid', reviewUrl: 'validation:linkInvalid' });
   });
 
   it('starts from the member’s earlier review, so saving replaces it', () => {

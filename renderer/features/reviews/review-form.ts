@@ -1,4 +1,5 @@
 import { reviewSchema, type Review, type ReviewInput } from '../../../shared/api/reviews';
+import { schemaChecks, type Translate } from '../../lib/form-errors';
 
 /** The review form: stars as the star input holds them (0 = none chosen), markdown text, an optional link. */
 export interface ReviewFormValues {
@@ -20,19 +21,9 @@ export function reviewInputOf(values: ReviewFormValues): ReviewInput {
   return { rating: values.rating > 0 ? values.rating : null, reviewText: values.reviewText, reviewUrl: values.reviewUrl };
 }
 
-export type ReviewFormCheck = { ok: true; input: ReviewInput } | { ok: false; errors: Partial<Record<keyof ReviewFormValues, string>> };
-
-/** The shared schema's checks, as the server applies them. Errors are catalogue keys, one per field. */
-export function checkReviewForm(values: ReviewFormValues): ReviewFormCheck {
-  const input = reviewInputOf(values);
-  const parsed = reviewSchema.safeParse(input);
-  if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Partial<Record<keyof ReviewFormValues, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? 'reviewText') as keyof ReviewFormValues;
-    errors[field] ??= issue.message.startsWith('validation:') ? issue.message : 'validation:invalid';
-  }
-  return { ok: false, errors };
+/** The shared schema's checks, as the server applies them (one message per field), and what the form sends. */
+export function reviewChecks(t: Translate) {
+  return schemaChecks(reviewSchema, t, { input: reviewInputOf });
 }
 
 /** The signed-in member's own review among a book's, if they wrote one. */

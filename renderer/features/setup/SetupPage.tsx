@@ -1,15 +1,16 @@
 import { Button, Card, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
-import { useSubmit } from '../../lib/use-submit';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useAppStore } from '../../store/app-store';
 import { sessionService } from '../session/session.service';
 import { useLoginForm } from '../session/login-form.store';
-import { setupCodeRefusal, setupFormSchema, setupFormValues } from './setup-form';
+import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
 
 /**
  * Creates the club's first admin; the server allows it only while the club has no account. From another
@@ -21,30 +22,24 @@ export function SetupPage() {
   const showLogin = useLoginForm((s) => s.show);
   const loadHome = useAppStore((s) => s.loadHome);
   const homeAsksForCode = useAppStore((s) => s.setupNeedsCode);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [setupCode, setSetupCode] = useState('');
   // A refused code shows the server's reason beside the field, and the field even if home had not asked for it.
   const [serverAskedForCode, setServerAskedForCode] = useState(false);
-  const [codeRefusal, setCodeRefusal] = useState<string | null>(null);
   const needsCode = homeAsksForCode || serverAskedForCode;
+  const form = useForm({ initialValues: emptySetupForm, ...setupChecks(needsCode, t) });
   // A failure shows the server's detail (SPEC section 8); the form keeps what was typed.
-  const { busy, fieldErrors: errors, submit } = useSubmit({
-    schema: setupFormSchema(needsCode),
-    values: setupFormValues({ email, password, setupCode }, needsCode),
-    async action(data) {
-      try {
-        await sessionService.registerFirstAdmin(data);
-      } catch (error) {
-        const refusal = setupCodeRefusal(error);
-        setCodeRefusal(refusal);
-        if (refusal) setServerAskedForCode(true);
-        throw error;
-      }
+  const { submit, busy } = useFormSubmit(form, {
+    async action(request) {
+      await sessionService.registerFirstAdmin(request);
       notifySuccess(t('done'));
       await loadHome();
-      showLogin(data.email);
+      showLogin(request.email);
       navigate('/');
+    },
+    onFailure({ error }) {
+      const refusal = setupCodeRefusal(error);
+      if (!refusal) return;
+      setServerAskedForCode(true);
+      form.setFieldError('setupCode', refusal);
     },
   });
 
@@ -64,34 +59,13 @@ export function SetupPage() {
               autoComplete="off"
               spellCheck={false}
               leftSection={<IconKey size={16} />}
-              value={setupCode}
-              error={errors.setupCode ?? codeRefusal ?? undefined}
-              onChange={(e) => {
-                setSetupCode(e.currentTarget.value);
-                setCodeRefusal(null);
-              }}
+              {...form.getInputProps('setupCode')}
               name="setupCode"
               data-testid="setup-code"
             />
           )}
-          <TextInput
-            type="email"
-            label={t('email')}
-            required
-            autoComplete="username"
-            value={email}
-            error={errors.email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-          <PasswordInput
-            label={t('password')}
-            description={t('passwordHint')}
-            required
-            autoComplete="new-password"
-            value={password}
-            error={errors.password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
+          <TextInput type="email" label={t('email')} required autoComplete="username" {...form.getInputProps('email')} />
+          <PasswordInput label={t('password')} description={t('passwordHint')} required autoComplete="new-password" {...form.getInputProps('password')} />
           <Button type="submit" loading={busy} mt="sm">
             {t('submit')}
           </Button>

@@ -1,5 +1,15 @@
 import { registerFirstAdminSchema, setupCodeSchema } from '../../../shared/api/accounts';
 import { ApiError } from '../../lib/api';
+import { schemaChecks, type Translate } from '../../lib/form-errors';
+
+/** The setup form as typed: the code's field is there only while the server asks for it. */
+export interface SetupFormValues {
+  email: string;
+  password: string;
+  setupCode: string;
+}
+
+export const emptySetupForm: SetupFormValues = { email: '', password: '', setupCode: '' };
 
 const withRequiredCode = registerFirstAdminSchema.extend({
   setupCode: setupCodeSchema.refine((code) => code !== null, { error: 'validation:required' }),
@@ -14,8 +24,13 @@ export function setupFormSchema(needsCode: boolean) {
 }
 
 /** What the form sends: the code only while it is asked for. */
-export function setupFormValues(values: { email: string; password: string; setupCode: string }, needsCode: boolean) {
+export function setupFormValues(values: SetupFormValues, needsCode: boolean) {
   return needsCode ? values : { email: values.email, password: values.password };
+}
+
+/** The form's comfort checks and what it sends, for useForm. */
+export function setupChecks(needsCode: boolean, t: Translate) {
+  return schemaChecks(setupFormSchema(needsCode), t, { input: (values: SetupFormValues) => setupFormValues(values, needsCode) });
 }
 
 /**

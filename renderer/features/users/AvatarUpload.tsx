@@ -1,10 +1,11 @@
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconUpload } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/api/accounts';
-import { ApiError } from '../../lib/api';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useAppStore } from '../../store/app-store';
 import { UserAvatar } from './UserAvatar';
 import { AVATAR_TYPES, avatarFileProblem } from './avatar-file';
@@ -15,31 +16,30 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
   const { t } = useTranslation('users');
   const uploadAvatar = useUsersStore((s) => s.uploadAvatar);
   const profileChanged = useAppStore((s) => s.profileChanged);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ avatar: File | null }>({
+    initialValues: { avatar: null },
+    validate: {
+      avatar(file) {
+        const problem = file && avatarFileProblem(file);
+        return problem ? t(problem) : null;
+      },
+    },
+  });
+  const { submit, busy, formError } = useFormSubmit(form, {
+    async action({ avatar }) {
+      if (!avatar) return;
+      profileChanged(await uploadAvatar(avatar));
+      notifySuccess(t('avatar.uploaded'));
+    },
+  });
+  const error = form.errors.avatar ?? formError;
   // Cleared after each try, so choosing the same file again (after fixing it) is noticed.
   const resetRef = useRef<() => void>(null);
 
-  async function upload(file: File | null) {
+  function upload(file: File | null) {
     if (!file) return;
-    const problem = avatarFileProblem(file);
-    if (problem) {
-      setError(t(problem));
-      resetRef.current?.();
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      profileChanged(await uploadAvatar(file));
-      notifySuccess(t('avatar.uploaded'));
-    } catch (err) {
-      handleError(err);
-      setError(err instanceof ApiError && err.problem ? err.problem.detail : t('common:error.generic'));
-    } finally {
-      setBusy(false);
-      resetRef.current?.();
-    }
+    form.setFieldValue('avatar', file);
+    void submit().finally(() => resetRef.current?.());
   }
 
   return (

@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Card, Group, Stack, Text, TextInput, ThemeIcon, Title, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconBook, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/api/accounts';
 import { currentlyReadingSchema, type CurrentlyReading } from '../../../shared/api/users';
-import { handleError, notifySuccess } from '../../lib/notify';
-import { useSubmit } from '../../lib/use-submit';
+import { schemaChecks } from '../../lib/form-errors';
+import { notifySuccess } from '../../lib/notify';
+import { useAction, useFormSubmit } from '../../lib/use-form-submit';
 import { displayName } from './selectors';
 import { useUsersStore } from './users.store';
 
@@ -46,18 +47,14 @@ export function CurrentlyReadingCard({ profile, reading, manage }: CurrentlyRead
 function ReadingRow({ entry, removable }: { entry: CurrentlyReading; removable: boolean }) {
   const { t } = useTranslation('users');
   const removeReading = useUsersStore((s) => s.removeReading);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   const label = t('reading.remove', { title: entry.title });
 
-  async function remove() {
-    setBusy(true);
-    try {
+  function remove() {
+    void run(async () => {
       await removeReading(entry);
       notifySuccess(t('reading.removed', { title: entry.title }));
-    } catch (error) {
-      handleError(error);
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -89,16 +86,12 @@ function ReadingRow({ entry, removable }: { entry: CurrentlyReading; removable: 
 function AddReadingForm() {
   const { t } = useTranslation('users');
   const addReading = useUsersStore((s) => s.addReading);
-  const [title, setTitle] = useState('');
-  const [author, setAuthor] = useState('');
-  const { busy, fieldErrors: errors, submit } = useSubmit({
-    schema: currentlyReadingSchema,
-    values: { title, author },
-    async action(data) {
-      await addReading(data);
-      notifySuccess(t('reading.added', { title: data.title }));
-      setTitle('');
-      setAuthor('');
+  const form = useForm({ initialValues: { title: '', author: '' }, ...schemaChecks(currentlyReadingSchema, t) });
+  const { submit, busy } = useFormSubmit(form, {
+    async action(entry) {
+      await addReading(entry);
+      notifySuccess(t('reading.added', { title: entry.title }));
+      form.reset();
     },
   });
 
@@ -108,23 +101,8 @@ function AddReadingForm() {
         <Text size="sm" fw={600}>
           {t('reading.addTitle')}
         </Text>
-        <TextInput
-          label={t('reading.bookTitle')}
-          required
-          size="sm"
-          value={title}
-          error={errors.title}
-          onChange={(e) => setTitle(e.currentTarget.value)}
-          name="readingTitle"
-        />
-        <TextInput
-          label={t('reading.author')}
-          size="sm"
-          value={author}
-          error={errors.author}
-          onChange={(e) => setAuthor(e.currentTarget.value)}
-          name="readingAuthor"
-        />
+        <TextInput label={t('reading.bookTitle')} required size="sm" {...form.getInputProps('title')} name="readingTitle" />
+        <TextInput label={t('reading.author')} size="sm" {...form.getInputProps('author')} name="readingAuthor" />
         <Button type="submit" variant="light" size="xs" leftSection={<IconPlus size={14} />} loading={busy} w="fit-content">
           {t('reading.add')}
         </Button>

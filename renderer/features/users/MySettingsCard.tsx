@@ -6,6 +6,7 @@ import { NEWSLETTERS, type NewsletterName } from '../../../shared/api/newsletter
 import { LANGUAGES, isLanguage } from '../../../shared/constants';
 import { i18n } from '../../lib/i18n';
 import { handleError, notifySuccess } from '../../lib/notify';
+import { useAction } from '../../lib/use-form-submit';
 import { useAppStore } from '../../store/app-store';
 import { newslettersService } from '../newsletters/newsletters.service';
 
@@ -30,7 +31,7 @@ export function MySettingsCard() {
 function NewsletterSwitches() {
   const { t } = useTranslation('users');
   const [lists, setLists] = useState<NewsletterName[] | null>(null);
-  const [busy, setBusy] = useState<NewsletterName | null>(null);
+  const { run, busy } = useAction();
 
   useEffect(() => {
     let cancelled = false;
@@ -43,16 +44,13 @@ function NewsletterSwitches() {
     };
   }, []);
 
-  async function toggle(list: NewsletterName, subscribe: boolean) {
-    setBusy(list);
-    try {
+  /** A failed change leaves the switch as the server has it. */
+  function toggle(list: NewsletterName, subscribe: boolean) {
+    void run(async () => {
       setLists(subscribe ? await newslettersService.subscribe(list) : await newslettersService.unsubscribe(list));
-      notifySuccess(subscribe ? t('newsletters.subscribed', { list: t(`newsletters.${list}.name`) }) : t('newsletters.unsubscribed', { list: t(`newsletters.${list}.name`) }));
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(null);
-    }
+      const name = t(`newsletters.${list}.name`);
+      notifySuccess(subscribe ? t('newsletters.subscribed', { list: name }) : t('newsletters.unsubscribed', { list: name }));
+    });
   }
 
   return (
@@ -71,7 +69,7 @@ function NewsletterSwitches() {
           label={t(`newsletters.${list}.name`)}
           description={t(`newsletters.${list}.description`)}
           checked={lists?.includes(list) ?? false}
-          disabled={lists === null || busy !== null}
+          disabled={lists === null || busy}
           onChange={(e) => void toggle(list, e.currentTarget.checked)}
           data-testid={`newsletter-${list}`}
         />
@@ -84,20 +82,15 @@ function LanguageChoice() {
   const { t } = useTranslation('users');
   const language = useAppStore((s) => s.language);
   const chooseLanguage = useAppStore((s) => s.chooseLanguage);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
 
-  async function choose(value: string) {
+  function choose(value: string) {
     if (!isLanguage(value) || value === language) return;
-    setBusy(true);
-    try {
+    void run(async () => {
       await chooseLanguage(value);
       // Said in the language just chosen.
       notifySuccess(i18n.t('common:language.changed'));
-    } catch (error) {
-      handleError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

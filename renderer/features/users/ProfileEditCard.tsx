@@ -1,16 +1,17 @@
 import { Button, Card, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconBookmarks, IconPhone } from '@tabler/icons-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Profile } from '../../../shared/api/accounts';
 import { PageTitle } from '../../components/PageTitle';
-import { apiFieldErrors } from '../../lib/api-errors';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { useAppStore } from '../../store/app-store';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
 import { AvatarUpload } from './AvatarUpload';
-import { checkProfileForm, profileFormValues, type ProfileFormValues } from './profile-form';
+import { profileChecks, profileFormValues } from './profile-form';
 import { displayName, profilePath } from './selectors';
 import { useUsersStore } from './users.store';
 
@@ -30,37 +31,17 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
   const navigate = useNavigate();
   const update = useUsersStore((s) => s.update);
   const profileChanged = useAppStore((s) => s.profileChanged);
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValues(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const name = displayName(profile);
-
-  function set<K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: '' }));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const check = checkProfileForm(values, asModerator);
-    if (!check.ok) {
-      setErrors(Object.fromEntries(Object.entries(check.errors).map(([field, key]) => [field, t(key)])));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      const saved = await update(profile.email, check.update);
+  const form = useForm({ initialValues: profileFormValues(profile), ...profileChecks(asModerator, t) });
+  const { submit, busy } = useFormSubmit(form, {
+    async action(changes) {
+      const saved = await update(profile.email, changes);
       profileChanged(saved);
       notifySuccess(t('toast.updated'));
       navigate(profilePath(saved));
-    } catch (error) {
-      handleError(error, 'users:toast.updateFailed');
-      setErrors(apiFieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    failureKey: 'users:toast.updateFailed',
+  });
+  const name = displayName(profile);
 
   return (
     <Card withBorder shadow="sm" padding="lg" pos="relative" data-testid="profile-edit">
@@ -85,9 +66,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
             label={t('edit.name')}
             required
             autoComplete={own ? 'name' : 'off'}
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => set('name', e.currentTarget.value)}
+            {...form.getInputProps('name')}
             name="name"
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -97,9 +76,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
               placeholder="+421 900 123 456"
               leftSection={<IconPhone size={16} />}
               autoComplete={own ? 'tel' : 'off'}
-              value={values.phone}
-              error={errors.phone}
-              onChange={(e) => set('phone', e.currentTarget.value)}
+              {...form.getInputProps('phone')}
               name="phone"
             />
             <TextInput
@@ -107,9 +84,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
               label={t('edit.goodreadsUrl')}
               placeholder="https://www.goodreads.com/user/show/…"
               leftSection={<IconBookmarks size={16} />}
-              value={values.goodreadsUrl}
-              error={errors.goodreadsUrl}
-              onChange={(e) => set('goodreadsUrl', e.currentTarget.value)}
+              {...form.getInputProps('goodreadsUrl')}
               name="goodreadsUrl"
             />
           </SimpleGrid>
@@ -119,20 +94,16 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
             autosize
             minRows={4}
             maxRows={14}
-            value={values.aboutMe}
-            error={errors.aboutMe}
-            onChange={(e) => set('aboutMe', e.currentTarget.value)}
+            {...form.getInputProps('aboutMe')}
             name="aboutMe"
           />
-          <MarkdownPreview text={values.aboutMe} />
+          <MarkdownPreview text={form.values.aboutMe} />
           {asModerator && (
             <Switch
               mt="xs"
               label={t('edit.active')}
               description={t('edit.activeHint')}
-              checked={values.isActiveParticipant}
-              onChange={(e) => set('isActiveParticipant', e.currentTarget.checked)}
-              error={errors.isActiveParticipant}
+              {...form.getInputProps('isActiveParticipant', { type: 'checkbox' })}
               name="isActiveParticipant"
             />
           )}

@@ -1,5 +1,6 @@
 import type { Profile } from '../../../shared/api/accounts';
 import { profileUpdateSchema, type ProfileUpdate } from '../../../shared/api/users';
+import { checkedForm, type FormCheck, type Translate } from '../../lib/form-errors';
 
 /** A profile as its edit form holds it: every field a string, the switch a boolean. */
 export interface ProfileFormValues {
@@ -40,4 +41,12 @@ export function checkProfileForm(values: ProfileFormValues, asModerator: boolean
     errors[String(issue.path[0] ?? 'name')] ??= issue.message.startsWith('validation:') ? issue.message : 'validation:invalid';
   }
   return { ok: false, errors };
+}
+
+/** The form's comfort checks (translated, one message per field) and what it sends, for useForm. */
+export function profileChecks(asModerator: boolean, t: Translate) {
+  return checkedForm((values: ProfileFormValues): FormCheck<ProfileUpdate> => {
+    const check = checkProfileForm(values, asModerator);
+    return check.ok ? { ok: true, sent: check.update } : check;
+  }, t);
 }
