@@ -6,14 +6,12 @@ import type { CurrentDiscussionSummary, CurrentPollSummary } from '../../shared/
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../../shared/constants';
 import { HUB_EVENTS } from '../../shared/events';
 import { onUnauthorized } from '../lib/api-client';
-import { HubClient } from '../lib/hub';
+import { liveUpdates } from '../lib/live-updates';
 import { i18n, initialLanguage } from '../lib/i18n';
 import { notifyNotice } from '../lib/notify';
 import { sessionEndHandler } from '../lib/session-end';
 import { storage } from '../lib/storage';
-import { useDiscussionStore } from '../features/discussions/discussion.store';
 import { homeService } from '../features/home/home.service';
-import { useRoundsStore } from '../features/rounds/rounds.store';
 import { useLoginForm } from '../features/session/login-form.store';
 import { sessionService } from '../features/session/session.service';
 import { useUsersStore } from '../features/users/users.store';
@@ -55,13 +53,7 @@ export interface AppState {
   discussionChanged(discussion: Discussion): void;
 }
 
-const hub = new HubClient({
-  handlers: {
-    [HUB_EVENTS.discussionChanged]: (discussion) => useAppStore.getState().discussionChanged(discussion),
-  },
-  log: (message, error) => console.warn(message, error ?? ''),
-  onUnauthorized: (token) => useAppStore.getState().sessionEnded(token),
-});
+const hub = liveUpdates;
 
 export const useAppStore = create<AppState>()((set, get) => ({
   siteName: storage.get('siteName') ?? DEFAULT_SITE_NAME,
@@ -144,8 +136,6 @@ export const useAppStore = create<AppState>()((set, get) => ({
   }),
 
   discussionChanged(discussion) {
-    useDiscussionStore.getState().applyChange(discussion);
-    useRoundsStore.getState().discussionChanged(discussion);
     const current = get().currentDiscussion;
     if (!discussion.isClosed) {
       // The latest open discussion is the club's current one (a newer round's wins over an older).
@@ -178,6 +168,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
 }));
 
 onUnauthorized((token) => useAppStore.getState().sessionEnded(token));
+liveUpdates.onRefused((token) => useAppStore.getState().sessionEnded(token));
+liveUpdates.on(HUB_EVENTS.discussionChanged, (discussion) => useAppStore.getState().discussionChanged(discussion));
 
 export const selectIsSignedIn = (state: AppState) => state.token !== null;
 export const selectIsModerator = (state: AppState) => !!state.myProfile?.isModerator;

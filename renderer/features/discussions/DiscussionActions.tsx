@@ -6,14 +6,13 @@ import type { Discussion } from '../../../shared/api/discussions';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { handleError, notifySuccess } from '../../lib/notify';
 import { selectIsModerator, useAppStore } from '../../store/app-store';
-import { useDiscussionStore } from './discussion.store';
+import { useCloseDiscussion } from './queries';
 
 /** The way to the discussion's poll, and for moderators closing it into a poll (asked first). */
 export function DiscussionActions({ discussion }: { discussion: Discussion }) {
   const { t } = useTranslation('discussions');
   const isModerator = useAppStore(selectIsModerator);
-  const loadHome = useAppStore((s) => s.loadHome);
-  const close = useDiscussionStore((s) => s.close);
+  const close = useCloseDiscussion(discussion.discussionId).mutateAsync;
   const canClose = isModerator && !discussion.isClosed && discussion.posts.length > 0;
   if (!discussion.pollId && !canClose) return null;
 
@@ -36,7 +35,6 @@ export function DiscussionActions({ discussion }: { discussion: Discussion }) {
             try {
               await close();
               notifySuccess(t('toast.closed'));
-              void loadHome().catch(console.error);
             } catch (error) {
               handleError(error);
             }

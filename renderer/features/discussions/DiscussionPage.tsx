@@ -1,6 +1,5 @@
 import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconMessages } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
@@ -8,28 +7,21 @@ import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { RenderedHtml } from '../../components/RenderedHtml';
-import { useDiscussionStore } from './discussion.store';
 import { DiscussionActions } from './DiscussionActions';
 import { NewPostCard } from './NewPostCard';
 import { PostItem } from './PostItem';
+import { useDiscussion } from './queries';
 
 /** A discussion: its description, its suggestions, and the form for a new one while it is open. */
 export function DiscussionPage() {
   const { t } = useTranslation('discussions');
   const discussionId = Number(useParams().discussionId);
-  const discussion = useDiscussionStore((s) => s.discussion);
-  const status = useDiscussionStore((s) => s.status);
-  const error = useDiscussionStore((s) => s.error);
-  const load = useDiscussionStore((s) => s.load);
+  const { data: discussion, error, isError } = useDiscussion(discussionId);
 
-  useEffect(() => {
-    void load(discussionId);
-  }, [discussionId, load]);
-
-  if (status === 'failed') {
+  if (isError) {
     return <LoadFailed title={t('pages:discussion')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
   }
-  if (!discussion || discussion.discussionId !== discussionId) return <PageLoader />;
+  if (!discussion) return <PageLoader />;
 
   return (
     <Stack gap="lg" data-testid="discussion-page">

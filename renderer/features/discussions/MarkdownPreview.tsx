@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { handleError } from '../../lib/notify';
-import { discussionsService } from './discussions.service';
+import { usePreview } from './queries';
 
 /**
  * How the markdown will look once posted: rendered by the server (PUT /api/discussions/preview), the
@@ -15,26 +15,15 @@ export function MarkdownPreview({ text }: { text: string }) {
   const { t } = useTranslation('discussions');
   const [open, setOpen] = useState(false);
   const [debounced] = useDebouncedValue(text, 400);
-  const [html, setHtml] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const preview = usePreview(debounced, open);
+  // Nothing typed shows nothing, not the last text's preview.
+  const html = debounced.trim() ? preview.data?.html : null;
+  const busy = preview.isFetching;
 
+  // A preview that cannot be rendered says why (the member keeps typing; the next one may work).
   useEffect(() => {
-    if (!open) return;
-    if (!debounced.trim()) {
-      setHtml(null);
-      return;
-    }
-    let cancelled = false;
-    setBusy(true);
-    discussionsService
-      .preview(debounced)
-      .then((answer) => !cancelled && setHtml(answer.html))
-      .catch((error: unknown) => !cancelled && handleError(error))
-      .finally(() => !cancelled && setBusy(false));
-    return () => {
-      cancelled = true;
-    };
-  }, [open, debounced]);
+    if (preview.error) handleError(preview.error);
+  }, [preview.error]);
 
   return (
     <Box>

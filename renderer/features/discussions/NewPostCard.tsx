@@ -4,9 +4,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
 import { notifySuccess } from '../../lib/notify';
-import { useDiscussionStore } from './discussion.store';
 import { PostForm } from './PostForm';
 import { emptyPostForm } from './post-form';
+import { useAddPost } from './queries';
 import { usePostPrefill } from './use-post-prefill';
 
 /** The form for a new suggestion in an open discussion, prefilled when the address asks for a repost. */
@@ -14,7 +14,7 @@ export function NewPostCard({ discussion }: { discussion: Discussion }) {
   const { t } = useTranslation('discussions');
   const [params, setParams] = useSearchParams();
   const prefill = usePostPrefill(params);
-  const addPost = useDiscussionStore((s) => s.addPost);
+  const addPost = useAddPost(discussion.discussionId).mutateAsync;
   const isBooks = discussion.topic !== 'Themes';
   const startBlank = () => setParams({}, { replace: true });
 

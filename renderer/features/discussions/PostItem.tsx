@@ -7,11 +7,11 @@ import type { Discussion, Post } from '../../../shared/api/discussions';
 import { EditToggle } from '../../components/EditToggle';
 import { notifySuccess } from '../../lib/notify';
 import { useAppStore } from '../../store/app-store';
-import { useDiscussionStore } from './discussion.store';
 import { PostForm } from './PostForm';
 import { PostView } from './PostView';
 import { valuesFromPost } from './post-form';
 import { canEditPost, repostLink, repostTarget } from './post-permissions';
+import { useUpdatePost } from './queries';
 
 interface PostItemProps {
   post: Post;
@@ -25,7 +25,7 @@ export function PostItem({ post, discussion, titleOrder, linkTitle = true }: Pos
   const { t } = useTranslation('discussions');
   const profile = useAppStore((s) => s.myProfile);
   const currentDiscussion = useAppStore((s) => s.currentDiscussion);
-  const updatePost = useDiscussionStore((s) => s.updatePost);
+  const updatePost = useUpdatePost(discussion.discussionId).mutateAsync;
   const [editing, setEditing] = useState(false);
   const editable = canEditPost(profile, post, discussion);
   const target = repostTarget(currentDiscussion, discussion);
@@ -47,7 +47,7 @@ export function PostItem({ post, discussion, titleOrder, linkTitle = true }: Pos
             submitLabel={t('post.save')}
             failureKey="discussions:toast.updateFailed"
             onSubmit={async (fields) => {
-              await updatePost(post.postId, fields);
+              await updatePost({ postId: post.postId, fields });
               notifySuccess(t('toast.updated'));
               setEditing(false);
             }}

@@ -1,12 +1,11 @@
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
-import { useDiscussionStore } from './discussion.store';
 import { PostItem } from './PostItem';
+import { useDiscussion } from './queries';
 
 /** One suggestion on its own page, with the way back to its discussion. */
 export function SinglePostPage() {
@@ -14,22 +13,15 @@ export function SinglePostPage() {
   const params = useParams();
   const discussionId = Number(params.discussionId);
   const postId = Number(params.postId);
-  const discussion = useDiscussionStore((s) => s.discussion);
-  const status = useDiscussionStore((s) => s.status);
-  const error = useDiscussionStore((s) => s.error);
-  const load = useDiscussionStore((s) => s.load);
-  const post = discussion?.discussionId === discussionId ? discussion.posts.find((p) => p.postId === postId) : undefined;
+  const { data: discussion, error, isError } = useDiscussion(discussionId);
+  const post = discussion?.posts.find((p) => p.postId === postId);
   useDocumentTitle(post?.title ?? t('pages:singlePost'));
 
-  useEffect(() => {
-    void load(discussionId);
-  }, [discussionId, load]);
-
   const back = `/navrhy/${Number.isFinite(discussionId) ? discussionId : ''}`;
-  if (status === 'failed') {
+  if (isError) {
     return <LoadFailed title={t('pages:singlePost')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
   }
-  if (!discussion || discussion.discussionId !== discussionId) return <PageLoader />;
+  if (!discussion) return <PageLoader />;
   if (!post) {
     return <LoadFailed title={t('pages:singlePost')} error={null} message={t('single.notFound')} backTo={back} backLabel={t('single.back')} />;
   }

@@ -1,5 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Discussion, Post, PostFields } from '../../../shared/api/discussions';
+import { HUB_EVENTS } from '../../../shared/events';
 import { api } from '../../lib/api-client';
+import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
 import { queryKeys } from '../../lib/query-keys';
 
 /** A discussion with all its posts; live updates replace it whole. */
@@ -12,4 +15,86 @@ export function discussionQuery(discussionId: number) {
 
 export function useDiscussion(discussionId: number) {
   return useQuery(discussionQuery(discussionId));
+}
+
+/** The post in the list, replaced when it is there, added at the end when not (the push may come first). */
+export function withPost(discussion: Discussion, post: Post): Discussion {
+  const known = discussion.posts.some((p) => p.postId === post.postId);
+  return {
+    ...discussion,
+    posts: known ? discussion.posts.map((p) => (p.postId === post.postId ? post : p)) : [...discussion.posts, post],
+  };
+}
+
+function keepPost(queryClient: QueryClient, post: Post): void {
+  queryClient.setQueryData(discussionQuery(post.discussionId).queryKey, (discussion) => discussion && withPost(discussion, post));
+}
+
+/** A new suggestion in the discussion; answers the created post. */
+export function addPostMutation(queryClient: QueryClient, discussionId: number) {
+  return mutationOptions({
+    mutationFn: (fields: PostFields) => api.discussions.addPost({ params: { discussionId }, body: fields }),
+    onSuccess: (post) => keepPost(queryClient, post),
+  });
+}
+
+/** An edit of one of its posts (owners their own, moderators any). */
+export function updatePostMutation(queryClient: QueryClient, discussionId: number) {
+  return mutationOptions({
+    mutationFn: ({ postId, fields }: { postId: number; fields: PostFields }) =>
+      api.discussions.editPost({ params: { discussionId }, body: { ...fields, postId } }),
+    onSuccess: (post) => keepPost(queryClient, post),
+  });
+}
+
+/**
+ * Closes the discussion and opens its poll (moderators). It shows itself closed with its poll at once;
+ * the round and home (whose current discussion became a poll) are read again.
+ */
+export function closeDiscussionMutation(queryClient: QueryClient, discussionId: number) {
+  return mutationOptions({
+    mutationFn: () => api.rounds.closeDiscussion({ params: { discussionId } }),
+    onSuccess: (update) => {
+      const closed = update.discussion;
+      if (closed) {
+        queryClient.setQueryData(discussionQuery(closed.discussionId).queryKey, (shown) => shown && { ...closed, posts: closed.posts ?? shown.posts });
+      }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.rounds.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+    },
+  });
+}
+
+export function useAddPost(discussionId: number) {
+  return useMutation(addPostMutation(useQueryClient(), discussionId));
+}
+
+export function useUpdatePost(discussionId: number) {
+  return useMutation(updatePostMutation(useQueryClient(), discussionId));
+}
+
+export function useCloseDiscussion(discussionId: number) {
+  return useMutation(closeDiscussionMutation(useQueryClient(), discussionId));
+}
+
+/** A DiscussionChanged push (SPEC section 4) replaces the cached copy whole, if one is kept (shown or loading). */
+export function followDiscussionChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {
+  return updates.on(HUB_EVENTS.discussionChanged, (discussion) => {
+    const queryKey = discussionQuery(discussion.discussionId).queryKey;
+    if (queryClient.getQueryCache().find({ queryKey, exact: true })) queryClient.setQueryData(queryKey, discussion);
+  });
+}
+
+/**
+ * Markdown as the server renders it (PUT /api/discussions/preview), the renderer that keeps posts. The same
+ * text renders the same way, so an answer is kept; while the next one comes, the last one stays shown.
+ */
+export function usePreview(text: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.discussions.preview(text),
+    queryFn: ({ signal }) => api.discussions.preview({ body: { text }, signal }),
+    enabled: enabled && text.trim() !== '',
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
 }

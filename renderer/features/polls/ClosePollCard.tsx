@@ -4,14 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { Poll } from '../../../shared/api/polls';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { handleError, notifySuccess } from '../../lib/notify';
-import { useAppStore } from '../../store/app-store';
-import { usePollStore } from './poll.store';
+import { useClosePoll } from './queries';
 
 /** Moderators close an open vote once someone has voted (asked first). */
 export function ClosePollCard({ poll }: { poll: Poll }) {
   const { t } = useTranslation('polls');
-  const close = usePollStore((s) => s.close);
-  const loadHome = useAppStore((s) => s.loadHome);
+  const close = useClosePoll(poll.pollId).mutateAsync;
   const noVotes = poll.results.alreadyVoted.length === 0;
   return (
     <Card withBorder padding="lg" bg="gray.0" data-testid="close-poll-card">
@@ -33,7 +31,6 @@ export function ClosePollCard({ poll }: { poll: Poll }) {
           try {
             await close();
             notifySuccess(t('toast.closed'));
-            void loadHome().catch(console.error);
           } catch (error) {
             handleError(error);
           }

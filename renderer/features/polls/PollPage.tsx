@@ -1,6 +1,5 @@
 import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
 import { IconLock, IconScale } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
@@ -13,25 +12,18 @@ import { PollProgressCard } from './PollProgressCard';
 import { PollResultsCard } from './PollResultsCard';
 import { VoteForm } from './VoteForm';
 import { hasVoted } from './poll-results';
-import { usePollStore } from './poll.store';
+import { usePoll } from './queries';
 
 /** A poll: the ballot until the member votes, then results; progress; the outcome once closed. */
 export function PollPage() {
   const { t } = useTranslation('polls');
   const pollId = Number(useParams().pollId);
-  const info = usePollStore((s) => s.info);
-  const status = usePollStore((s) => s.status);
-  const error = usePollStore((s) => s.error);
-  const load = usePollStore((s) => s.load);
+  const { data: info, error, isError } = usePoll(pollId);
   const profile = useAppStore((s) => s.myProfile);
   const isModerator = useAppStore(selectIsModerator);
 
-  useEffect(() => {
-    void load(pollId);
-  }, [pollId, load]);
-
-  if (status === 'failed') return <LoadFailed title={t('pages:poll')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
-  if (!info || info.poll.pollId !== pollId) return <PageLoader />;
+  if (isError) return <LoadFailed title={t('pages:poll')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+  if (!info) return <PageLoader />;
 
   const { poll } = info;
   const showBallot = !poll.isClosed && !hasVoted(info, profile?.userId);

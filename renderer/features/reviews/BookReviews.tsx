@@ -1,13 +1,12 @@
 import { Alert, Card, Group, Rating, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPencil, IconStars } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageStatus';
 import { ApiError } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
 import { useAppStore } from '../../store/app-store';
-import { useBookReviewsStore } from './book-reviews.store';
 import { averageRating, ownReview } from './review-form';
+import { useBookReviews } from './queries';
 import { ReviewForm } from './ReviewForm';
 import { ReviewList } from './ReviewList';
 
@@ -15,24 +14,16 @@ import { ReviewList } from './ReviewList';
 export function BookReviews({ bookId }: { bookId: number }) {
   const { t } = useTranslation('reviews');
   const myUserId = useAppStore((s) => s.myProfile?.userId);
-  const reviews = useBookReviewsStore((s) => s.reviews);
-  const shownBookId = useBookReviewsStore((s) => s.bookId);
-  const status = useBookReviewsStore((s) => s.status);
-  const error = useBookReviewsStore((s) => s.error);
-  const load = useBookReviewsStore((s) => s.load);
+  const { data: reviews, error, isError } = useBookReviews(bookId);
 
-  useEffect(() => {
-    void load(bookId);
-  }, [bookId, load]);
-
-  if (status === 'failed') {
+  if (isError) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('list.loadFailed')} data-testid="reviews-failed">
         {(error instanceof ApiError && error.problem?.detail) || t('common:error.generic')}
       </Alert>
     );
   }
-  if (shownBookId !== bookId || status !== 'ready') return <PageLoader />;
+  if (!reviews) return <PageLoader />;
 
   const mine = ownReview(reviews, myUserId);
   const average = averageRating(reviews);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { ReviewList } from './ReviewList';
-import { useMemberReviews } from './use-member-reviews';
+import { useMemberReviews } from './queries';
 
 /**
  * A member's reviews for their profile: loads them itself and shows each with its book. `emptyText`
@@ -13,15 +13,15 @@ import { useMemberReviews } from './use-member-reviews';
 export function MemberReviews({ userId, emptyText }: { userId: string; emptyText?: string }) {
   const { t } = useTranslation('reviews');
   const myUserId = useAppStore((s) => s.myProfile?.userId);
-  const { reviews, status, error } = useMemberReviews(userId);
-  if (status === 'failed') {
+  const { data: reviews, error, isError } = useMemberReviews(userId);
+  if (isError) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} data-testid="member-reviews-failed">
         {(error instanceof ApiError && error.problem?.detail) || t('list.loadFailed')}
       </Alert>
     );
   }
-  if (status !== 'ready') {
+  if (!reviews) {
     return (
       <Center py="lg">
         <Loader size="sm" aria-label={t('common:loading')} />

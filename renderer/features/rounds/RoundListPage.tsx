@@ -1,32 +1,25 @@
 import { Button, Card, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBooks, IconPlus, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { selectIsModerator, useAppStore } from '../../store/app-store';
 import { NewRoundForm } from './NewRoundForm';
 import { RoundCard } from './RoundCard';
-import { useRoundsStore } from './rounds.store';
+import { useRounds } from './queries';
 import { newestFirst } from './selectors';
 
 /** The club's rounds, newest first; moderators start a new one here. */
 export function RoundListPage() {
   const { t } = useTranslation('rounds');
-  const rounds = useRoundsStore((s) => s.rounds);
-  const status = useRoundsStore((s) => s.status);
-  const error = useRoundsStore((s) => s.error);
-  const load = useRoundsStore((s) => s.load);
+  const { data: rounds, error, isError } = useRounds();
   const isModerator = useAppStore(selectIsModerator);
   const [formOpen, form] = useDisclosure(false);
-  const sorted = useMemo(() => newestFirst(rounds), [rounds]);
+  const sorted = useMemo(() => newestFirst(rounds ?? []), [rounds]);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (status === 'failed') return <LoadFailed title={t('pages:rounds')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:rounds')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="round-list-page">
@@ -61,7 +54,7 @@ export function RoundListPage() {
         </Collapse>
       )}
 
-      {status !== 'ready' ? (
+      {!rounds ? (
         <PageLoader />
       ) : sorted.length === 0 ? (
         <Stack align="center" gap={6} py={48} px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>

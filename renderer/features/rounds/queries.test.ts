@@ -1,0 +1,44 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { API } from '../../../shared/api';
+import type { Discussion } from '../../../shared/api/discussions';
+import type { Round } from '../../../shared/api/rounds';
+import { createLiveUpdates } from '../../lib/live-updates';
+import { server, testQueryClient } from '../../test-support/fake-api';
+
+vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
+
+const { followRoundChanges, roundsQuery } = await import('./queries');
+
+const round = { roundId: 1, themeDiscussionId: null, themePollId: null, bookDiscussionId: 3, bookPollId: null } as Round;
+const pushed = (overrides: Partial<Discussion>) => ({ discussionId: 3, roundId: 1, pollId: null, ...overrides }) as Discussion;
+
+let queryClient = testQueryClient();
+let updates = createLiveUpdates();
+const outOfDate = () => queryClient.getQueryState(roundsQuery.queryKey)?.isInvalidated;
+
+beforeEach(async () => {
+  server.reset();
+  queryClient = testQueryClient();
+  updates = createLiveUpdates();
+  followRoundChanges(queryClient, updates);
+  server.on(API.rounds.list, () => [round]);
+  // Shown on the list page: an invalidated list is read again at once.
+  await queryClient.fetchQuery(roundsQuery);
+});
+
+describe('the round list and live updates', () => {
+  it('stays as it is for a push about a discussion it already links', () => {
+    updates.emit('DiscussionChanged', pushed({}));
+    expect(outOfDate()).toBe(false);
+  });
+
+  it('is read again when a push names a poll it does not link yet', () => {
+    updates.emit('DiscussionChanged', pushed({ pollId: 9 }));
+    expect(outOfDate()).toBe(true);
+  });
+
+  it('is read again when a push names a round it does not have yet', () => {
+    updates.emit('DiscussionChanged', pushed({ discussionId: 8, roundId: 2 }));
+    expect(outOfDate()).toBe(true);
+  });
+});
