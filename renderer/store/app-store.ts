@@ -14,7 +14,9 @@ import { storage } from '../lib/storage';
 import { homeService } from '../features/home/home.service';
 import { useLoginForm } from '../features/session/login-form.store';
 import { sessionService } from '../features/session/session.service';
-import { useUsersStore } from '../features/users/users.store';
+import { usersQuery } from '../features/users/queries';
+import { queryClient } from '../lib/query-client';
+import { queryKeys } from '../lib/query-keys';
 import { usersService } from '../features/users/users.service';
 
 /** The club-wide state every screen may read (SPEC section 3, "Global state"). */
@@ -78,7 +80,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
         set({ myProfile: await sessionService.context() });
         hub.start(token);
         // Signed in: the member list comes with the session (SPEC section 4).
-        void useUsersStore.getState().load();
+        void queryClient.prefetchQuery(usersQuery);
       } catch {
         // An expired or revoked token: start as a visitor (onUnauthorized already cleared it).
       }
@@ -113,7 +115,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     storage.set('token', token);
     set({ token, myProfile: profile });
     hub.start(token);
-    void useUsersStore.getState().load();
+    void queryClient.prefetchQuery(usersQuery);
     await get().loadHome();
     return profile;
   },
@@ -121,7 +123,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   logout() {
     hub.stop();
     storage.set('token', null);
-    useUsersStore.getState().clear();
+    queryClient.removeQueries({ queryKey: queryKeys.users.all });
     set({ token: null, myProfile: null, books: [], currentBook: null, noticeboardHtml: null, currentPoll: null, currentDiscussion: null });
   },
 

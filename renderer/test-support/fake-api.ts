@@ -9,6 +9,8 @@ export interface FakeCall {
   params: Record<string, string>;
   query: URLSearchParams;
   body: unknown;
+  /** The request's signal: aborted when the caller no longer wants the answer. */
+  signal?: AbortSignal;
 }
 
 type Answer<C extends RouteContract> = (call: FakeCall) => AnswerOf<C> | Promise<AnswerOf<C>>;
@@ -41,7 +43,7 @@ export function fakeServer() {
       if (!found) continue;
       const params = Object.fromEntries(Object.entries(found.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
-      const call = { route, params, query: url.searchParams, body };
+      const call = { route, params, query: url.searchParams, body, signal: init?.signal ?? undefined };
       calls.push(call);
       const answer = answers.get(route);
       if (!answer) return new Response(JSON.stringify({ status: 501, detail: `No fake answer for ${route.operationId}` }), { status: 501 });

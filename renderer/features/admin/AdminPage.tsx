@@ -1,32 +1,22 @@
 import { Grid, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { useAppStore } from '../../store/app-store';
-import { useUsersStore } from '../users/users.store';
 import { BotsSection } from './BotsSection';
 import { MembersSection } from './MembersSection';
 import { NoticeboardSection } from './NoticeboardSection';
 import { RegisterMemberSection } from './RegisterMemberSection';
 import { SubscribersSection } from './SubscribersSection';
-import { useAdminStore } from './admin.store';
+import { useAdminScreen } from './queries';
 
 /** /admin (moderators; the route shows others the mods-only message): the club's housekeeping. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
   const isAdmin = useAppStore((s) => !!s.myProfile?.isAdmin);
-  const status = useAdminStore((s) => s.status);
-  const error = useAdminStore((s) => s.error);
-  const load = useAdminStore((s) => s.load);
-  const loadUsers = useUsersStore((s) => s.load);
+  const { ready, error, isError } = useAdminScreen(isAdmin);
 
-  useEffect(() => {
-    void load(isAdmin);
-    void loadUsers();
-  }, [isAdmin, load, loadUsers]);
-
-  if (status === 'failed') return <LoadFailed title={t('pages:admin')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:admin')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="admin-page">
@@ -36,7 +26,7 @@ export function AdminPage() {
           {t('intro')}
         </Text>
       </div>
-      {status !== 'ready' ? (
+      {!ready ? (
         <PageLoader />
       ) : (
         <Grid gap="lg">

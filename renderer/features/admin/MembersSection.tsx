@@ -9,9 +9,9 @@ import { handleError, notifySuccess } from '../../lib/notify';
 import { useAppStore } from '../../store/app-store';
 import { UserAvatar } from '../users/UserAvatar';
 import { displayName, profilePath } from '../users/selectors';
-import { useUsersStore } from '../users/users.store';
+import { useUsers } from '../users/queries';
 import { AdminSection } from './AdminSection';
-import { useAdminStore } from './admin.store';
+import { useAccountChange } from './queries';
 import { adminMemberOrder, canDisable, memberCounts } from './selectors';
 
 /**
@@ -20,9 +20,9 @@ import { adminMemberOrder, canDisable, memberCounts } from './selectors';
  */
 export function MembersSection() {
   const { t } = useTranslation('admin');
-  const users = useUsersStore((s) => s.users);
-  const sorted = useMemo(() => adminMemberOrder(users), [users]);
-  const counts = useMemo(() => memberCounts(users), [users]);
+  const users = useUsers().data;
+  const sorted = useMemo(() => adminMemberOrder(users ?? []), [users]);
+  const counts = useMemo(() => memberCounts(users ?? []), [users]);
   const isAdmin = useAppStore((s) => !!s.myProfile?.isAdmin);
 
   return (
@@ -54,7 +54,7 @@ export function MembersSection() {
 function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
   const { t } = useTranslation('admin');
   const me = useAppStore((s) => s.myProfile);
-  const makeModerator = useAdminStore((s) => s.makeModerator);
+  const makeModerator = useAccountChange('makeModerator').mutateAsync;
   const name = displayName(user);
   const mayDisable = canDisable(me, user);
   return (
@@ -128,7 +128,7 @@ function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
 /** Admins: the account stops signing in and its sessions end, after a confirmation naming the member. */
 function DisableButton({ user, name }: { user: UserListEntry; name: string }) {
   const { t } = useTranslation('admin');
-  const disable = useAdminStore((s) => s.disable);
+  const disable = useAccountChange('disable').mutateAsync;
   return (
     <ConfirmButton
       variant="subtle"
@@ -157,7 +157,7 @@ function DisableButton({ user, name }: { user: UserListEntry; name: string }) {
 /** Admins: a disabled account may sign in again (nothing is lost, so no confirmation). */
 function EnableButton({ user, name }: { user: UserListEntry; name: string }) {
   const { t } = useTranslation('admin');
-  const enable = useAdminStore((s) => s.enable);
+  const enable = useAccountChange('enable').mutateAsync;
   const [busy, setBusy] = useState(false);
   return (
     <Button

@@ -2,14 +2,14 @@ import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NEWSLETTERS } from '../../../shared/api/newsletters';
+import { useSubscribers } from '../newsletters/queries';
 import { displayName } from '../users/selectors';
 import { AdminSection } from './AdminSection';
-import { useAdminStore } from './admin.store';
 
 /** Who gets each newsletter; members change their own subscriptions on their profile. */
 export function SubscribersSection() {
   const { t } = useTranslation('admin');
-  const subscribers = useAdminStore((s) => s.subscribers);
+  const subscribers = useSubscribers().data;
   return (
     <AdminSection id="admin-subscribers" icon={<IconNews size={20} />} title={t('subscribers.title')} hint={t('subscribers.hint')}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 1, lg: 2 }} spacing="md">

@@ -8,7 +8,8 @@ import { SEARCH_MIN_LENGTH } from '../../../shared/constants';
 import { PageTitle } from '../../components/PageTitle';
 import { ApiError } from '../../lib/api';
 import { handleError } from '../../lib/notify';
-import { highlightWords, searchRequest } from './search-request';
+import { useSearch } from './queries';
+import { highlightWords, sameRequest, searchRequest } from './search-request';
 import { SearchResultCard } from './SearchResultCard';
 import { useSearchStore } from './search.store';
 
@@ -22,22 +23,23 @@ export function SearchPage() {
   const { t } = useTranslation('search');
   const term = useSearchStore((s) => s.term);
   const kinds = useSearchStore((s) => s.kinds);
-  const results = useSearchStore((s) => s.results);
-  const shown = useSearchStore((s) => s.shown);
-  const status = useSearchStore((s) => s.status);
-  const error = useSearchStore((s) => s.error);
+  const searched = useSearchStore((s) => s.searched);
   const setTerm = useSearchStore((s) => s.setTerm);
   const setKinds = useSearchStore((s) => s.setKinds);
-  const run = useSearchStore((s) => s.run);
+  const search = useSearchStore((s) => s.search);
+  const { shown, results, status, error, retry } = useSearch(searched);
   const [typed] = useDebouncedValue(term, TYPING_PAUSE_MS);
   const words = useMemo(() => highlightWords(shown?.query ?? ''), [shown]);
   const request = searchRequest(term, kinds);
   const noKind = !kinds.Post && !kinds.Rec;
 
+  // After a pause in typing, or at once when a kind is ticked.
+  useEffect(() => search(), [typed, kinds, search]);
+
+  // SPEC section 8: 'Wrong query or search error', with the server's reason.
   useEffect(() => {
-    // SPEC section 8: 'Wrong query or search error', with the server's reason.
-    run().catch((failure: unknown) => handleError(failure, 'search:toast.failed'));
-  }, [typed, kinds, run]);
+    if (error) handleError(error, 'search:toast.failed');
+  }, [error]);
 
   const detail = error instanceof ApiError ? error.problem?.detail : undefined;
 
@@ -56,7 +58,9 @@ export function SearchPage() {
         onSubmit={(event: FormEvent) => {
           // Enter searches at once, without waiting for the typing pause.
           event.preventDefault();
-          run().catch((failure: unknown) => handleError(failure, 'search:toast.failed'));
+          // The same search again after a failure is sent again; anything else only once.
+          if (status === 'failed' && sameRequest(request, searched)) retry();
+          else search();
         }}
       >
         <Stack gap="sm">

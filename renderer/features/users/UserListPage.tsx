@@ -1,28 +1,21 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { UserCard } from './UserCard';
 import { activeMembers } from './selectors';
-import { useUsersStore } from './users.store';
+import { useUsers } from './queries';
 
 /** The club's active members, each with their bio and what they are reading. */
 export function UserListPage() {
   const { t } = useTranslation('users');
-  const users = useUsersStore((s) => s.users);
-  const status = useUsersStore((s) => s.status);
-  const error = useUsersStore((s) => s.error);
-  const load = useUsersStore((s) => s.load);
-  const members = useMemo(() => activeMembers(users), [users]);
-
   // Fetched at sign-in; coming back here shows who joined since.
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: users, error, isError } = useUsers();
+  const members = useMemo(() => activeMembers(users ?? []), [users]);
 
-  if (status === 'failed') return <LoadFailed title={t('pages:users')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:users')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="user-list-page">
@@ -32,7 +25,7 @@ export function UserListPage() {
           {t('list.intro', { count: members.length })}
         </Text>
       </div>
-      {status !== 'ready' ? (
+      {!users ? (
         <PageLoader />
       ) : members.length === 0 ? (
         <Stack align="center" gap={6} py={48} px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>

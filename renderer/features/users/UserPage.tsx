@@ -1,7 +1,6 @@
 import { ActionIcon, Grid, Stack, Tooltip, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconPencil } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
@@ -13,7 +12,7 @@ import { MySettingsCard } from './MySettingsCard';
 import { ProfileEditCard } from './ProfileEditCard';
 import { ProfileView } from './ProfileView';
 import { canEditProfile, findByEmail, isOwnProfile, profilePath } from './selectors';
-import { useUsersStore } from './users.store';
+import { useOwnEntry, useUsers } from './queries';
 
 /**
  * /my/{email}/{mode?}: a member's profile. Its owner and moderators switch to editing with the icon (or open
@@ -24,28 +23,17 @@ export function UserPage() {
   const params = useParams();
   const email = params.email ?? '';
   const me = useAppStore((s) => s.myProfile);
-  const users = useUsersStore((s) => s.users);
-  const status = useUsersStore((s) => s.status);
-  const error = useUsersStore((s) => s.error);
-  const load = useUsersStore((s) => s.load);
-  const adopt = useUsersStore((s) => s.adopt);
-  const user = findByEmail(users, email);
+  const { data: users, error, isError } = useUsers();
+  const listed = users && findByEmail(users, email);
   const mine = !!me && me.email.toLowerCase() === email.trim().toLowerCase();
+  // The member's own profile while they are not an active participant: the list does not carry it.
+  const user = useOwnEntry(me, !!users && !listed && mine) ?? listed;
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // The member's own profile while they are not an active participant: the list does not carry it.
-  useEffect(() => {
-    if (status === 'ready' && !user && mine && me) void adopt(me).catch((e: unknown) => console.error(e));
-  }, [status, user, mine, me, adopt]);
-
-  if (status === 'failed') return <LoadFailed title={t('pages:user')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
+  if (isError) return <LoadFailed title={t('pages:user')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
   if (!user) {
-    if (status === 'ready' && !mine) {
+    if (users && !mine) {
       return <LoadFailed title={t('pages:user')} error={null} message={t('profile.notFound')} backTo="/my" backLabel={t('backToMembers')} />;
     }
     return <PageLoader />;

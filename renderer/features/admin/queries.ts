@@ -1,0 +1,106 @@
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Profile } from '../../../shared/api/accounts';
+import type { RegisterBotRequest, RegisterUserRequest } from '../../../shared/api/admin';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { subscribersQuery } from '../newsletters/queries';
+import { profileChanged, usersQuery } from '../users/queries';
+
+/**
+ * The noticeboard as markdown (moderators). Read afresh on every visit and forgotten on leaving, so the
+ * editor always starts from what is saved now.
+ */
+export const adminDataQuery = queryOptions({
+  queryKey: queryKeys.admin.data,
+  queryFn: ({ signal }) => api.admin.data({ signal }),
+  gcTime: 0,
+});
+
+/** The integrations' read-only accounts (admins; the server refuses them to a moderator). */
+export const botsQuery = queryOptions({
+  queryKey: queryKeys.admin.bots,
+  queryFn: ({ signal }) => api.admin.bots({ signal }),
+});
+
+/**
+ * What the admin screen needs before it shows: the noticeboard, each newsletter's subscribers, the members
+ * and, for admins, the bots. One failure fails the screen.
+ */
+export function useAdminScreen(isAdmin: boolean) {
+  const data = useQuery(adminDataQuery);
+  const subscribers = useQuery(subscribersQuery);
+  const members = useQuery(usersQuery);
+  const bots = useQuery({ ...botsQuery, enabled: isAdmin });
+  const parts = isAdmin ? [data, subscribers, members, bots] : [data, subscribers, members];
+  const failed = parts.find((part) => part.isError);
+  return { ready: parts.every((part) => part.data !== undefined), error: failed?.error ?? null, isError: !!failed };
+}
+
+/** The saved noticeboard, once the admin screen has loaded it. */
+export function useNoticeboard(): string {
+  return useQuery({ ...adminDataQuery, enabled: false }).data?.noticeboard ?? '';
+}
+
+/** The bots, once the admin screen (of an admin) has loaded them. */
+export function useBots() {
+  return useQuery({ ...botsQuery, enabled: false }).data ?? null;
+}
+
+/** Saves the noticeboard; home shows the new notice without a reload. */
+export function saveNoticeboardMutation(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: (text: string) => api.admin.setNoticeboard({ body: { text } }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminDataQuery.queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+    },
+  });
+}
+
+/** A new member (invited by mail): they join the member list, and the basic newsletter's subscribers. */
+export function registerUserMutation(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: (request: RegisterUserRequest) => api.admin.registerUser({ body: request }),
+    onSuccess: (profile) => {
+      profileChanged(queryClient, profile);
+      void queryClient.invalidateQueries({ queryKey: subscribersQuery.queryKey });
+    },
+  });
+}
+
+type AccountChange = 'makeModerator' | 'disable' | 'enable';
+
+/**
+ * A change to someone's account; the answered profile replaces theirs in the member list. Admins: a
+ * disabled account cannot sign in and is signed out everywhere; enabling lets it sign in again.
+ */
+export function accountMutation(queryClient: QueryClient, change: AccountChange) {
+  return mutationOptions({
+    mutationFn: (email: string): Promise<Profile> => api.admin[change]({ params: { email } }),
+    onSuccess: (profile) => profileChanged(queryClient, profile),
+  });
+}
+
+/** A read-only account for an integration (admins). */
+export function registerBotMutation(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: (request: RegisterBotRequest) => api.admin.registerBot({ body: request }),
+    onSuccess: (bot) => queryClient.setQueryData(botsQuery.queryKey, (bots) => [...(bots ?? []).filter((b) => b.userId !== bot.userId), bot]),
+  });
+}
+
+export function useSaveNoticeboard() {
+  return useMutation(saveNoticeboardMutation(useQueryClient()));
+}
+
+export function useRegisterUser() {
+  return useMutation(registerUserMutation(useQueryClient()));
+}
+
+export function useAccountChange(change: AccountChange) {
+  return useMutation(accountMutation(useQueryClient(), change));
+}
+
+export function useRegisterBot() {
+  return useMutation(registerBotMutation(useQueryClient()));
+}
