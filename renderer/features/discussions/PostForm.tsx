@@ -120,37 +120,15 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
             <Text size="sm">{t('form.scraped')}</Text>
           </Group>
         )}
-        <TextInput
-          label={layout.bookFields ? t('form.bookTitle') : t('form.themeTitle')}
-          required
-          {...form.getInputProps('title')}
-          name="title"
-        />
+        <TextInput label={layout.bookFields ? t('form.bookTitle') : t('form.themeTitle')} required {...form.getInputProps('title')} name="title" />
         {layout.bookFields && (
           <>
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput
-                label={t('form.author')}
-                required
-                {...form.getInputProps('author')}
-                name="author"
-              />
-              <TextInput
-                label={t('form.pageCount')}
-                required
-                inputMode="numeric"
-                {...form.getInputProps('pageCount')}
-                name="pageCount"
-              />
+              <TextInput label={t('form.author')} required {...form.getInputProps('author')} name="author" />
+              <TextInput label={t('form.pageCount')} required inputMode="numeric" {...form.getInputProps('pageCount')} name="pageCount" />
             </SimpleGrid>
             <Group align="flex-start" gap="sm" wrap="nowrap">
-              <TextInput
-                type="url"
-                label={t('form.imageUrl')}
-                {...form.getInputProps('imageUrl')}
-                style={{ flex: 1, minWidth: 0 }}
-                name="imageUrl"
-              />
+              <TextInput type="url" label={t('form.imageUrl')} {...form.getInputProps('imageUrl')} style={{ flex: 1, minWidth: 0 }} name="imageUrl" />
               {values.imageUrl.trim() && !form.errors.imageUrl && (
                 <BookCover src={values.imageUrl.trim()} width={40} height={60} alt={t('form.coverPreview')} />
               )}

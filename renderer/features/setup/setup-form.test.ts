@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api';
-import { setupCodeRefusal, setupFormSchema, setupFormValues } from './setup-form';
+import { setupChecks, setupCodeRefusal, setupFormSchema, setupFormValues } from './setup-form';
 
 const typed = { email: 'host@riverside.test', password: 'turn the page 42', setupCode: '' };
 
@@ -27,6 +27,14 @@ describe('the setup form', () => {
   it('sends the code trimmed', () => {
     const parsed = setupFormSchema(true).safeParse(setupFormValues({ ...typed, setupCode: ' K7Q2-9XWD ' }, true));
     expect(parsed.success && parsed.data).toEqual({ email: typed.email, password: typed.password, setupCode: 'K7Q2-9XWD' });
+  });
+
+  it('gives the form the same checks: the code’s message by its field while asked for, and sends no code otherwise', () => {
+    const keys = (key: string) => key;
+    expect(setupChecks(true, keys).validate(typed)).toEqual({ setupCode: 'validation:required' });
+    expect(setupChecks(false, keys).validate(typed)).toEqual({});
+    expect(setupChecks(false, keys).transformValues({ ...typed, setupCode: 'typed anyway' })).toEqual({ email: typed.email, password: typed.password, setupCode: null });
+    expect(setupChecks(true, keys).transformValues({ ...typed, setupCode: ' K7Q2-9XWD ' })).toMatchObject({ setupCode: 'K7Q2-9XWD' });
   });
 
   it('shows a refused code’s reason beside the field, and nothing for other failures', () => {
