@@ -38,7 +38,8 @@ async function signInAs(app: ClubApp, member: { email: string; password: string 
 }
 
 const isScrape = (url: URL) => url.pathname.startsWith('/api/scrape');
-const isRecommendations = (url: URL) => url.pathname === '/api/recommendations/';
+// With or without the trailing slash: the server answers both (Obskurnee's client sent it).
+const isRecommendations = (url: URL) => /^\/api\/recommendations\/?$/.test(url.pathname);
 
 test('a member recommends a book filled in from Goodreads; it leads the grid and has its own page', async ({ app, page, club }) => {
   const scene = await arrangeMembers(club);
