@@ -10,14 +10,11 @@ import { RouterProvider } from 'react-router-dom';
 import { TOAST_MS } from '../shared/constants';
 import './lib/i18n';
 import { queryClient } from './lib/query-client';
-import { followDiscussionChanges } from './features/discussions/queries';
-import { followRoundChanges } from './features/rounds/queries';
+import { connectApp } from './app-start';
 import { router } from './routes';
 import { theme } from './theme';
 
-// Live updates reach the cached data of the features that follow them.
-followDiscussionChanges(queryClient);
-followRoundChanges(queryClient);
+connectApp(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { Layout } from './components/Layout';
+import { Layout } from './Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { RequireLogin } from './components/RequireLogin';
 import { BookListPage } from './features/books/BookListPage';

@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../shared/constants';
 import { i18n } from '../lib/i18n';
 import { handleError, notifySuccess } from '../lib/notify';
-import { useAppStore } from '../store/app-store';
+import { useLanguageStore } from '../store/language-store';
 
 /** Switches the interface language live; kept in this browser, and on the member's account when signed in. */
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const language = useAppStore((s) => s.language);
-  const chooseLanguage = useAppStore((s) => s.chooseLanguage);
+  const language = useLanguageStore((s) => s.language);
+  const chooseLanguage = useLanguageStore((s) => s.chooseLanguage);
   return (
     <Menu position="bottom-end" withArrow shadow="md">
       <Menu.Target>

@@ -1,10 +1,13 @@
 import { Title } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
-import { useAppStore } from '../store/app-store';
+import { createContext, useContext, useEffect, type ReactNode } from 'react';
+import { DEFAULT_SITE_NAME } from '../../shared/constants';
+
+/** The club's name, provided by the app's frame (from home, or as this browser last knew it). */
+export const SiteNameContext = createContext<string>(DEFAULT_SITE_NAME);
 
 /** The browser tab's title: the page, then the club's name. */
 export function useDocumentTitle(page: string | null) {
-  const siteName = useAppStore((s) => s.siteName);
+  const siteName = useContext(SiteNameContext);
   useEffect(() => {
     document.title = page ? `${page} · ${siteName}` : siteName;
   }, [page, siteName]);

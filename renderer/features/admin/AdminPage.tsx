@@ -2,7 +2,7 @@ import { Grid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { BotsSection } from './BotsSection';
 import { MembersSection } from './MembersSection';
 import { NoticeboardSection } from './NoticeboardSection';
@@ -13,7 +13,7 @@ import { useAdminScreen } from './queries';
 /** /admin (moderators; the route shows others the mods-only message): the club's housekeeping. */
 export function AdminPage() {
   const { t } = useTranslation('admin');
-  const isAdmin = useAppStore((s) => !!s.myProfile?.isAdmin);
+  const isAdmin = useSessionStore((s) => !!s.myProfile?.isAdmin);
   const { ready, error, isError } = useAdminScreen(isAdmin);
 
   if (isError) return <LoadFailed title={t('pages:admin')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;

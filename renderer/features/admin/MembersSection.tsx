@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { UserListEntry } from '../../../shared/api/users';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { handleError, notifySuccess } from '../../lib/notify';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { UserAvatar } from '../users/UserAvatar';
 import { displayName, profilePath } from '../users/selectors';
 import { useUsers } from '../users/queries';
@@ -23,7 +23,7 @@ export function MembersSection() {
   const users = useUsers().data;
   const sorted = useMemo(() => adminMemberOrder(users ?? []), [users]);
   const counts = useMemo(() => memberCounts(users ?? []), [users]);
-  const isAdmin = useAppStore((s) => !!s.myProfile?.isAdmin);
+  const isAdmin = useSessionStore((s) => !!s.myProfile?.isAdmin);
 
   return (
     <AdminSection
@@ -53,7 +53,7 @@ export function MembersSection() {
 
 function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
   const { t } = useTranslation('admin');
-  const me = useAppStore((s) => s.myProfile);
+  const me = useSessionStore((s) => s.myProfile);
   const makeModerator = useAccountChange('makeModerator').mutateAsync;
   const name = displayName(user);
   const mayDisable = canDisable(me, user);

@@ -6,8 +6,8 @@ import { noticeboardSchema } from '../../../shared/api/admin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useAppStore } from '../../store/app-store';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
+import { useRefreshHome } from '../home/queries';
 import { AdminSection } from './AdminSection';
 import { useAdminStore } from './admin.store';
 
@@ -16,7 +16,7 @@ export function NoticeboardSection() {
   const { t } = useTranslation('admin');
   const saved = useAdminStore((s) => s.noticeboard);
   const save = useAdminStore((s) => s.saveNoticeboard);
-  const loadHome = useAppStore((s) => s.loadHome);
+  const loadHome = useRefreshHome();
   const form = useForm({ initialValues: { text: saved }, ...schemaChecks(noticeboardSchema, t) });
   const { submit, busy } = useFormSubmit(form, {
     async action({ text }) {

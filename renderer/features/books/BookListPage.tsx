@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
-import { BookGridCard } from './BookCard';
+import { BookGridCard } from '../../components/BookCard';
 import { latestFirst } from './book-order';
 import { useBooks } from './queries';
 

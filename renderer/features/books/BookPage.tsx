@@ -5,7 +5,7 @@ import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { BookReviews } from '../reviews/BookReviews';
-import { BookLargeCard } from './BookCard';
+import { BookLargeCard } from '../../components/BookCard';
 import { useBook } from './queries';
 
 /** A book's page: its large card, then its reviews. */

@@ -5,13 +5,13 @@ import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { handleError, notifySuccess } from '../../lib/notify';
-import { selectIsModerator, useAppStore } from '../../store/app-store';
+import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { useCloseDiscussion } from './queries';
 
 /** The way to the discussion's poll, and for moderators closing it into a poll (asked first). */
 export function DiscussionActions({ discussion }: { discussion: Discussion }) {
   const { t } = useTranslation('discussions');
-  const isModerator = useAppStore(selectIsModerator);
+  const isModerator = useSessionStore(selectIsModerator);
   const close = useCloseDiscussion(discussion.discussionId).mutateAsync;
   const canClose = isModerator && !discussion.isClosed && discussion.posts.length > 0;
   if (!discussion.pollId && !canClose) return null;

@@ -6,7 +6,8 @@ import { Link } from 'react-router-dom';
 import type { Discussion, Post } from '../../../shared/api/discussions';
 import { EditToggle } from '../../components/EditToggle';
 import { notifySuccess } from '../../lib/notify';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
+import { useCurrentDiscussion } from '../home/queries';
 import { PostForm } from './PostForm';
 import { PostView } from './PostView';
 import { valuesFromPost } from './post-form';
@@ -23,8 +24,8 @@ interface PostItemProps {
 /** One suggestion in its card: read it, switch to editing with the icon (owner or moderator), or repost it. */
 export function PostItem({ post, discussion, titleOrder, linkTitle = true }: PostItemProps) {
   const { t } = useTranslation('discussions');
-  const profile = useAppStore((s) => s.myProfile);
-  const currentDiscussion = useAppStore((s) => s.currentDiscussion);
+  const profile = useSessionStore((s) => s.myProfile);
+  const currentDiscussion = useCurrentDiscussion();
   const updatePost = useUpdatePost(discussion.discussionId).mutateAsync;
   const [editing, setEditing] = useState(false);
   const editable = canEditPost(profile, post, discussion);

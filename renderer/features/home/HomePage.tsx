@@ -3,23 +3,25 @@ import { IconBooks, IconCheckbox, IconMessages, IconPin, IconSettings, IconUserE
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { BookLargeCard } from '../../components/BookCard';
+import { PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { safeNextUrl } from '../../components/RequireLogin';
-import { selectIsSignedIn, useAppStore } from '../../store/app-store';
-import { BookLargeCard } from '../books/BookCard';
+import { selectIsSignedIn, useSessionStore } from '../../store/session-store';
 import { useLoginForm } from '../session/login-form.store';
 import { missingProfileFields } from './profile-completeness';
+import { useHome, useHomeVisit, useSiteName } from './queries';
 
 export function HomePage() {
-  const signedIn = useAppStore(selectIsSignedIn);
-  const profile = useAppStore((s) => s.myProfile);
+  const signedIn = useSessionStore(selectIsSignedIn);
+  const profile = useSessionStore((s) => s.myProfile);
   return signedIn && profile ? <MemberHome /> : <VisitorHome />;
 }
 
 function VisitorHome() {
   const { t } = useTranslation('home');
-  const siteName = useAppStore((s) => s.siteName);
-  const needsSetup = useAppStore((s) => s.needsSetup);
+  const siteName = useSiteName();
+  const needsSetup = useHome().data?.needsSetup ?? false;
   const showLogin = useLoginForm((s) => s.show);
   const [params] = useSearchParams();
   const sentFromProtectedPage = safeNextUrl(params.get('nextUrl')) !== null;
@@ -62,20 +64,13 @@ function VisitorHome() {
 
 function MemberHome() {
   const { t } = useTranslation('home');
-  const profile = useAppStore((s) => s.myProfile)!;
-  const currentBook = useAppStore((s) => s.currentBook);
-  const notice = useAppStore((s) => s.noticeboardHtml);
-  const poll = useAppStore((s) => s.currentPoll);
-  const discussion = useAppStore((s) => s.currentDiscussion);
-  const matrixRoomLink = useAppStore((s) => s.matrixRoomLink);
-  const siteName = useAppStore((s) => s.siteName);
-  const loadHome = useAppStore((s) => s.loadHome);
+  const profile = useSessionStore((s) => s.myProfile)!;
+  const home = useHomeVisit().data;
+  const siteName = useSiteName();
   const missing = missingProfileFields(profile);
-
-  // Coming back home shows the club as it is now (a book chosen, a vote opened) without a reload.
-  useEffect(() => {
-    if (useAppStore.getState().ready) void loadHome().catch((error) => console.error('Could not refresh the club', error));
-  }, [loadHome]);
+  if (!home) return <PageLoader />;
+  const { notice, currentPoll: poll, currentDiscussion: discussion, matrixRoomLink } = home;
+  const currentBook = home.books[0] ?? null;
 
   return (
     <Stack gap="lg" data-testid="member-home">

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
-import { selectIsModerator, useAppStore } from '../../store/app-store';
+import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { ClosePollCard } from './ClosePollCard';
 import { PollOutcome } from './PollOutcome';
 import { PollProgressCard } from './PollProgressCard';
@@ -19,8 +19,8 @@ export function PollPage() {
   const { t } = useTranslation('polls');
   const pollId = Number(useParams().pollId);
   const { data: info, error, isError } = usePoll(pollId);
-  const profile = useAppStore((s) => s.myProfile);
-  const isModerator = useAppStore(selectIsModerator);
+  const profile = useSessionStore((s) => s.myProfile);
+  const isModerator = useSessionStore(selectIsModerator);
 
   if (isError) return <LoadFailed title={t('pages:poll')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
   if (!info) return <PageLoader />;

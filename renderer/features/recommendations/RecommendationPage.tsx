@@ -9,8 +9,9 @@ import { EditToggle } from '../../components/EditToggle';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { PostForm } from '../discussions/PostForm';
+import { useCurrentDiscussion } from '../home/queries';
 import { canEditRecommendation, recommendationInput, suggestLink, valuesForEdit } from './recommendation-rules';
 import { RecommendationView } from './RecommendationView';
 import { useRecommendation, useUpdateRecommendation } from './queries';
@@ -40,8 +41,8 @@ export function RecommendationPage() {
 /** The recommendation in its card: read it, or switch to editing with the icon. */
 function RecommendationItem({ recommendation }: { recommendation: Recommendation }) {
   const { t } = useTranslation('recommendations');
-  const profile = useAppStore((s) => s.myProfile);
-  const currentDiscussion = useAppStore((s) => s.currentDiscussion);
+  const profile = useSessionStore((s) => s.myProfile);
+  const currentDiscussion = useCurrentDiscussion();
   const update = useUpdateRecommendation().mutateAsync;
   const [editing, setEditing] = useState(false);
   const editable = canEditRecommendation(profile, recommendation);

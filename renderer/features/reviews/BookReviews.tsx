@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/PageStatus';
 import { ApiError } from '../../lib/api';
 import { currentLanguage } from '../../lib/i18n';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { averageRating, ownReview } from './review-form';
 import { useBookReviews } from './queries';
 import { ReviewForm } from './ReviewForm';
@@ -13,7 +13,7 @@ import { ReviewList } from './ReviewList';
 /** A book's reviews on its page: the member's own review form, then every member's review. */
 export function BookReviews({ bookId }: { bookId: number }) {
   const { t } = useTranslation('reviews');
-  const myUserId = useAppStore((s) => s.myProfile?.userId);
+  const myUserId = useSessionStore((s) => s.myProfile?.userId);
   const { data: reviews, error, isError } = useBookReviews(bookId);
 
   if (isError) {

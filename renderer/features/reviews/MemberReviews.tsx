@@ -2,7 +2,7 @@ import { Alert, Center, Loader } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { ReviewList } from './ReviewList';
 import { useMemberReviews } from './queries';
 
@@ -12,7 +12,7 @@ import { useMemberReviews } from './queries';
  */
 export function MemberReviews({ userId, emptyText }: { userId: string; emptyText?: string }) {
   const { t } = useTranslation('reviews');
-  const myUserId = useAppStore((s) => s.myProfile?.userId);
+  const myUserId = useSessionStore((s) => s.myProfile?.userId);
   const { data: reviews, error, isError } = useMemberReviews(userId);
   if (isError) {
     return (

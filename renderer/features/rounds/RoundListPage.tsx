@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
-import { selectIsModerator, useAppStore } from '../../store/app-store';
+import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { NewRoundForm } from './NewRoundForm';
 import { RoundCard } from './RoundCard';
 import { useRounds } from './queries';
@@ -15,7 +15,7 @@ import { newestFirst } from './selectors';
 export function RoundListPage() {
   const { t } = useTranslation('rounds');
   const { data: rounds, error, isError } = useRounds();
-  const isModerator = useAppStore(selectIsModerator);
+  const isModerator = useSessionStore(selectIsModerator);
   const [formOpen, form] = useDisclosure(false);
   const sorted = useMemo(() => newestFirst(rounds ?? []), [rounds]);
 

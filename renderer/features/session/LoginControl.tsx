@@ -2,16 +2,16 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
+import { logout } from './session';
 
 /** In the header: Login (reveals the inline form) for visitors; Me and Logout for members. */
 export function LoginControl() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const profile = useAppStore((s) => s.myProfile);
-  const token = useAppStore((s) => s.token);
-  const logout = useAppStore((s) => s.logout);
+  const profile = useSessionStore((s) => s.myProfile);
+  const token = useSessionStore((s) => s.token);
   const form = useLoginForm();
 
   if (token && profile) {

@@ -8,8 +8,9 @@ import { safeNextUrl } from '../../components/RequireLogin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
+import { login } from './session';
 
 /**
  * The inline login form, revealed under the header by the Login button. Enter submits; a failure keeps
@@ -17,7 +18,7 @@ import { useLoginForm } from './login-form.store';
  */
 export function LoginPanel() {
   const open = useLoginForm((s) => s.open);
-  const signedIn = useAppStore((s) => s.token !== null);
+  const signedIn = useSessionStore((s) => s.token !== null);
   const visible = open && !signedIn;
 
   return (
@@ -40,7 +41,6 @@ function LoginForm() {
   const [params] = useSearchParams();
   const prefillEmail = useLoginForm((s) => s.email);
   const cancel = useLoginForm((s) => s.cancel);
-  const login = useAppStore((s) => s.login);
   const form = useForm({ initialValues: { email: prefillEmail, password: '' }, ...schemaChecks(loginSchema, t) });
   const { submit, busy } = useFormSubmit(form, {
     async action({ email, password }) {

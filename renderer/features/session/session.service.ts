@@ -1,8 +1,7 @@
-import type { LoginRequest, RegisterFirstAdminRequest } from '../../../shared/api/accounts';
+import type { RegisterFirstAdminRequest } from '../../../shared/api/accounts';
 import { api } from '../../lib/api-client';
 
+/** The setup page's call (signing in and out are in session.ts). */
 export const sessionService = {
-  login: (credentials: LoginRequest) => api.accounts.login({ body: credentials }),
-  context: () => api.accounts.context(),
   registerFirstAdmin: (body: RegisterFirstAdminRequest) => api.accounts.registerFirstAdmin({ body }),
 };

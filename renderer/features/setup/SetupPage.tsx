@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useAppStore } from '../../store/app-store';
+import { useRefreshHome, useSetupNeedsCode } from '../home/queries';
 import { sessionService } from '../session/session.service';
 import { useLoginForm } from '../session/login-form.store';
 import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
@@ -20,8 +20,8 @@ export function SetupPage() {
   const { t } = useTranslation('setup');
   const navigate = useNavigate();
   const showLogin = useLoginForm((s) => s.show);
-  const loadHome = useAppStore((s) => s.loadHome);
-  const homeAsksForCode = useAppStore((s) => s.setupNeedsCode);
+  const loadHome = useRefreshHome();
+  const homeAsksForCode = useSetupNeedsCode();
   // A refused code shows the server's reason beside the field, and the field even if home had not asked for it.
   const [serverAskedForCode, setServerAskedForCode] = useState(false);
   const needsCode = homeAsksForCode || serverAskedForCode;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/api/accounts';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { UserAvatar } from './UserAvatar';
 import { AVATAR_TYPES, avatarFileProblem } from './avatar-file';
 import { useUsersStore } from './users.store';
@@ -15,7 +15,7 @@ import { useUsersStore } from './users.store';
 export function AvatarUpload({ profile }: { profile: Profile }) {
   const { t } = useTranslation('users');
   const uploadAvatar = useUsersStore((s) => s.uploadAvatar);
-  const profileChanged = useAppStore((s) => s.profileChanged);
+  const profileChanged = useSessionStore((s) => s.profileChanged);
   const form = useForm<{ avatar: File | null }>({
     initialValues: { avatar: null },
     validate: {

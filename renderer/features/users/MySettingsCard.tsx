@@ -7,7 +7,7 @@ import { LANGUAGES, isLanguage } from '../../../shared/constants';
 import { i18n } from '../../lib/i18n';
 import { handleError, notifySuccess } from '../../lib/notify';
 import { useAction } from '../../lib/use-form-submit';
-import { useAppStore } from '../../store/app-store';
+import { useLanguageStore } from '../../store/language-store';
 import { newslettersService } from '../newsletters/newsletters.service';
 
 /** On the member's own profile only: which newsletters they get, and the language the club speaks to them in. */
@@ -80,8 +80,8 @@ function NewsletterSwitches() {
 
 function LanguageChoice() {
   const { t } = useTranslation('users');
-  const language = useAppStore((s) => s.language);
-  const chooseLanguage = useAppStore((s) => s.chooseLanguage);
+  const language = useLanguageStore((s) => s.language);
+  const chooseLanguage = useLanguageStore((s) => s.chooseLanguage);
   const { run, busy } = useAction();
 
   function choose(value: string) {

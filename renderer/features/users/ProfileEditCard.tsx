@@ -8,7 +8,7 @@ import type { Profile } from '../../../shared/api/accounts';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
 import { AvatarUpload } from './AvatarUpload';
 import { profileChecks, profileFormValues } from './profile-form';
@@ -30,7 +30,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
   const { t } = useTranslation('users');
   const navigate = useNavigate();
   const update = useUsersStore((s) => s.update);
-  const profileChanged = useAppStore((s) => s.profileChanged);
+  const profileChanged = useSessionStore((s) => s.profileChanged);
   const form = useForm({ initialValues: profileFormValues(profile), ...profileChecks(asModerator, t) });
   const { submit, busy } = useFormSubmit(form, {
     async action(changes) {

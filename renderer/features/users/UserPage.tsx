@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
-import { useAppStore } from '../../store/app-store';
+import { useSessionStore } from '../../store/session-store';
 import { CurrentlyReadingCard } from './CurrentlyReadingCard';
 import { ProfileReviews } from './ProfileReviews';
 import { MySettingsCard } from './MySettingsCard';
@@ -22,7 +22,7 @@ export function UserPage() {
   const { t } = useTranslation('users');
   const params = useParams();
   const email = params.email ?? '';
-  const me = useAppStore((s) => s.myProfile);
+  const me = useSessionStore((s) => s.myProfile);
   const { data: users, error, isError } = useUsers();
   const listed = users && findByEmail(users, email);
   const mine = !!me && me.email.toLowerCase() === email.trim().toLowerCase();

@@ -2,9 +2,9 @@ import { Anchor, Badge, Card, Group, Stack, Text, Title, type TitleOrder } from 
 import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { Book } from '../../../shared/api/books';
-import { BookCover } from '../../components/BookCover';
-import { RenderedHtml } from '../../components/RenderedHtml';
+import type { Book } from '../../shared/api/books';
+import { BookCover } from './BookCover';
+import { RenderedHtml } from './RenderedHtml';
 
 /** A book's large card: cover and title link to its page, author, summary, and its external link. */
 export function BookLargeCard({ book, titleOrder = 3 }: { book: Book; titleOrder?: TitleOrder }) {

@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { API } from '../../../shared/api';
+import type { Discussion } from '../../../shared/api/discussions';
+import type { HomeData } from '../../../shared/api/home';
+import { createLiveUpdates } from '../../lib/live-updates';
+import { server, testQueryClient } from '../../test-support/fake-api';
+
+vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
+// Tests run in node: applying home's language only sets <html lang>.
+vi.stubGlobal('document', { documentElement: { lang: 'en' } });
+
+const { followHomeChanges, homeQuery } = await import('./queries');
+
+const home = (overrides: Partial<HomeData> = {}): HomeData => ({
+  books: [],
+  notice: null,
+  currentPoll: null,
+  currentDiscussion: null,
+  myProfile: null,
+  siteName: 'Club',
+  defaultLanguage: 'en',
+  matrixRoomLink: null,
+  needsSetup: false,
+  setupNeedsCode: false,
+  ...overrides,
+});
+const pushed = (overrides: Partial<Discussion>): Discussion =>
+  ({ discussionId: 3, roundId: 1, title: 'Winter reads: book suggestions', topic: 'Books', isClosed: false, pollId: null, posts: [], ...overrides }) as Discussion;
+
+let queryClient = testQueryClient();
+let updates = createLiveUpdates();
+const shown = () => queryClient.getQueryData(homeQuery.queryKey);
+
+describe('a DiscussionChanged push', () => {
+  beforeEach(async () => {
+    server.reset();
+    queryClient = testQueryClient();
+    updates = createLiveUpdates();
+    followHomeChanges(queryClient, updates);
+    server.on(API.home.get, () => home());
+    await queryClient.fetchQuery(homeQuery);
+  });
+
+  it('makes an open discussion the club’s current one', () => {
+    updates.emit('DiscussionChanged', pushed({}));
+    expect(shown()?.currentDiscussion).toEqual({ discussionId: 3, title: 'Winter reads: book suggestions', topic: 'Books', isClosed: false });
+  });
+
+  it('keeps a newer open discussion current over an older one', () => {
+    updates.emit('DiscussionChanged', pushed({ discussionId: 5, title: 'Newer' }));
+    updates.emit('DiscussionChanged', pushed({ discussionId: 3, title: 'Older' }));
+    expect(shown()?.currentDiscussion?.title).toBe('Newer');
+  });
+
+  it('clears the current discussion when it closes, and fetches the poll it opened', async () => {
+    updates.emit('DiscussionChanged', pushed({}));
+    server.on(API.home.get, () => home({ currentPoll: { pollId: 4, discussionId: 3, title: 'vote', topic: 'Books', isClosed: false } }));
+    updates.emit('DiscussionChanged', pushed({ isClosed: true, pollId: 4 }));
+    expect(shown()?.currentDiscussion).toBeNull();
+    await vi.waitFor(() => expect(shown()?.currentPoll?.pollId).toBe(4));
+  });
+});

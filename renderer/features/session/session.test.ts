@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { API } from '../../../shared/api';
+import type { HomeData } from '../../../shared/api/home';
+import { createLiveUpdates } from '../../lib/live-updates';
+import { queryKeys } from '../../lib/query-keys';
+import { api, server, testQueryClient } from '../../test-support/fake-api';
+import { profile, userListEntry } from '../../test-support/profiles';
+
+vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
+vi.mock('../../lib/notify', () => ({ notifyNotice: vi.fn(), handleError: vi.fn(), notifySuccess: vi.fn() }));
+// Tests run in node: applying home's language only sets <html lang>.
+vi.stubGlobal('document', { documentElement: { lang: 'en' } });
+
+const { notifyNotice } = await import('../../lib/notify');
+const { useSessionStore } = await import('../../store/session-store');
+const { useLoginForm } = await import('./login-form.store');
+const { createSession } = await import('./session');
+
+const me = profile({ userId: 'bea', email: 'bea@riverside.test', name: 'Bea Reader' });
+const home = (overrides: Partial<HomeData>): HomeData => ({
+  books: [],
+  notice: null,
+  currentPoll: null,
+  currentDiscussion: null,
+  myProfile: null,
+  siteName: 'Club',
+  defaultLanguage: 'en',
+  matrixRoomLink: null,
+  needsSetup: false,
+  setupNeedsCode: false,
+  ...overrides,
+});
+
+/** A cache as the app has it: home is read from the server (the home feature's query does that in the app). */
+function appQueryClient() {
+  const client = testQueryClient();
+  client.setQueryDefaults(queryKeys.home, { queryFn: () => api.home.get() });
+  return client;
+}
+
+let queryClient = appQueryClient();
+let session = createSession(queryClient, createLiveUpdates());
+
+describe('a session the server ended', () => {
+  beforeEach(async () => {
+    server.reset();
+    queryClient = appQueryClient();
+    session = createSession(queryClient, createLiveUpdates());
+    vi.mocked(notifyNotice).mockClear();
+    useLoginForm.getState().cancel();
+    useSessionStore.setState({ token: 'revoked', myProfile: me });
+    queryClient.setQueryData(queryKeys.home, home({ notice: '<p>Members only</p>', myProfile: me }));
+    queryClient.setQueryData(queryKeys.users.list, [userListEntry({ userId: 'bea' })]);
+    // The visitor's home, once the member's token is gone.
+    server.on(API.home.get, () => home({}));
+  });
+
+  it('signs the member out as logout does, says so once, and opens the login form with their email', async () => {
+    session.sessionEnded('revoked');
+    session.sessionEnded('revoked');
+    expect(useSessionStore.getState()).toMatchObject({ token: null, myProfile: null });
+    expect(notifyNotice).toHaveBeenCalledExactlyOnceWith('Your session has ended. Please sign in again.', 'session-ended');
+    expect(useLoginForm.getState()).toMatchObject({ open: true, email: 'bea@riverside.test' });
+    // Nobody's member list is kept, and home no longer shows the members' noticeboard.
+    expect(queryClient.getQueryData(queryKeys.users.list)).toBeUndefined();
+    await queryClient.refetchQueries({ queryKey: queryKeys.home });
+    expect(queryClient.getQueryData<HomeData>(queryKeys.home)?.notice).toBeNull();
+  });
+
+  it('leaves a newer sign-in alone', () => {
+    useSessionStore.setState({ token: 'fresh' });
+    session.sessionEnded('revoked');
+    expect(useSessionStore.getState().token).toBe('fresh');
+    expect(notifyNotice).not.toHaveBeenCalled();
+    expect(queryClient.getQueryData(queryKeys.users.list)).toHaveLength(1);
+  });
+});
+
+describe('signing in', () => {
+  beforeEach(() => {
+    server.reset();
+    queryClient = appQueryClient();
+    session = createSession(queryClient, createLiveUpdates({ connect: () => ({ on() {}, removeAllListeners() {}, disconnect() {} }) as never }));
+    useSessionStore.setState({ token: null, myProfile: null });
+    queryClient.setQueryData(queryKeys.home, home({}));
+  });
+
+  it('keeps the token, and answers once home shows the member’s club', async () => {
+    server.on(API.accounts.login, () => ({ ...me, token: 'fresh' }));
+    server.on(API.home.get, () => home({ notice: '<p>Members only</p>', myProfile: me }));
+    const signedIn = await session.login(me.email, 'correct horse');
+    expect(signedIn.userId).toBe('bea');
+    expect(useSessionStore.getState().token).toBe('fresh');
+    expect(queryClient.getQueryData<HomeData>(queryKeys.home)?.notice).toBe('<p>Members only</p>');
+  });
+});

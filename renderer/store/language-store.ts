@@ -1,0 +1,32 @@
+import { create } from 'zustand';
+import type { Language } from '../../shared/constants';
+import { api } from '../lib/api-client';
+import { i18n, initialLanguage } from '../lib/i18n';
+import { storage } from '../lib/storage';
+import { useSessionStore } from './session-store';
+
+/** The interface language: kept in this browser, and on the member's account when they choose it signed in. */
+interface LanguageState {
+  language: Language;
+  /** Switches the interface (and <html lang>) and remembers the choice in this browser. */
+  setLanguage(language: Language): Promise<void>;
+  /** The member's choice: switches the interface and, when signed in, saves it to their account. */
+  chooseLanguage(language: Language): Promise<void>;
+}
+
+export const useLanguageStore = create<LanguageState>()((set, get) => ({
+  language: initialLanguage(),
+
+  async setLanguage(language) {
+    storage.set('language', language);
+    document.documentElement.lang = language;
+    set({ language });
+    if (i18n.language !== language) await i18n.changeLanguage(language);
+  },
+
+  async chooseLanguage(language) {
+    const session = useSessionStore.getState();
+    if (session.token) session.profileChanged(await api.users.setLanguage({ body: { language } }));
+    await get().setLanguage(language);
+  },
+}));
