@@ -53,13 +53,13 @@ function LoginForm() {
     failureKey: 'login.failed',
   });
 
-  // Asked to open with an email while open (a session that ended): the email changes, the password stays.
+  // Asked to open with another email while open: the email changes, the password stays. Only a new email
+  // to open with runs this (the form object is new on every render).
   const openedWith = useRef(prefillEmail);
   useEffect(() => {
     if (!prefillEmail || prefillEmail === openedWith.current) return;
     openedWith.current = prefillEmail;
     form.setFieldValue('email', prefillEmail);
-    // Only a new email to open with changes the field; the form object is new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefillEmail]);
 
