@@ -54,6 +54,8 @@ export class ClubApp {
 
   async signOut() {
     await this.page.getByRole('button', { name: /Logout|Odhlásiť/ }).click();
+    // Signed out once the header offers the login again: a sign-in right after must not race the logout.
+    await expect(this.loginToggle).toBeVisible();
   }
 
   /** The desktop navigation bar (hidden on a phone). */
