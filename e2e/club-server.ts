@@ -46,20 +46,33 @@ export async function startClubServer(env: Record<string, string> = {}): Promise
     url,
     dataDir,
     async terminate() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopWithin(child, () => output);
       return { exitCode: child.exitCode, output };
     },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopWithin(child, () => output);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A club asked to stop finishes within a few seconds, whoever is still connected. */
+const STOP_WITHIN_MS = 10_000;
+
+/**
+ * SIGTERM, as a service manager sends it, and the exit. A server that is still running after STOP_WITHIN_MS
+ * is killed and the test fails with its output, rather than by the fixture's timeout with nothing to go on.
+ */
+async function stopWithin(child: ChildProcess, output: () => string): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_WITHIN_MS)));
+  const outcome = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (outcome !== 'late') return;
+  child.kill('SIGKILL');
+  await exited;
+  throw new Error(`the club server was still running ${STOP_WITHIN_MS} ms after SIGTERM:\n${output()}`);
 }

@@ -102,9 +102,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         closing ??= (async () => {
           stopHousekeeping();
           await outbox.stop();
+          // Closes the HTTP server too, hanging up on whoever does not let go.
           await hub.close();
-          httpServer.closeAllConnections();
-          await new Promise<void>((resolve) => httpServer.close(() => resolve()));
           await db.destroy();
           releaseDataDir();
         })();

@@ -51,9 +51,11 @@ export function createHub(options: HubOptions): Hub {
 
   // Upgraded connections leave the HTTP server's books: closing it would wait for each peer to hang up.
   const upgraded = new Set<Duplex>();
+  let attachedTo: http.Server | undefined;
 
   return {
     attach(httpServer) {
+      attachedTo = httpServer;
       io.attach(httpServer);
       httpServer.on('upgrade', (_request, socket: Duplex) => {
         upgraded.add(socket);
@@ -67,9 +69,14 @@ export function createHub(options: HubOptions): Hub {
       io.in(userRoom(userId)).disconnectSockets(true);
     },
     async close() {
+      // Disconnects every client, stops listening, and resolves once every connection has ended.
       const closing = io.close();
-      // Peers get a moment to answer the close frame; one that stays silent is hung up on.
+      // Peers get a moment to answer the close frame and finish what they asked; then every connection still
+      // open is hung up on: a silent websocket peer, a request in progress, and a browser's preconnected
+      // socket that has sent nothing yet (Node's close does not count that one as idle, and would wait for
+      // the browser to drop it, which a tab left open may never do).
       const hangUp = setTimeout(() => {
+        attachedTo?.closeAllConnections();
         for (const socket of upgraded) socket.destroy();
       }, CLOSE_GRACE_MS);
       await closing;
