@@ -5,7 +5,7 @@ import { writeTransaction } from '../../db/write-transaction';
 import { openMailDb, tempDir } from '../../test-support/mail';
 import { MailEntity } from './mail.entity';
 import { MailQueue } from './mail-queue';
-import type { MailTransport, OutgoingMail } from './mail-transport';
+import type { MailTransport, OutgoingMail } from './mail-message';
 
 const FROM = '"Test Club" <bookclub@localhost>';
 const SECOND = 1_000;

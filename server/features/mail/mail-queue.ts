@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { sqliteOf } from '../../db/data-source';
 import { writeTransaction } from '../../db/write-transaction';
 import type { MailRow } from './mail.entity';
-import type { MailTransport, OutgoingMail } from './mail-transport';
+import type { MailTransport, OutgoingMail } from './mail-message';
 
 export interface MailQueueOptions {
   transport: MailTransport;

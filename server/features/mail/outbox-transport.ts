@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { MailTransport } from './mail-transport';
-import { toNodemailerMessage } from './nodemailer-message';
+import { type MailTransport, toNodemailerMessage } from './mail-message';
 
 /**
  * Writes each mail as a complete RFC 822 message (.eml, opens in any mail client) into `outboxDir`.

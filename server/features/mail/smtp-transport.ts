@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { MailTransport } from './mail-transport';
-import { toNodemailerMessage } from './nodemailer-message';
+import { type MailTransport, toNodemailerMessage } from './mail-message';
 
 /**
  * Connect, greeting and idle timeouts of a few seconds: a dead or hung mail server fails the attempt fast
