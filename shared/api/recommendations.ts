@@ -1,26 +1,18 @@
 import { z } from 'zod';
 import { answer, component, field, idParam, route } from './contract';
-import { postFieldsSchema } from './discussions';
+import { postFieldsSchema, postSchema } from './discussions';
 
-export const recommendationShape = {
-  recommendationId: field.id('recommendation'),
-  ownerId: field.userId("The owner's user id."),
-  ownerName: z.string(),
-  title: z.string(),
-  author: z.string().nullable(),
-  pageCount: z.number().int().nullable(),
-  url: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  text: z.string().nullable().describe('Markdown: why the member recommends it.'),
-  renderedText: z.string().nullable().describe('text rendered to sanitized HTML.'),
-  createdOn: field.dateTime(),
-  modifiedOn: field.dateTime(),
-};
+/** A post's own fields, without what places it in a discussion or names what it reposts. */
+const postFields = postSchema.omit({ postId: true, discussionId: true, parentPostId: true, parentRecommendationId: true }).shape;
 
 export const recommendationSchema = component(
   'Recommendation',
   "A member's personal recommendation: a book, and why they liked it.",
-  z.object(recommendationShape),
+  z.object({
+    recommendationId: field.id('recommendation'),
+    ...postFields,
+    text: postFields.text.describe('Markdown: why the member recommends it.'),
+  }),
 );
 /** A member's personal recommendation: a book with why they liked it. */
 export type Recommendation = z.infer<typeof recommendationSchema>;
