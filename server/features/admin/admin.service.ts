@@ -5,12 +5,10 @@ import type { Profile } from '../../../shared/api/accounts';
 import { noticeboardSchema, registerBotSchema, registerUserSchema, type AdminData } from '../../../shared/api/admin';
 import { Conflict, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import type { AccountsService } from '../accounts/accounts.service';
+import { UserEntity, type AccountsService, type PasswordResetService, type User } from '../accounts';
 import { writeTransaction } from '../../db/write-transaction';
-import type { PasswordResetService } from '../accounts/password-reset.service';
-import { UserEntity, type User } from '../accounts/user.entity';
-import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home/settings.service';
-import type { NewslettersService } from '../newsletters/newsletters.service';
+import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home';
+import type { NewslettersService } from '../newsletters';
 
 export class AdminService {
   private readonly users: Repository<User>;

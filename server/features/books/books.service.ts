@@ -1,8 +1,7 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Book } from '../../../shared/api/books';
 import { NotFound } from '../../http/errors';
-import type { DiscussionsService } from '../discussions/discussions.service';
-import { PostEntity, type PostRow } from '../discussions/post.entity';
+import { PostEntity, type DiscussionsService, type PostRow } from '../discussions';
 import { BookEntity, type BookRow } from './book.entity';
 
 export class BooksService {

@@ -15,17 +15,14 @@ import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
 import type { Hub } from '../../realtime/hub';
-import { userNames } from '../accounts/user-names';
-import { displayName } from '../accounts/display-name';
-import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
-import type { User } from '../accounts/user.entity';
-import { RecommendationEntity } from '../recommendations/recommendation.entity';
+import { actorOf, displayName, userNames, type User } from '../accounts';
+import { noClubEvents, type ClubEvents } from '../newsletters';
+import { RecommendationEntity } from '../recommendations';
 import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
 import { createPost, readDiscussion } from './discussion-writes';
 import { toPost } from './post-mapper';
 import { PostEntity, type PostRow } from './post.entity';
 import { postEditRefusal, repostRefusal } from '../../../shared/rules';
-import { actorOf } from '../accounts/actor';
 
 
 export class DiscussionsService {

@@ -1,11 +1,10 @@
 import type { HomeData } from '../../../shared/api/home';
 import type { Markdown } from '../../markdown';
 import type { ServerConfig } from '../../settings';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { User } from '../accounts/user.entity';
-import type { BooksService } from '../books/books.service';
-import type { DiscussionsService } from '../discussions/discussions.service';
-import type { PollsService } from '../polls/polls.service';
+import type { AccountsService, User } from '../accounts';
+import type { BooksService } from '../books';
+import type { DiscussionsService } from '../discussions';
+import type { PollsService } from '../polls';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from './settings.service';
 
 interface HomeSources {

@@ -4,9 +4,7 @@ import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '..
 import type { Language } from '../../../shared/constants';
 import { translate } from '../../http/i18n';
 import type { MailOutbox } from '../../mail-outbox';
-import type { AccountsService } from '../accounts/accounts.service';
-import type { LinkSettings } from '../accounts/password-reset.service';
-import { UserEntity, type User } from '../accounts/user.entity';
+import { UserEntity, type AccountsService, type LinkSettings, type User } from '../accounts';
 import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
 import { SubscriptionEntity, type SubscriptionRow } from './subscription.entity';
 

@@ -4,13 +4,10 @@ import { checkPostForTopic, type PostFields } from '../../../shared/api/discussi
 import { recommendationFieldsSchema, recommendationUpdateSchema, type Recommendation } from '../../../shared/api/recommendations';
 import { Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import { displayName } from '../accounts/display-name';
-import { userNames } from '../accounts/user-names';
-import type { User } from '../accounts/user.entity';
-import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
+import { actorOf, displayName, userNames, type User } from '../accounts';
+import { noClubEvents, type ClubEvents } from '../newsletters';
 import { RecommendationEntity, type RecommendationRow } from './recommendation.entity';
 import { mayChange } from '../../../shared/rules';
-import { actorOf } from '../accounts/actor';
 
 
 export class RecommendationsService {

@@ -4,12 +4,9 @@ import { reviewSchema, type Review } from '../../../shared/api/reviews';
 import { writeTransaction } from '../../db/write-transaction';
 import { NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import { displayName } from '../accounts/display-name';
-import { userNames } from '../accounts/user-names';
-import { UserEntity, type User } from '../accounts/user.entity';
-import { BookEntity } from '../books/book.entity';
-import type { BooksService } from '../books/books.service';
-import { noClubEvents, type ClubEvents } from '../newsletters/club-events';
+import { displayName, UserEntity, userNames, type User } from '../accounts';
+import { BookEntity, type BooksService } from '../books';
+import { noClubEvents, type ClubEvents } from '../newsletters';
 import { ReviewEntity, type ReviewRow } from './review.entity';
 
 export class ReviewsService {

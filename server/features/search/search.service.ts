@@ -1,9 +1,8 @@
 import { In, type DataSource } from 'typeorm';
 import { SEARCH_RESULT_LIMIT, type SearchKind, type SearchResult } from '../../../shared/api/search';
 import { sqliteOf } from '../../db/data-source';
-import type { DiscussionsService } from '../discussions/discussions.service';
-import { PostEntity } from '../discussions/post.entity';
-import type { RecommendationsService } from '../recommendations/recommendations.service';
+import { PostEntity, type DiscussionsService } from '../discussions';
+import type { RecommendationsService } from '../recommendations';
 import { toFtsQuery } from './search-query';
 
 /** bm25 weights by column (kind, refId, title, author, text): a match in the title counts most. */

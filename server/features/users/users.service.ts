@@ -5,12 +5,10 @@ import type { Profile } from '../../../shared/api/accounts';
 import { currentlyReadingSchema, languageChangeSchema, profileUpdateSchema, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
 import { Forbidden, NotFound } from '../../http/errors';
-import type { AccountsService } from '../accounts/accounts.service';
-import { UserEntity, type User } from '../accounts/user.entity';
+import { actorOf, UserEntity, type AccountsService, type User } from '../accounts';
 import { removeAvatar, saveAvatar } from './avatar';
 import { CurrentlyReadingEntity, type CurrentlyReadingRow } from './currently-reading.entity';
 import { isModerator, mayChange } from '../../../shared/rules';
-import { actorOf } from '../accounts/actor';
 
 
 const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.id, ownerId: row.ownerId, title: row.title, author: row.author });

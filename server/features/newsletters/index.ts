@@ -1,0 +1,3 @@
+// What other features may use of newsletters; the rest of the folder is its own (npm run lint holds them to this).
+export { noClubEvents, type ClubEvents } from './club-events';
+export type { NewslettersService } from './newsletters.service';
