@@ -8,12 +8,12 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { displayName } from '../users/selectors';
 import { AdminSection } from './AdminSection';
-import { useAdminStore } from './admin.store';
+import { useBots, useRegisterBot } from './queries';
 
 /** Admins only: read-only accounts for integrations, and the API's documentation for their authors. */
 export function BotsSection() {
   const { t } = useTranslation('admin');
-  const bots = useAdminStore((s) => s.bots) ?? [];
+  const bots = useBots() ?? [];
   return (
     <AdminSection
       id="admin-bots"
@@ -70,7 +70,7 @@ export function BotsSection() {
 
 function NewBotForm() {
   const { t } = useTranslation('admin');
-  const registerBot = useAdminStore((s) => s.registerBot);
+  const registerBot = useRegisterBot().mutateAsync;
   const form = useForm({ initialValues: { email: '', name: '', password: '' }, ...schemaChecks(registerBotSchema, t) });
   // SPEC section 8: a refused bot says the server's detail, so no failureKey.
   const { submit, busy } = useFormSubmit(form, {

@@ -9,13 +9,13 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
 import { useRefreshHome } from '../home/queries';
 import { AdminSection } from './AdminSection';
-import { useAdminStore } from './admin.store';
+import { useNoticeboard, useSaveNoticeboard } from './queries';
 
 /** The noticeboard every member sees at home, written in markdown with a preview. */
 export function NoticeboardSection() {
   const { t } = useTranslation('admin');
-  const saved = useAdminStore((s) => s.noticeboard);
-  const save = useAdminStore((s) => s.saveNoticeboard);
+  const saved = useNoticeboard();
+  const save = useSaveNoticeboard().mutateAsync;
   const loadHome = useRefreshHome();
   const form = useForm({ initialValues: { text: saved }, ...schemaChecks(noticeboardSchema, t) });
   const { submit, busy } = useFormSubmit(form, {

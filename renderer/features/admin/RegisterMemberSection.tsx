@@ -8,12 +8,12 @@ import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { AdminSection } from './AdminSection';
-import { useAdminStore } from './admin.store';
+import { useRegisterUser } from './queries';
 
 /** A moderator registers a member by email and name; the server mails them a link to choose a password. */
 export function RegisterMemberSection() {
   const { t } = useTranslation('admin');
-  const registerUser = useAdminStore((s) => s.registerUser);
+  const registerUser = useRegisterUser().mutateAsync;
   const [invited, setInvited] = useState<{ email: string; name: string } | null>(null);
   const form = useForm({ initialValues: { email: '', name: '' }, ...schemaChecks(registerUserSchema, t) });
   const { submit, busy } = useFormSubmit(form, {

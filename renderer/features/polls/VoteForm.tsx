@@ -9,12 +9,12 @@ import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { OptionPreview } from './OptionPreview';
-import { usePollStore } from './poll.store';
+import { useVote } from './queries';
 
 /** The ballot: tick every option you approve of (at least one); an option's title opens its suggestion. */
 export function VoteForm({ poll }: { poll: Poll }) {
   const { t } = useTranslation('polls');
-  const vote = usePollStore((s) => s.vote);
+  const vote = useVote(poll.pollId).mutateAsync;
   const [previewed, setPreviewed] = useState<number | null>(null);
   const form = useForm({ initialValues: { postIds: [] as number[] }, ...schemaChecks(voteSchema, t) });
   // SPEC section 8: a failed vote shows the server's reason; the ticks stay.

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
 import { PostForm } from '../discussions/PostForm';
 import { emptyPostForm } from '../discussions/post-form';
+import { useAddRecommendation } from './queries';
 import { recommendationInput } from './recommendation-rules';
-import { useRecommendationsStore } from './recommendations.store';
 
 /**
  * A new recommendation: the fields of a book suggestion, with the Goodreads prefill, checked by the same
@@ -12,7 +12,7 @@ import { useRecommendationsStore } from './recommendations.store';
  */
 export function NewRecommendationForm({ onAdded }: { onAdded?(): void }) {
   const { t } = useTranslation('recommendations');
-  const add = useRecommendationsStore((s) => s.add);
+  const add = useAddRecommendation().mutateAsync;
   return (
     <>
       <Text size="sm" c="dimmed" mb="md">

@@ -9,8 +9,8 @@ import { formatDate } from '../../lib/format-date';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
+import { useSaveReview } from './queries';
 import { reviewChecks, valuesFromReview } from './review-form';
-import { useBookReviewsStore } from './book-reviews.store';
 
 /**
  * The member's review of a book: 1 to 5 stars (optional), markdown text with a preview, and a link to the
@@ -19,11 +19,11 @@ import { useBookReviewsStore } from './book-reviews.store';
  */
 export function ReviewForm({ bookId, existing }: { bookId: number; existing: Review | null }) {
   const { t } = useTranslation('reviews');
-  const save = useBookReviewsStore((s) => s.save);
+  const save = useSaveReview().mutateAsync;
   const form = useForm({ initialValues: valuesFromReview(existing), ...reviewChecks(t) });
   const { submit, busy } = useFormSubmit(form, {
     async action(review) {
-      await save(bookId, review);
+      await save({ bookId, review });
       notifySuccess(existing ? t('toast.replaced') : t('toast.saved'));
     },
     failureKey: 'reviews:toast.saveFailed',

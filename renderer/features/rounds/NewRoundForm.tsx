@@ -6,12 +6,12 @@ import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
-import { useRoundsStore } from './rounds.store';
+import { useStartRound } from './queries';
 
 /** Moderators start a round: with book suggestions at once, or with themes first. */
 export function NewRoundForm({ onStarted }: { onStarted?(): void }) {
   const { t } = useTranslation('rounds');
-  const start = useRoundsStore((s) => s.start);
+  const start = useStartRound().mutateAsync;
   const form = useForm({
     initialValues: { topic: 'Books' as RoundTopic, title: '', description: '' },
     ...schemaChecks(newRoundSchema, t),

@@ -9,12 +9,12 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { useSessionStore } from '../../store/session-store';
 import { UserAvatar } from './UserAvatar';
 import { AVATAR_TYPES, avatarFileProblem } from './avatar-file';
-import { useUsersStore } from './users.store';
+import { useUploadAvatar } from './queries';
 
 /** The member's own picture: choose an image, the server crops it to 100 x 100, and it shows at once. */
 export function AvatarUpload({ profile }: { profile: Profile }) {
   const { t } = useTranslation('users');
-  const uploadAvatar = useUsersStore((s) => s.uploadAvatar);
+  const uploadAvatar = useUploadAvatar().mutateAsync;
   const profileChanged = useSessionStore((s) => s.profileChanged);
   const form = useForm<{ avatar: File | null }>({
     initialValues: { avatar: null },

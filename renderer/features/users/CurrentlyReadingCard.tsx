@@ -7,8 +7,8 @@ import { currentlyReadingSchema, type CurrentlyReading } from '../../../shared/a
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useAction, useFormSubmit } from '../../lib/use-form-submit';
+import { useAddReading, useRemoveReading } from './queries';
 import { displayName } from './selectors';
-import { useUsersStore } from './users.store';
 
 interface CurrentlyReadingCardProps {
   profile: Profile;
@@ -46,7 +46,7 @@ export function CurrentlyReadingCard({ profile, reading, manage }: CurrentlyRead
 
 function ReadingRow({ entry, removable }: { entry: CurrentlyReading; removable: boolean }) {
   const { t } = useTranslation('users');
-  const removeReading = useUsersStore((s) => s.removeReading);
+  const removeReading = useRemoveReading().mutateAsync;
   const { run, busy } = useAction();
   const label = t('reading.remove', { title: entry.title });
 
@@ -85,7 +85,7 @@ function ReadingRow({ entry, removable }: { entry: CurrentlyReading; removable: 
 
 function AddReadingForm() {
   const { t } = useTranslation('users');
-  const addReading = useUsersStore((s) => s.addReading);
+  const addReading = useAddReading().mutateAsync;
   const form = useForm({ initialValues: { title: '', author: '' }, ...schemaChecks(currentlyReadingSchema, t) });
   const { submit, busy } = useFormSubmit(form, {
     async action(entry) {

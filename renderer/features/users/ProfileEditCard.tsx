@@ -12,8 +12,8 @@ import { useSessionStore } from '../../store/session-store';
 import { MarkdownPreview } from '../discussions/MarkdownPreview';
 import { AvatarUpload } from './AvatarUpload';
 import { profileChecks, profileFormValues } from './profile-form';
+import { useUpdateProfile } from './queries';
 import { displayName, profilePath } from './selectors';
-import { useUsersStore } from './users.store';
 
 interface ProfileEditCardProps {
   profile: Profile;
@@ -29,12 +29,12 @@ interface ProfileEditCardProps {
 export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEditCardProps) {
   const { t } = useTranslation('users');
   const navigate = useNavigate();
-  const update = useUsersStore((s) => s.update);
+  const update = useUpdateProfile().mutateAsync;
   const profileChanged = useSessionStore((s) => s.profileChanged);
   const form = useForm({ initialValues: profileFormValues(profile), ...profileChecks(asModerator, t) });
   const { submit, busy } = useFormSubmit(form, {
     async action(changes) {
-      const saved = await update(profile.email, changes);
+      const saved = await update({ email: profile.email, fields: changes });
       profileChanged(saved);
       notifySuccess(t('toast.updated'));
       navigate(profilePath(saved));
