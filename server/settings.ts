@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import type { ThrottleOptions } from './features/accounts/attempt-throttle';
 import type { HashingLimits } from './features/accounts/password-hasher';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../shared/constants';
@@ -53,22 +54,22 @@ type SettingName = keyof typeof SETTINGS;
 
 export class SettingsError extends Error {}
 
-/** Reads `--flag value` and `--flag=value`; a flag wins over its environment variable. */
+/** Reads `--flag value` and `--flag=value` (node:util parseArgs); a flag wins over its environment variable. */
 function readRaw(argv: readonly string[], env: NodeJS.ProcessEnv): Partial<Record<SettingName, string>> {
   const raw: Partial<Record<SettingName, string>> = {};
-  for (const [name, { env: key }] of Object.entries(SETTINGS) as [SettingName, { env: string }][]) {
+  const entries = Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][];
+  for (const [name, { env: key }] of entries) {
     const value = env[key];
     if (value !== undefined && value !== '') raw[name] = value;
   }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const entry = (Object.entries(SETTINGS) as [SettingName, { flag: string }][]).find(
-      ([, { flag }]) => arg === flag || arg.startsWith(flag + '='),
-    );
-    if (!entry) continue;
-    const [name, { flag }] = entry;
-    const value = arg === flag ? argv[++i] : arg.slice(flag.length + 1);
-    if (value === undefined) throw new SettingsError(`${flag} needs a value`);
+  // Not strict: the same arguments carry a command's own flags (cli.ts), which are not settings.
+  const options = Object.fromEntries(entries.map(([, { flag }]) => [flag.slice(2), { type: 'string' as const }]));
+  const { values } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true });
+  for (const [name, { flag }] of entries) {
+    const value = values[flag.slice(2)];
+    if (value === undefined) continue;
+    // A flag with nothing after it reads as `true` when not strict.
+    if (typeof value !== 'string') throw new SettingsError(`${flag} needs a value`);
     raw[name] = value;
   }
   return raw;
