@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { superviseServer, type ClubServerOptions } from './club-server';
-import { ServerStartError } from './server-host';
+import { superviseServer, type ClubServer, type ClubServerOptions } from './club-server';
+import { ServerStartError, type StartedServer } from './server-host';
 import { FakeChild, testConfig } from './test-support/server-process-fakes';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-/** A supervisor whose server processes are fakes, handed out in the order they are forked. */
+/**
+ * A supervisor whose server processes are fakes, handed out in the order they are forked; `restarted`
+ * and `crashed` are told of what it reports.
+ */
 async function runningClub(port = 8081, options: Pick<ClubServerOptions, 'now'> = {}) {
   const children: FakeChild[] = [];
   const fork = vi.fn(() => {
@@ -21,9 +24,22 @@ async function runningClub(port = 8081, options: Pick<ClubServerOptions, 'now'> 
     log: { warn: vi.fn() },
     ...options,
   });
+  const restarted = vi.fn();
+  const crashed = vi.fn();
+  club.onRestarted(restarted);
+  club.onCrash(crashed);
   children[0]!.answer({ type: 'started', port, urls: [`http://localhost:${port}`] });
   await club.started;
-  return { club, children, fork };
+  return { club, children, fork, restarted, crashed };
+}
+
+/** Asks for a restore and has the running process close; the next process is forked and not yet started. */
+async function restoreUntilClosed(club: ClubServer, children: FakeChild[]): Promise<{ restored: Promise<StartedServer> }> {
+  const restored = club.restartRestoring('/backups/club.db');
+  await settle();
+  children.at(-1)!.answer({ type: 'closed' });
+  await settle();
+  return { restored };
 }
 
 describe('restarting the club to restore a backup', () => {
@@ -54,15 +70,10 @@ describe('restarting the club to restore a backup', () => {
   });
 
   it('then backs up with the new process, and restarts it when it dies', async () => {
-    const { club, children } = await runningClub();
-    const crashed = vi.fn();
-    club.onCrash(crashed);
-    const restarted = club.restartRestoring('/backups/club.db');
-    await settle();
-    children[0]!.answer({ type: 'closed' });
-    await settle();
+    const { club, children, crashed } = await runningClub();
+    const { restored } = await restoreUntilClosed(club, children);
     children[1]!.answer({ type: 'started', port: 8081, urls: [] });
-    await restarted;
+    await restored;
 
     const backup = club.backup('/backups/again.db');
     expect(children[1]!.posted.at(-1)).toEqual({ type: 'backup', file: '/backups/again.db' });
@@ -74,14 +85,11 @@ describe('restarting the club to restore a backup', () => {
 
   it('reports a club that cannot start again', async () => {
     const { club, children } = await runningClub();
-    const restarted = club.restartRestoring('/backups/club.db');
-    await settle();
-    children[0]!.answer({ type: 'closed' });
-    await settle();
+    const { restored } = await restoreUntilClosed(club, children);
 
     children[1]!.answer({ type: 'failed', message: 'Port 8081 is in use by another program.' });
 
-    await expect(restarted).rejects.toMatchObject({ reason: 'failed' });
+    await expect(restored).rejects.toMatchObject({ reason: 'failed' });
   });
 
   it('stopped (the app quits) while the old server closes, starts nothing new', async () => {
@@ -121,12 +129,19 @@ describe('a server process that dies unexpectedly', () => {
     await settle();
   }
 
+  /** A club whose server process dies and starts again `times` times, `apartMs` after one another. */
+  async function crashingClub(times: number, apartMs: number) {
+    const time = clock();
+    const running = await runningClub(8081, { now: time.now });
+    for (let crash = 1; crash <= times; crash++) {
+      await crashAndRestart(running.children);
+      time.advance(apartMs);
+    }
+    return running;
+  }
+
   it('is started again on the port it had, and the app is told where it runs', async () => {
-    const { club, children } = await runningClub(8081);
-    const restarted = vi.fn();
-    const crashed = vi.fn();
-    club.onRestarted(restarted);
-    club.onCrash(crashed);
+    const { children, restarted, crashed } = await runningClub(8081);
 
     children[0]!.emit('exit', 139);
 
@@ -155,15 +170,7 @@ describe('a server process that dies unexpectedly', () => {
   });
 
   it('is given up on when it dies a fourth time within a minute, and only then reported', async () => {
-    const time = clock();
-    const { club, children } = await runningClub(8081, { now: time.now });
-    const crashed = vi.fn();
-    club.onCrash(crashed);
-
-    for (let crash = 1; crash <= 3; crash++) {
-      await crashAndRestart(children);
-      time.advance(19_000);
-    }
+    const { children, crashed } = await crashingClub(3, 19_000);
     expect(children).toHaveLength(4);
     expect(crashed).not.toHaveBeenCalled();
 
@@ -176,26 +183,14 @@ describe('a server process that dies unexpectedly', () => {
   });
 
   it('is started again as often as it takes when the crashes are more than a minute apart', async () => {
-    const time = clock();
-    const { club, children } = await runningClub(8081, { now: time.now });
-    const crashed = vi.fn();
-    club.onCrash(crashed);
-
-    for (let crash = 1; crash <= 6; crash++) {
-      await crashAndRestart(children);
-      time.advance(20_001);
-    }
+    const { children, crashed } = await crashingClub(6, 20_001);
 
     expect(children).toHaveLength(7);
     expect(crashed).not.toHaveBeenCalled();
   });
 
   it('is given up on, and reported, when it cannot start again', async () => {
-    const { club, children } = await runningClub();
-    const restarted = vi.fn();
-    const crashed = vi.fn();
-    club.onRestarted(restarted);
-    club.onCrash(crashed);
+    const { children, restarted, crashed } = await runningClub();
 
     children[0]!.emit('exit', 139);
     children[1]!.answer({ type: 'failed', message: 'Port 8081 is in use by another program.' });
@@ -212,9 +207,7 @@ describe('a server process that dies unexpectedly', () => {
   });
 
   it('is given up on when it dies again while starting again', async () => {
-    const { club, children } = await runningClub();
-    const crashed = vi.fn();
-    club.onCrash(crashed);
+    const { children, crashed } = await runningClub();
 
     children[0]!.emit('exit', 139);
     children[1]!.emit('exit', 1);
@@ -230,11 +223,7 @@ describe('a server process that dies unexpectedly', () => {
   });
 
   it('stopped (the app quits) while it starts again: the restart is stopped, nothing is reported', async () => {
-    const { club, children } = await runningClub();
-    const restarted = vi.fn();
-    const crashed = vi.fn();
-    club.onRestarted(restarted);
-    club.onCrash(crashed);
+    const { club, children, restarted, crashed } = await runningClub();
     children[0]!.emit('exit', 139);
 
     const stopped = club.stop();
@@ -250,9 +239,7 @@ describe('a server process that dies unexpectedly', () => {
   });
 
   it('is not started again once the club was stopped', async () => {
-    const { club, children } = await runningClub();
-    const crashed = vi.fn();
-    club.onCrash(crashed);
+    const { club, children, crashed } = await runningClub();
 
     const stopped = club.stop();
     children[0]!.emit('exit', 139);
@@ -266,10 +253,7 @@ describe('a server process that dies unexpectedly', () => {
     const { club, children } = await runningClub(8081);
     await crashAndRestart(children);
 
-    const restored = club.restartRestoring('/backups/club.db');
-    await settle();
-    children[1]!.answer({ type: 'closed' });
-    await settle();
+    const { restored } = await restoreUntilClosed(club, children);
     children[2]!.answer({ type: 'started', port: 8081, urls: [] });
 
     await expect(restored).resolves.toMatchObject({ port: 8081 });

@@ -17,6 +17,17 @@ function launch(child: FakeChild, options: Partial<LaunchOptions> = {}) {
   });
 }
 
+/** A server process that has reported it started; `crashed` is told of every crash. */
+async function running() {
+  const child = new FakeChild();
+  const host = launch(child);
+  const crashed = vi.fn();
+  host.onCrash(crashed);
+  child.answer({ type: 'started', port: 8080, urls: [] });
+  await host.started;
+  return { child, host, crashed };
+}
+
 async function startFailure(promise: Promise<unknown>): Promise<ServerStartError> {
   const error = await promise.then(
     () => {
@@ -99,12 +110,7 @@ describe('starting the server process', () => {
   });
 
   it('does not time out once started', async () => {
-    const child = new FakeChild();
-    const host = launch(child);
-    const crashed = vi.fn();
-    host.onCrash(crashed);
-    child.answer({ type: 'started', port: 8080, urls: [] });
-    await host.started;
+    const { child, host, crashed } = await running();
 
     await vi.advanceTimersByTimeAsync(60_000);
 
@@ -127,12 +133,7 @@ describe('starting the server process', () => {
 
 describe('a crash after start', () => {
   it('is reported with the exit code', async () => {
-    const child = new FakeChild();
-    const host = launch(child);
-    const crashed = vi.fn();
-    host.onCrash(crashed);
-    child.answer({ type: 'started', port: 8080, urls: [] });
-    await host.started;
+    const { child, host, crashed } = await running();
 
     child.emit('exit', 134);
 
@@ -140,12 +141,7 @@ describe('a crash after start', () => {
   });
 
   it('is not reported when the process ends because it was asked to', async () => {
-    const child = new FakeChild();
-    const host = launch(child);
-    const crashed = vi.fn();
-    host.onCrash(crashed);
-    child.answer({ type: 'started', port: 8080, urls: [] });
-    await host.started;
+    const { child, host, crashed } = await running();
 
     const stopped = host.stop();
     child.emit('exit', 0);
@@ -156,14 +152,6 @@ describe('a crash after start', () => {
 });
 
 describe('stopping the server process', () => {
-  async function running() {
-    const child = new FakeChild();
-    const host = launch(child);
-    child.answer({ type: 'started', port: 8080, urls: [] });
-    await host.started;
-    return { child, host };
-  }
-
   it('asks the server to close and waits until it says it has, then ends the idle process', async () => {
     const { child, host } = await running();
     const outcome = vi.fn();
@@ -231,14 +219,6 @@ describe('stopping the server process', () => {
 });
 
 describe('a backup', () => {
-  async function running() {
-    const child = new FakeChild();
-    const host = launch(child);
-    child.answer({ type: 'started', port: 8080, urls: [] });
-    await host.started;
-    return { child, host };
-  }
-
   it('is asked of the running server, which answers with its size', async () => {
     const { child, host } = await running();
 
