@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { PostFields, Topic } from '../../../shared/api/discussions';
 import { goodreadsUrl } from '../../../shared/api/scrape';
 import { BookCover } from '../../components/BookCover';
+import { api } from '../../lib/api-client';
 import { checkedForm, placeFailure } from '../../lib/form-errors';
 import { handleError } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -20,7 +21,6 @@ import {
   type PostFormMode,
   type PostFormValues,
 } from './post-form';
-import { scrapeService } from './scrape.service';
 
 const SCRAPE_DELAY_MS = 350;
 
@@ -71,7 +71,8 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
     lastScraped.current = url;
     setScraping(true);
     try {
-      const book = await scrapeService.book(url);
+      // The server reads the Goodreads page (the browser cannot reach Goodreads itself).
+      const book = await api.scrape.scrape({ query: { goodreadsUrl: url } });
       form.setValues((typed) => withScrapedBook({ ...emptyPostForm, ...typed }, book));
       setFilledFrom(book.url);
     } catch (error) {

@@ -8,7 +8,7 @@ import { schemaChecks, type FormChecks, type Translate } from '../../lib/form-er
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from '../session/login-form.store';
-import { passwordResetService } from './password-reset.service';
+import { useFinishPasswordReset } from './queries';
 
 interface FinishValues {
   password: string;
@@ -36,10 +36,11 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
   const { t } = useTranslation('passwordReset');
   const navigate = useNavigate();
   const showLogin = useLoginForm((s) => s.show);
+  const finishReset = useFinishPasswordReset().mutateAsync;
   const form = useForm({ initialValues: { password: '', confirm: '' }, ...finishChecks(token, t) });
   const { submit, busy, formError } = useFormSubmit(form, {
     async action(request) {
-      await passwordResetService.finish(userId, request);
+      await finishReset({ userId, request });
       notifySuccess(t('finish.changed'));
       showLogin();
       navigate('/', { replace: true });

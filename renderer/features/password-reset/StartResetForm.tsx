@@ -7,18 +7,19 @@ import { emailSchema } from '../../../shared/api/accounts';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { passwordResetService } from './password-reset.service';
+import { useStartPasswordReset } from './queries';
 
 /** Asks for the member's email and mails a set-password link; says "check your mail" whatever the address. */
 export function StartResetForm() {
   const { t } = useTranslation('passwordReset');
+  const startReset = useStartPasswordReset().mutateAsync;
   const [sentTo, setSentTo] = useState<string | null>(null);
   // The schema checks the address itself; its message goes beside the email field.
   const form = useForm({ initialValues: { email: '' }, ...schemaChecks(emailSchema, t, { input: (values: { email: string }) => values.email, fieldOf: { '': 'email' } }) });
   // SPEC section 8: a failed start shows the error; what was typed stays.
   const { submit, busy } = useFormSubmit(form, {
     async action(email) {
-      await passwordResetService.start(email);
+      await startReset(email);
       notifySuccess(t('start.toast'));
       setSentTo(email);
     },

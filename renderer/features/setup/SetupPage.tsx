@@ -8,8 +8,8 @@ import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useRefreshHome, useSetupNeedsCode } from '../home/queries';
-import { sessionService } from '../session/session.service';
 import { useLoginForm } from '../session/login-form.store';
+import { useRegisterFirstAdmin } from './queries';
 import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
 
 /**
@@ -20,6 +20,7 @@ export function SetupPage() {
   const { t } = useTranslation('setup');
   const navigate = useNavigate();
   const showLogin = useLoginForm((s) => s.show);
+  const registerFirstAdmin = useRegisterFirstAdmin().mutateAsync;
   const loadHome = useRefreshHome();
   const homeAsksForCode = useSetupNeedsCode();
   // A refused code shows the server's reason beside the field, and the field even if home had not asked for it.
@@ -29,7 +30,7 @@ export function SetupPage() {
   // A failure shows the server's detail (SPEC section 8); the form keeps what was typed.
   const { submit, busy } = useFormSubmit(form, {
     async action(request) {
-      await sessionService.registerFirstAdmin(request);
+      await registerFirstAdmin(request);
       notifySuccess(t('done'));
       await loadHome();
       showLogin(request.email);

@@ -1,6 +1,6 @@
 import { Card, Divider, Group, SegmentedControl, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWSLETTERS, type NewsletterName } from '../../../shared/api/newsletters';
 import { LANGUAGES, isLanguage } from '../../../shared/constants';
@@ -8,7 +8,7 @@ import { i18n } from '../../lib/i18n';
 import { handleError, notifySuccess } from '../../lib/notify';
 import { useAction } from '../../lib/use-form-submit';
 import { useLanguageStore } from '../../store/language-store';
-import { newslettersService } from '../newsletters/newsletters.service';
+import { useMySubscriptions, useSubscription } from '../newsletters/queries';
 
 /** On the member's own profile only: which newsletters they get, and the language the club speaks to them in. */
 export function MySettingsCard() {
@@ -30,24 +30,20 @@ export function MySettingsCard() {
 
 function NewsletterSwitches() {
   const { t } = useTranslation('users');
-  const [lists, setLists] = useState<NewsletterName[] | null>(null);
+  const mine = useMySubscriptions();
+  const lists = mine.data ?? null;
+  const changeSubscription = useSubscription().mutateAsync;
   const { run, busy } = useAction();
 
+  // Lists that cannot be read say why; the switches stay disabled.
   useEffect(() => {
-    let cancelled = false;
-    newslettersService
-      .mine()
-      .then((mine) => !cancelled && setLists(mine))
-      .catch((error: unknown) => !cancelled && handleError(error));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    if (mine.error) handleError(mine.error);
+  }, [mine.error]);
 
-  /** A failed change leaves the switch as the server has it. */
+  /** A failed change leaves the switch as the server has it; a done one shows the lists the server answers. */
   function toggle(list: NewsletterName, subscribe: boolean) {
     void run(async () => {
-      setLists(subscribe ? await newslettersService.subscribe(list) : await newslettersService.unsubscribe(list));
+      await changeSubscription({ list, subscribe });
       const name = t(`newsletters.${list}.name`);
       notifySuccess(subscribe ? t('newsletters.subscribed', { list: name }) : t('newsletters.unsubscribed', { list: name }));
     });
