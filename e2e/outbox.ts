@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseMail } from '../server/test-support/mail-reader';
 import type { ClubServer } from './club-server';
 
 export interface OutboxMail {
@@ -9,41 +10,10 @@ export interface OutboxMail {
   text: string;
 }
 
-/** A quoted-printable body as text: soft line breaks (`=` at a line's end) joined, `=XX` bytes decoded as UTF-8. */
-export function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** One .eml from the outbox (the server writes mail there when it has no SMTP_URL): headers and plain text. */
+/** One .eml from the outbox (the server writes mail there when it has no SMTP_URL): headers and plain text, lines ending in \n. */
 function readMail(file: string): OutboxMail {
-  const raw = fs.readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
-  const headerEnd = raw.indexOf('\n\n');
-  const headers = raw.slice(0, headerEnd).replace(/\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '';
-  let body = raw.slice(headerEnd + 2);
-  let encoding = header('Content-Transfer-Encoding').toLowerCase();
-  // A multipart mail: its text/plain part.
-  const boundary = /boundary="?([^";]+)"?/i.exec(header('Content-Type'))?.[1];
-  if (boundary) {
-    const part = body.split(`--${boundary}`).find((p) => /content-type:\s*text\/plain/i.test(p)) ?? '';
-    const partHeaderEnd = part.indexOf('\n\n');
-    encoding = /content-transfer-encoding:\s*(\S+)/i.exec(part.slice(0, partHeaderEnd))?.[1]?.toLowerCase() ?? '';
-    body = part.slice(partHeaderEnd + 2);
-  }
-  const text =
-    encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : body;
-  return { file, to: header('To'), subject: header('Subject'), text };
+  const mail = parseMail(fs.readFileSync(file, 'utf8'));
+  return { file, to: mail.headers.get('to') ?? '', subject: mail.headers.get('subject') ?? '', text: (mail.text ?? '').replace(/\r\n/g, '\n') };
 }
 
 function outboxMails(club: ClubServer): OutboxMail[] {
