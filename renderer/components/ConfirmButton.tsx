@@ -1,7 +1,8 @@
 import { Button, Group, Modal, Text, type ButtonProps, type MantineColor } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAction } from '../lib/use-form-submit';
 
 interface ConfirmButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
   children: ReactNode;
@@ -11,7 +12,10 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
   confirmLabel: string;
   /** The confirming button's colour (red for what takes something away); the theme's primary colour otherwise. */
   confirmColor?: MantineColor;
-  /** Runs after the member confirms; the modal stays open with a spinner until it settles. */
+  /**
+   * Runs after the member confirms; the modal stays open with a spinner until it settles. A failure toasts
+   * the server's reason (useAction) and leaves the screen as the server has it.
+   */
   onConfirm(): Promise<unknown>;
   testId?: string;
 }
@@ -20,16 +24,11 @@ interface ConfirmButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
 export function ConfirmButton({ children, title, message, confirmLabel, confirmColor, onConfirm, testId, ...buttonProps }: ConfirmButtonProps) {
   const { t } = useTranslation();
   const [opened, modal] = useDisclosure(false);
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
 
   async function confirm() {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } finally {
-      setBusy(false);
-      modal.close();
-    }
+    await run(onConfirm);
+    modal.close();
   }
 
   return (

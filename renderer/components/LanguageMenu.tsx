@@ -3,7 +3,8 @@ import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../shared/constants';
 import { i18n } from '../lib/i18n';
-import { handleError, notifySuccess } from '../lib/notify';
+import { notifySuccess } from '../lib/notify';
+import { useAction } from '../lib/use-form-submit';
 import { useLanguageStore } from '../store/language-store';
 
 /** Switches the interface language live; kept in this browser, and on the member's account when signed in. */
@@ -11,6 +12,7 @@ export function LanguageMenu() {
   const { t } = useTranslation();
   const language = useLanguageStore((s) => s.language);
   const chooseLanguage = useLanguageStore((s) => s.chooseLanguage);
+  const { run } = useAction();
   return (
     <Menu position="bottom-end" withArrow shadow="md">
       <Menu.Target>
@@ -32,15 +34,13 @@ export function LanguageMenu() {
           <Menu.Item
             key={code}
             lang={code}
-            onClick={async () => {
+            onClick={() => {
               if (code === language) return;
-              try {
+              void run(async () => {
                 await chooseLanguage(code);
                 // Said in the language just chosen.
                 notifySuccess(i18n.t('common:language.changed'));
-              } catch (error) {
-                handleError(error);
-              }
+              });
             }}
             rightSection={code === language ? <IconCheck size={14} /> : null}
           >

@@ -1,11 +1,12 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldUp, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { UserListEntry } from '../../../shared/api/users';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
+import { useAction } from '../../lib/use-form-submit';
 import { useSessionStore } from '../../store/session-store';
 import { UserAvatar } from '../users/UserAvatar';
 import { displayName, profilePath } from '../users/selectors';
@@ -106,12 +107,8 @@ function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
                 confirmLabel={t('members.promoteConfirm')}
                 testId="promote"
                 onConfirm={async () => {
-                  try {
-                    await makeModerator(user.email);
-                    notifySuccess(t('toast.promoted', { name }));
-                  } catch (error) {
-                    handleError(error);
-                  }
+                  await makeModerator(user.email);
+                  notifySuccess(t('toast.promoted', { name }));
                 }}
               >
                 {t('members.promote')}
@@ -141,12 +138,8 @@ function DisableButton({ user, name }: { user: UserListEntry; name: string }) {
       confirmColor="red"
       testId="disable"
       onConfirm={async () => {
-        try {
-          await disable(user.email);
-          notifySuccess(t('toast.disabled', { name }));
-        } catch (error) {
-          handleError(error);
-        }
+        await disable(user.email);
+        notifySuccess(t('toast.disabled', { name }));
       }}
     >
       {t('members.disable')}
@@ -158,7 +151,7 @@ function DisableButton({ user, name }: { user: UserListEntry; name: string }) {
 function EnableButton({ user, name }: { user: UserListEntry; name: string }) {
   const { t } = useTranslation('admin');
   const enable = useAccountChange('enable').mutateAsync;
-  const [busy, setBusy] = useState(false);
+  const { run, busy } = useAction();
   return (
     <Button
       variant="light"
@@ -167,17 +160,12 @@ function EnableButton({ user, name }: { user: UserListEntry; name: string }) {
       leftSection={<IconUserCheck size={14} />}
       loading={busy}
       data-testid="enable"
-      onClick={async () => {
-        setBusy(true);
-        try {
+      onClick={() =>
+        void run(async () => {
           await enable(user.email);
           notifySuccess(t('toast.enabled', { name }));
-        } catch (error) {
-          handleError(error);
-        } finally {
-          setBusy(false);
-        }
-      }}
+        })
+      }
     >
       {t('members.enable')}
     </Button>

@@ -1,10 +1,9 @@
 import { Button, Group } from '@mantine/core';
-import { IconCheckbox, IconLock } from '@tabler/icons-react';
+import { IconCheckbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
-import { ConfirmButton } from '../../components/ConfirmButton';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { ConfirmCloseButton } from '../../components/ConfirmCloseButton';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { useCloseDiscussion } from './queries';
 
@@ -24,24 +23,7 @@ export function DiscussionActions({ discussion }: { discussion: Discussion }) {
         </Button>
       )}
       {canClose && (
-        <ConfirmButton
-          variant="light"
-          leftSection={<IconLock size={18} />}
-          title={t('close.title')}
-          message={t('close.message', { count: discussion.posts.length })}
-          confirmLabel={t('close.confirm')}
-          testId="close-discussion"
-          onConfirm={async () => {
-            try {
-              await close();
-              notifySuccess(t('toast.closed'));
-            } catch (error) {
-              handleError(error);
-            }
-          }}
-        >
-          {t('close.button')}
-        </ConfirmButton>
+        <ConfirmCloseButton namespace="discussions" count={discussion.posts.length} close={close} testId="close-discussion" variant="light" iconSize={18} />
       )}
     </Group>
   );

@@ -1,9 +1,7 @@
 import { Card, Text, Title } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Poll } from '../../../shared/api/polls';
-import { ConfirmButton } from '../../components/ConfirmButton';
-import { handleError, notifySuccess } from '../../lib/notify';
+import { ConfirmCloseButton } from '../../components/ConfirmCloseButton';
 import { useClosePoll } from './queries';
 
 /** Moderators close an open vote once someone has voted (asked first). */
@@ -19,25 +17,7 @@ export function ClosePollCard({ poll }: { poll: Poll }) {
       <Text size="sm" c="dimmed" mb="sm">
         {noVotes ? t('close.needsVotes') : t('close.hint')}
       </Text>
-      <ConfirmButton
-        variant="filled"
-        leftSection={<IconLock size={16} />}
-        disabled={noVotes}
-        title={t('close.title')}
-        message={t('close.message')}
-        confirmLabel={t('close.confirm')}
-        testId="close-poll"
-        onConfirm={async () => {
-          try {
-            await close();
-            notifySuccess(t('toast.closed'));
-          } catch (error) {
-            handleError(error);
-          }
-        }}
-      >
-        {t('close.button')}
-      </ConfirmButton>
+      <ConfirmCloseButton namespace="polls" close={close} testId="close-poll" variant="filled" iconSize={16} disabled={noVotes} />
     </Card>
   );
 }
