@@ -131,6 +131,14 @@ describe('restoring from the menu', () => {
     return window;
   }
 
+  /** Restore from a backup… in the menu, confirmed, and the running server closes; the next one is not yet started. */
+  async function restoreUntilOldServerClosed() {
+    shell.clickMenu('Club', 'Restore from a backup…');
+    await settle();
+    shell.child.answer({ type: 'closed' });
+    await settle();
+  }
+
   it('stops the server, restores in a new one on the same port, then reloads the window', async () => {
     await launchForRestore();
 
@@ -171,10 +179,7 @@ describe('restoring from the menu', () => {
   it('a refused file: the club restarts unchanged and the reason is shown', async () => {
     await launchForRestore();
 
-    shell.clickMenu('Club', 'Restore from a backup…');
-    await settle();
-    shell.child.answer({ type: 'closed' });
-    await settle();
+    await restoreUntilOldServerClosed();
     next.answer({ type: 'restore-refused', message: '/backups/club.db is not a Bookclub database.' });
     next.answer({ type: 'started', port: 8081, urls: [] });
     await settle();
@@ -190,10 +195,7 @@ describe('restoring from the menu', () => {
   it('a club that cannot start again is reported, and the app exits', async () => {
     await launchForRestore();
 
-    shell.clickMenu('Club', 'Restore from a backup…');
-    await settle();
-    shell.child.answer({ type: 'closed' });
-    await settle();
+    await restoreUntilOldServerClosed();
     next.answer({ type: 'failed', message: 'Port 8081 is in use by another program.' });
     await settle();
 

@@ -71,11 +71,16 @@ describe('navigating the window', () => {
 });
 
 describe('opening a new window', () => {
-  it('is always denied; a club link opens in the one window', () => {
+  /** What the guard answers a page's request to open `url`, and where it sent the link. */
+  function openWindow(url: string) {
     const openExternal = vi.fn(async () => {});
     const openInApp = vi.fn();
+    const answer = windowOpenGuard(club, openExternal, openInApp, { warn: vi.fn() })({ url });
+    return { answer, openExternal, openInApp };
+  }
 
-    const answer = windowOpenGuard(club, openExternal, openInApp)({ url: 'http://localhost:8081/books/1' });
+  it('is always denied; a club link opens in the one window', () => {
+    const { answer, openExternal, openInApp } = openWindow('http://localhost:8081/books/1');
 
     expect(answer).toEqual({ action: 'deny' });
     expect(openInApp).toHaveBeenCalledWith('http://localhost:8081/books/1');
@@ -83,10 +88,7 @@ describe('opening a new window', () => {
   });
 
   it('to another origin is denied and opened in the system browser', () => {
-    const openExternal = vi.fn(async () => {});
-    const openInApp = vi.fn();
-
-    const answer = windowOpenGuard(club, openExternal, openInApp)({ url: 'https://matrix.to/#/#club:example.org' });
+    const { answer, openExternal, openInApp } = openWindow('https://matrix.to/#/#club:example.org');
 
     expect(answer).toEqual({ action: 'deny' });
     expect(openExternal).toHaveBeenCalledWith('https://matrix.to/#/#club:example.org');
@@ -94,10 +96,7 @@ describe('opening a new window', () => {
   });
 
   it('to anything but the web or mail is denied outright', () => {
-    const openExternal = vi.fn(async () => {});
-    const openInApp = vi.fn();
-
-    const answer = windowOpenGuard(club, openExternal, openInApp, { warn: vi.fn() })({ url: 'about:blank' });
+    const { answer, openExternal, openInApp } = openWindow('about:blank');
 
     expect(answer).toEqual({ action: 'deny' });
     expect(openExternal).not.toHaveBeenCalled();

@@ -107,6 +107,14 @@ class FakeWindow extends EventEmitter {
   isMaximized = () => this.maximized;
 }
 
+/** A window whose state is kept, saved through `save` half a second after it last changed. */
+function keptWindow() {
+  const window = new FakeWindow();
+  const save = vi.fn();
+  keepWindowState(window, save, { delayMs: 500 });
+  return { window, save };
+}
+
 describe('keepWindowState', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -116,9 +124,7 @@ describe('keepWindowState', () => {
   });
 
   it('saves once the window has stopped moving, not at every step of a drag', () => {
-    const window = new FakeWindow();
-    const save = vi.fn();
-    keepWindowState(window, save, { delayMs: 500 });
+    const { window, save } = keptWindow();
 
     for (let x = 0; x < 10; x++) {
       window.bounds = { ...window.bounds, x: x * 10 };
@@ -132,9 +138,7 @@ describe('keepWindowState', () => {
   });
 
   it('saves resizing and maximizing too', () => {
-    const window = new FakeWindow();
-    const save = vi.fn();
-    keepWindowState(window, save, { delayMs: 500 });
+    const { window, save } = keptWindow();
 
     window.bounds = { ...window.bounds, width: 900 };
     window.emit('resize');
@@ -146,9 +150,7 @@ describe('keepWindowState', () => {
   });
 
   it('saves at once when the window closes, and not again after', () => {
-    const window = new FakeWindow();
-    const save = vi.fn();
-    keepWindowState(window, save, { delayMs: 500 });
+    const { window, save } = keptWindow();
 
     window.emit('resize');
     window.emit('close');
