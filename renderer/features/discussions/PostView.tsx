@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Post, Topic } from '../../../shared/api/discussions';
 import { BookCover } from '../../components/BookCover';
-import { BookLink } from '../../components/BookLink';
-import { RenderedHtml } from '../../components/RenderedHtml';
+import { BookFacts } from '../../components/BookFacts';
+import { TextWithByline } from '../../components/TextWithByline';
 import { formatDate } from '../../lib/format-date';
 
 interface PostViewProps {
@@ -40,31 +40,22 @@ export function PostView({ post, topic, titleOrder = 3, linkTitle = false, foote
           </Title>
           {isBook && post.author && <Text c="dimmed">{post.author}</Text>}
           {isBook && (
-            <Group gap="xs" mt={2}>
-              {post.pageCount !== null && (
-                <Badge variant="light" color="gray" radius="sm">
-                  {t('post.pages', { count: post.pageCount })}
-                </Badge>
-              )}
+            <BookFacts pageCount={post.pageCount} url={post.url}>
               {(post.parentPostId !== null || post.parentRecommendationId !== null) && (
                 <Badge variant="outline" radius="sm" leftSection={<IconRepeat size={12} />}>
                   {t('post.reposted')}
                 </Badge>
               )}
-              {post.url && (
-                <BookLink url={post.url} goodreadsLabel={t('post.goodreads')} linkLabel={t('post.link')} />
-              )}
-            </Group>
+            </BookFacts>
           )}
         </Stack>
       </Group>
-      <RenderedHtml html={post.renderedText} testId="post-text" />
-      <Group justify="space-between" gap="xs" align="center">
-        <Text size="xs" c="dimmed">
-          {t('post.suggestedBy', { name: post.ownerName || t('post.formerMember'), date: formatDate(post.createdOn) })}
-        </Text>
-        {footer}
-      </Group>
+      <TextWithByline
+        html={post.renderedText}
+        textTestId="post-text"
+        byline={t('post.suggestedBy', { name: post.ownerName || t('post.formerMember'), date: formatDate(post.createdOn) })}
+        footer={footer}
+      />
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Recommendation } from '../../../shared/api/recommendations';
 import { BookCover } from '../../components/BookCover';
-import { BookLink } from '../../components/BookLink';
-import { RenderedHtml } from '../../components/RenderedHtml';
+import { BookFacts } from '../../components/BookFacts';
+import { TextWithByline } from '../../components/TextWithByline';
 import { formatDate } from '../../lib/format-date';
 
 /** A recommendation as members read it: the book with cover, author, pages and link; why; who and when. */
@@ -24,25 +24,15 @@ export function RecommendationView({ recommendation, footer }: { recommendation:
               {recommendation.author}
             </Text>
           )}
-          <Group gap="xs" mt={2}>
-            {recommendation.pageCount !== null && (
-              <Badge variant="light" color="gray" radius="sm">
-                {t('view.pages', { count: recommendation.pageCount })}
-              </Badge>
-            )}
-            {recommendation.url && (
-              <BookLink url={recommendation.url} goodreadsLabel={t('view.goodreads')} linkLabel={t('view.link')} />
-            )}
-          </Group>
+          <BookFacts pageCount={recommendation.pageCount} url={recommendation.url} />
         </Stack>
       </Group>
-      <RenderedHtml html={recommendation.renderedText} testId="recommendation-text" />
-      <Group justify="space-between" gap="xs" align="center">
-        <Text size="xs" c="dimmed">
-          {t('view.recommendedBy', { name: recommendation.ownerName || t('formerMember'), date: formatDate(recommendation.createdOn) })}
-        </Text>
-        {footer}
-      </Group>
+      <TextWithByline
+        html={recommendation.renderedText}
+        textTestId="recommendation-text"
+        byline={t('view.recommendedBy', { name: recommendation.ownerName || t('formerMember'), date: formatDate(recommendation.createdOn) })}
+        footer={footer}
+      />
     </Stack>
   );
 }
