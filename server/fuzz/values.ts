@@ -126,15 +126,3 @@ export function jsonText(value: unknown): string {
   }
   return JSON.stringify(value) ?? 'null';
 }
-
-/** A value as it goes into a path or query: text, percent-encoded (lone surrogates become U+FFFD). */
-export function urlText(value: unknown): string {
-  if (value instanceof RawJson) return encodeURIComponent(value.text);
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
-  return encodeURIComponent(wellFormed(text));
-}
-
-/** Lone surrogates replaced by U+FFFD, as a URL would carry them (encodeURIComponent throws on them). */
-export function wellFormed(text: string): string {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-}

@@ -1,5 +1,4 @@
 import type { ParameterizedContext } from 'koa';
-import type Router from '@koa/router';
 import type { Language } from '../../shared/constants';
 import type { User } from '../features/accounts/user.entity';
 
@@ -19,4 +18,3 @@ export interface AppState {
 }
 
 export type AppContext = ParameterizedContext<AppState>;
-export type AppRouter = Router<AppState>;

@@ -39,10 +39,7 @@ export const registerFirstAdminSchema = z.object({
 });
 export type RegisterFirstAdminRequest = z.infer<typeof registerFirstAdminSchema>;
 
-export const languageSchema = z.enum(LANGUAGES);
-
 export const EXTERNAL_PROFILE_SYSTEMS = ['Goodreads', 'Storygraph'] as const;
-export type ExternalProfileSystem = (typeof EXTERNAL_PROFILE_SYSTEMS)[number];
 
 const profileFields = {
   userId: field.userId(),

@@ -11,7 +11,6 @@ export const noticeboardSavedSchema = component(
   'The saved noticeboard.',
   z.object({ noticeboard: z.string().describe('As markdown.'), html: z.string().describe('Rendered to sanitized HTML.') }),
 );
-export type NoticeboardSaved = z.infer<typeof noticeboardSavedSchema>;
 
 export const noticeboardSchema = z.object({
   text: z.string({ error: 'validation:wrongType' }).max(20_000, { error: 'validation:tooLong' }).nullish().transform((v) => v ?? ''),

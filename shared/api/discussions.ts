@@ -118,7 +118,6 @@ export const previewSchema = z.object({
   text: z.string({ error: 'validation:wrongType' }).max(50_000, { error: 'validation:tooLong' }).nullish().transform((v) => v ?? ''),
 });
 export const previewResponseSchema = component('PreviewResponse', 'Markdown rendered as posts are.', z.object({ html: z.string().describe('Sanitized HTML.') }));
-export type PreviewResponse = z.infer<typeof previewResponseSchema>;
 
 const discussionId = idParam('discussion', 'discussionNotFound');
 

@@ -60,7 +60,6 @@ export const scrapeQuerySchema = z.object({
     .max(2000, { error: 'scrape:notGoodreads' })
     .refine((value) => goodreadsBookUrl(value) !== null, { error: 'scrape:notGoodreads' }),
 });
-export type ScrapeQuery = z.infer<typeof scrapeQuerySchema>;
 
 export const scrapeApi = {
   // Answers /api/scrape and /api/scrape/ alike (Obskurnee's client used the slash).

@@ -47,7 +47,6 @@ export const searchQuerySchema = z.object({
     })
     .describe('`Post`, `Rec`, or both (comma-separated or repeated); both when left out.'),
 });
-export type SearchQuery = z.input<typeof searchQuerySchema>;
 
 export const searchApi = {
   search: route({

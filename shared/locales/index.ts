@@ -17,5 +17,3 @@ export const sharedCatalogues = {
   en: { errors: enErrors, validation: enValidation, scrape: enScrape, content: enContent, mail: enMail },
   sk: { errors: skErrors, validation: skValidation, scrape: skScrape, content: skContent, mail: skMail },
 } as const;
-
-export type SharedNamespace = keyof (typeof sharedCatalogues)['en'];
