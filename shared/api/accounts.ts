@@ -39,7 +39,7 @@ export const registerFirstAdminSchema = z.object({
 });
 export type RegisterFirstAdminRequest = z.infer<typeof registerFirstAdminSchema>;
 
-export const EXTERNAL_PROFILE_SYSTEMS = ['Goodreads', 'Storygraph'] as const;
+const EXTERNAL_PROFILE_SYSTEMS = ['Goodreads', 'Storygraph'] as const;
 
 const profileFields = {
   userId: field.userId(),
