@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../shared/api';
 import type { Discussion } from '../../../shared/api/discussions';
-import type { HomeData } from '../../../shared/api/home';
 import { createLiveUpdates } from '../../lib/live-updates';
 import { server, testQueryClient } from '../../test-support/fake-api';
+import { homeData } from '../../test-support/home';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 // Tests run in node: applying home's language only sets <html lang>.
@@ -11,19 +11,6 @@ vi.stubGlobal('document', { documentElement: { lang: 'en' } });
 
 const { followHomeChanges, homeQuery } = await import('./queries');
 
-const home = (overrides: Partial<HomeData> = {}): HomeData => ({
-  books: [],
-  notice: null,
-  currentPoll: null,
-  currentDiscussion: null,
-  myProfile: null,
-  siteName: 'Club',
-  defaultLanguage: 'en',
-  matrixRoomLink: null,
-  needsSetup: false,
-  setupNeedsCode: false,
-  ...overrides,
-});
 const pushed = (overrides: Partial<Discussion>): Discussion =>
   ({ discussionId: 3, roundId: 1, title: 'Winter reads: book suggestions', topic: 'Books', isClosed: false, pollId: null, posts: [], ...overrides }) as Discussion;
 
@@ -37,7 +24,7 @@ describe('a DiscussionChanged push', () => {
     queryClient = testQueryClient();
     updates = createLiveUpdates();
     followHomeChanges(queryClient, updates);
-    server.on(API.home.get, () => home());
+    server.on(API.home.get, () => homeData());
     await queryClient.fetchQuery(homeQuery);
   });
 
@@ -54,7 +41,7 @@ describe('a DiscussionChanged push', () => {
 
   it('clears the current discussion when it closes, and fetches the poll it opened', async () => {
     updates.emit('DiscussionChanged', pushed({}));
-    server.on(API.home.get, () => home({ currentPoll: { pollId: 4, discussionId: 3, title: 'vote', topic: 'Books', isClosed: false } }));
+    server.on(API.home.get, () => homeData({ currentPoll: { pollId: 4, discussionId: 3, title: 'vote', topic: 'Books', isClosed: false } }));
     updates.emit('DiscussionChanged', pushed({ isClosed: true, pollId: 4 }));
     expect(shown()?.currentDiscussion).toBeNull();
     await vi.waitFor(() => expect(shown()?.currentPoll?.pollId).toBe(4));

@@ -4,6 +4,7 @@ import type { HomeData } from '../../../shared/api/home';
 import { createLiveUpdates } from '../../lib/live-updates';
 import { queryKeys } from '../../lib/query-keys';
 import { api, server, testQueryClient } from '../../test-support/fake-api';
+import { homeData } from '../../test-support/home';
 import { profile, userListEntry } from '../../test-support/profiles';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
@@ -17,19 +18,6 @@ const { useLoginForm } = await import('./login-form.store');
 const { createSession } = await import('./session');
 
 const me = profile({ userId: 'bea', email: 'bea@riverside.test', name: 'Bea Reader' });
-const home = (overrides: Partial<HomeData>): HomeData => ({
-  books: [],
-  notice: null,
-  currentPoll: null,
-  currentDiscussion: null,
-  myProfile: null,
-  siteName: 'Club',
-  defaultLanguage: 'en',
-  matrixRoomLink: null,
-  needsSetup: false,
-  setupNeedsCode: false,
-  ...overrides,
-});
 
 /** A cache as the app has it: home is read from the server (the home feature's query does that in the app). */
 function appQueryClient() {
@@ -49,10 +37,10 @@ describe('a session the server ended', () => {
     vi.mocked(notifyNotice).mockClear();
     useLoginForm.getState().cancel();
     useSessionStore.setState({ token: 'revoked', myProfile: me });
-    queryClient.setQueryData(queryKeys.home, home({ notice: '<p>Members only</p>', myProfile: me }));
+    queryClient.setQueryData(queryKeys.home, homeData({ notice: '<p>Members only</p>', myProfile: me }));
     queryClient.setQueryData(queryKeys.users.list, [userListEntry({ userId: 'bea' })]);
     // The visitor's home, once the member's token is gone.
-    server.on(API.home.get, () => home({}));
+    server.on(API.home.get, () => homeData({}));
   });
 
   it('signs the member out as logout does, says so once, and opens the login form with their email', async () => {
@@ -82,12 +70,12 @@ describe('signing in', () => {
     queryClient = appQueryClient();
     session = createSession(queryClient, createLiveUpdates({ connect: () => ({ on() {}, removeAllListeners() {}, disconnect() {} }) as never }));
     useSessionStore.setState({ token: null, myProfile: null });
-    queryClient.setQueryData(queryKeys.home, home({}));
+    queryClient.setQueryData(queryKeys.home, homeData({}));
   });
 
   it('keeps the token, and answers once home shows the member’s club', async () => {
     server.on(API.accounts.login, () => ({ ...me, token: 'fresh' }));
-    server.on(API.home.get, () => home({ notice: '<p>Members only</p>', myProfile: me }));
+    server.on(API.home.get, () => homeData({ notice: '<p>Members only</p>', myProfile: me }));
     const signedIn = await session.login(me.email, 'correct horse');
     expect(signedIn.userId).toBe('bea');
     expect(useSessionStore.getState().token).toBe('fresh');
