@@ -1,10 +1,28 @@
+import { afterEach, beforeEach } from 'vitest';
 import { addMember, type TestMember } from './members';
 import { setUpClub, startTestServer, type TestServer } from './test-server';
 
-/** A fresh club, set up: its admin's token (the admin is a moderator too) and Ann, a member. */
-export async function startClubWithMember(): Promise<{ club: TestServer; mod: string; ann: TestMember }> {
-  const club = await startTestServer();
-  const mod = await setUpClub(club);
-  const ann = await addMember(club, { name: 'Ann' });
-  return { club, mod, ann };
+export interface ClubWithMember {
+  club: TestServer;
+  /** The admin's token; the admin is a moderator too. */
+  mod: string;
+  ann: TestMember;
+}
+
+/**
+ * A fresh club for each of the file's tests, set up: its admin's token and Ann, a member; closed after
+ * the test. Call once at the top of a test file. The fields are set before each test: read them inside
+ * tests, not at the top of the file.
+ */
+export function useClubWithMember(): ClubWithMember {
+  const given = {} as ClubWithMember;
+  beforeEach(async () => {
+    given.club = await startTestServer();
+    given.mod = await setUpClub(given.club);
+    given.ann = await addMember(given.club, { name: 'Ann' });
+  });
+  afterEach(async () => {
+    await given.club?.close();
+  });
+  return given;
 }

@@ -1,24 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserListEntry } from '../../../shared/api/users';
-import { startClubWithMember } from '../../test-support/club-with-member';
-import { addMember, type TestMember } from '../../test-support/members';
+import { useClubWithMember } from '../../test-support/club-with-member';
+import { addMember } from '../../test-support/members';
 import { ok } from '../../test-support/round-helpers';
-import type { TestServer } from '../../test-support/test-server';
 
-let club: TestServer;
-let mod: string;
-let ann: TestMember;
-
-beforeEach(async () => {
-  ({ club, mod, ann } = await startClubWithMember());
-});
-afterEach(async () => {
-  await club.close();
-});
+const given = useClubWithMember();
 
 describe('profiles', () => {
   it('a member edits her profile: bio as markdown, phone, Goodreads or StoryGraph link', async () => {
-    const saved = await ok(club, 'POST', `/api/users/${encodeURIComponent(ann.email)}`, ann.token, {
+    const saved = await ok(given.club, 'POST', `/api/users/${encodeURIComponent(given.ann.email)}`, given.ann.token, {
       name: 'Ann Reader',
       phone: '+421 900 123 456',
       aboutMe: 'I read *everything*.',
@@ -38,8 +28,8 @@ describe('profiles', () => {
   });
 
   it('refuses a missing name, a bad phone and a link elsewhere, each named', async () => {
-    const res = await club.call('POST', `/api/users/${encodeURIComponent(ann.email)}`, {
-      token: ann.token,
+    const res = await given.club.call('POST', `/api/users/${encodeURIComponent(given.ann.email)}`, {
+      token: given.ann.token,
       body: { name: '', phone: 'call me', goodreadsUrl: 'https://evil.example/me' },
     });
     expect(res.status).toBe(400);
@@ -47,20 +37,20 @@ describe('profiles', () => {
   });
 
   it('a moderator edits anyone and sets isActiveParticipant; inactive members leave the members\' list', async () => {
-    const saved = await ok(club, 'POST', `/api/users/${encodeURIComponent(ann.email)}`, mod, { name: 'Ann', isActiveParticipant: false });
+    const saved = await ok(given.club, 'POST', `/api/users/${encodeURIComponent(given.ann.email)}`, given.mod, { name: 'Ann', isActiveParticipant: false });
     expect(saved.isActiveParticipant).toBe(false);
-    const ben = await addMember(club, { name: 'Ben' });
-    expect((await ok<UserListEntry[]>(club, 'GET', '/api/users', ben.token)).map((u) => u.email)).not.toContain(ann.email);
+    const ben = await addMember(given.club, { name: 'Ben' });
+    expect((await ok<UserListEntry[]>(given.club, 'GET', '/api/users', ben.token)).map((u) => u.email)).not.toContain(given.ann.email);
     // Moderators still see her, marked inactive, to make her active again.
-    const forMods = await ok<UserListEntry[]>(club, 'GET', '/api/users', mod);
-    expect(forMods.find((u) => u.email === ann.email)?.isActiveParticipant).toBe(false);
-    expect((await club.call('POST', '/api/users/nobody%40club.test', { token: mod, body: { name: 'x' } })).status).toBe(404);
+    const forMods = await ok<UserListEntry[]>(given.club, 'GET', '/api/users', given.mod);
+    expect(forMods.find((u) => u.email === given.ann.email)?.isActiveParticipant).toBe(false);
+    expect((await given.club.call('POST', '/api/users/nobody%40club.test', { token: given.mod, body: { name: 'x' } })).status).toBe(404);
   });
 
 
   it('language: a member chooses en or sk, and home follows', async () => {
-    expect((await club.call('POST', '/api/users/language', { token: ann.token, body: { language: 'de' } })).status).toBe(400);
-    await ok(club, 'POST', '/api/users/language', ann.token, { language: 'sk' });
-    expect((await ok(club, 'GET', '/api/home', ann.token)).myProfile.language).toBe('sk');
+    expect((await given.club.call('POST', '/api/users/language', { token: given.ann.token, body: { language: 'de' } })).status).toBe(400);
+    await ok(given.club, 'POST', '/api/users/language', given.ann.token, { language: 'sk' });
+    expect((await ok(given.club, 'GET', '/api/home', given.ann.token)).myProfile.language).toBe('sk');
   });
 });
