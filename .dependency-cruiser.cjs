@@ -1,10 +1,7 @@
 // The boundaries between Bookclub's parts, checked by `npm run lint` (dependency-cruiser) as the first
 // step of `npm test`. Paths are relative to the folder cruised from (the repository root; a fixture
-// tree in build/lint-boundaries.test.ts). Violations that existed when a rule was added are listed in
-// .dependency-cruiser-known-violations.json and tolerated until fixed (`npm run lint:baseline`
-// rewrites that file; do that only to accept a fix, never to hide a new violation).
+// tree in build/lint-boundaries.test.ts). There is no list of tolerated violations: a rule holds everywhere.
 
-const fs = require('node:fs');
 const path = require('node:path');
 
 /** server/ modules the desktop shell may import: the composition root, its settings, maintenance. */
@@ -15,53 +12,6 @@ const SERVER_ENTRY_POINTS_FOR_ELECTRON = [
   '^server/maintenance/backup\\.ts$',
   '^server/maintenance/server-lock\\.ts$',
 ];
-
-/**
- * `--ignore-known [file]` tolerates the violations listed in the known-violations file, but
- * dependency-cruiser 17 applies that to module-level violations only (folder-level ones are a TODO in
- * its soften-known-violations.mjs). So folder-scoped rules apply it themselves: when this run ignores
- * known violations, each known folder-to-folder edge of the rule is left out of it. Without
- * `--ignore-known` (depcruise-baseline, the fixture test) the rule is whole.
- */
-function knownViolationsFileOfThisRun() {
-  const args = process.argv;
-  for (const [i, arg] of args.entries()) {
-    if (arg.startsWith('--ignore-known=')) return path.resolve(arg.slice('--ignore-known='.length));
-    if (arg === '--ignore-known') {
-      const next = args[i + 1];
-      return path.resolve(next?.endsWith('.json') ? next : '.dependency-cruiser-known-violations.json');
-    }
-  }
-  return undefined;
-}
-
-/** The known edges of one folder-scoped rule, from folder -> to folders. */
-function knownFolderEdges(ruleName) {
-  const file = knownViolationsFileOfThisRun();
-  const edges = new Map();
-  if (!file || !fs.existsSync(file)) return edges;
-  for (const violation of JSON.parse(fs.readFileSync(file, 'utf8'))) {
-    if (violation.rule.name !== ruleName) continue;
-    edges.set(violation.from, [...(edges.get(violation.from) ?? []), violation.to]);
-  }
-  return edges;
-}
-
-const exactly = (folder) => `^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-
-/** A folder-scoped rule, split so that it skips the known edges (see knownFolderEdges). */
-function folderRules(rule) {
-  const known = knownFolderEdges(rule.name);
-  if (known.size === 0) return [rule];
-  return [
-    { ...rule, from: { ...rule.from, pathNot: [rule.from.pathNot ?? [], [...known.keys()].map(exactly)].flat() } },
-    ...[...known].map(([from, tos]) => ({
-      ...rule,
-      from: { path: exactly(from) },
-      to: { ...rule.to, pathNot: tos.map(exactly) },
-    })),
-  ];
-}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -121,7 +71,7 @@ module.exports = {
       from: { path: '^(shared|server|renderer|electron)/' },
       to: { circular: true },
     },
-    ...folderRules({
+    {
       name: 'no-folder-cycles',
       comment:
         'The folders of the renderer (each feature, the app store, components, lib) and of shared/ ' +
@@ -132,19 +82,29 @@ module.exports = {
       scope: 'folder',
       from: { path: '^(renderer|shared)/' },
       to: { path: '^(renderer|shared)/', circular: true },
-    }),
+    },
+    {
+      name: 'features-meet-through-their-index',
+      comment:
+        "A feature uses another only through that feature's index.ts, which names what it offers (a " +
+        "service's type, an entity, a writer, a query hook, a component); everything else in the folder " +
+        'is its own, free to change without looking outside it. Tests may reach into any feature.',
+      severity: 'error',
+      from: { path: '^(server|renderer)/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^(server|renderer)/features/[^/]+/',
+        pathNot: ['^$1/features/$2/', '^(server|renderer)/features/[^/]+/index\\.tsx?$'],
+      },
+    },
     {
       name: 'feature-entry-points-stay-private',
       comment:
         "A feature's routes (server/features/<f>/*.routes.ts) are registered by server/app.ts and its " +
-        'pages (renderer/features/<f>/*Page.tsx) by renderer/routes.tsx, nowhere else: another feature ' +
-        'that needs their logic uses the service or store behind them. Tests may mount any routes.',
+        'pages (renderer/features/<f>/*Page.tsx) by renderer/routes.tsx, nowhere else, so its index.ts ' +
+        'does not offer them: another feature that needs their logic uses the service or queries behind them.',
       severity: 'error',
-      from: { path: '^(server|renderer)/features/([^/]+)/', pathNot: '\\.test\\.tsx?$' },
-      to: {
-        path: ['^server/features/[^/]+/[^/]+\\.routes\\.ts$', '^renderer/features/[^/]+/[^/]*Page\\.tsx$'],
-        pathNot: '^$1/features/$2/',
-      },
+      from: { path: '^(server|renderer)/features/[^/]+/index\\.tsx?$' },
+      to: { path: ['^server/features/[^/]+/[^/]+\\.routes\\.ts$', '^renderer/features/[^/]+/[^/]*Page\\.tsx$'] },
     },
     {
       name: 'not-to-unresolvable',

@@ -6,7 +6,7 @@ import { registerBotSchema } from '../../../shared/api/admin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { displayName } from '../users/selectors';
+import { displayName } from '../users';
 import { AdminSection } from './AdminSection';
 import { useBots, useRegisterBot } from './queries';
 

@@ -6,8 +6,8 @@ import { noticeboardSchema } from '../../../shared/api/admin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { MarkdownPreview } from '../discussions/MarkdownPreview';
-import { useRefreshHome } from '../home/queries';
+import { MarkdownPreview } from '../discussions';
+import { useRefreshHome } from '../home';
 import { AdminSection } from './AdminSection';
 import { useNoticeboard, useSaveNoticeboard } from './queries';
 

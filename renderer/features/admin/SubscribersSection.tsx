@@ -2,8 +2,8 @@ import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconNews } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NEWSLETTERS } from '../../../shared/api/newsletters';
-import { useSubscribers } from '../newsletters/queries';
-import { displayName } from '../users/selectors';
+import { useSubscribers } from '../newsletters';
+import { displayName } from '../users';
 import { AdminSection } from './AdminSection';
 
 /** Who gets each newsletter; members change their own subscriptions on their profile. */

@@ -3,8 +3,8 @@ import type { Profile } from '../../../shared/api/accounts';
 import type { RegisterBotRequest, RegisterUserRequest } from '../../../shared/api/admin';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { subscribersQuery } from '../newsletters/queries';
-import { profileChanged, usersQuery } from '../users/queries';
+import { subscribersQuery } from '../newsletters';
+import { profileChanged, usersQuery } from '../users';
 
 /**
  * The noticeboard as markdown (moderators). Read afresh on every visit and forgotten on leaving, so the

@@ -1,5 +1,5 @@
 import type { Profile } from '../../../shared/api/accounts';
-import { moderatorsFirst } from '../users/selectors';
+import { moderatorsFirst } from '../users';
 
 /** The admin screen's member list: moderators first, then members, each by name; disabled accounts last. */
 export function adminMemberOrder<T extends Profile>(users: T[]): T[] {

@@ -4,7 +4,7 @@ import { useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
-import { BookReviews } from '../reviews/BookReviews';
+import { BookReviews } from '../reviews';
 import { BookLargeCard } from '../../components/BookCard';
 import { useBook } from './queries';
 

@@ -7,7 +7,7 @@ import type { Discussion, Post } from '../../../shared/api/discussions';
 import { EditToggle } from '../../components/EditToggle';
 import { notifySuccess } from '../../lib/notify';
 import { useSessionStore } from '../../store/session-store';
-import { useCurrentDiscussion } from '../home/queries';
+import { useCurrentDiscussion } from '../home';
 import { PostForm } from './PostForm';
 import { PostView } from './PostView';
 import { valuesFromPost } from './post-form';

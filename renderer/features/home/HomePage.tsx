@@ -8,7 +8,7 @@ import { PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { safeNextUrl } from '../../components/RequireLogin';
 import { selectIsSignedIn, useSessionStore } from '../../store/session-store';
-import { useLoginForm } from '../session/login-form.store';
+import { useLoginForm } from '../session';
 import { missingProfileFields } from './profile-completeness';
 import { useHome, useHomeVisit, useSiteName } from './queries';
 

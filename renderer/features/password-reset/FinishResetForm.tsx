@@ -7,7 +7,7 @@ import { passwordResetFinishSchema, type PasswordResetFinish } from '../../../sh
 import { schemaChecks, type FormChecks, type Translate } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useLoginForm } from '../session/login-form.store';
+import { useLoginForm } from '../session';
 import { useFinishPasswordReset } from './queries';
 
 interface FinishValues {

@@ -1,8 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifySuccess } from '../../lib/notify';
-import { PostForm } from '../discussions/PostForm';
-import { emptyPostForm } from '../discussions/post-form';
+import { emptyPostForm, PostForm } from '../discussions';
 import { useAddRecommendation } from './queries';
 import { recommendationInput } from './recommendation-rules';
 

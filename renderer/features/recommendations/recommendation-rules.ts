@@ -3,7 +3,7 @@ import type { PostFields } from '../../../shared/api/discussions';
 import type { CurrentDiscussionSummary } from '../../../shared/api/home';
 import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
 import { mayChange } from '../../../shared/rules';
-import { valuesFromRecommendation, type PostFormValues } from '../discussions/post-form';
+import { valuesFromRecommendation, type PostFormValues } from '../discussions';
 
 /** Owners edit their own recommendations, moderators any (SPEC section 6). */
 export function canEditRecommendation(profile: Profile | null, recommendation: Pick<Recommendation, 'ownerId'>): boolean {

@@ -8,7 +8,7 @@ import { RATING_MAX } from '../../../shared/api/reviews';
 import { formatDate } from '../../lib/format-date';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { MarkdownPreview } from '../discussions/MarkdownPreview';
+import { MarkdownPreview } from '../discussions';
 import { useSaveReview } from './queries';
 import { reviewChecks, valuesFromReview } from './review-form';
 

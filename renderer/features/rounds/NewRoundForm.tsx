@@ -5,7 +5,7 @@ import { newRoundSchema, type RoundTopic } from '../../../shared/api/rounds';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { MarkdownPreview } from '../discussions/MarkdownPreview';
+import { MarkdownPreview } from '../discussions';
 import { useStartRound } from './queries';
 
 /** Moderators start a round: with book suggestions at once, or with themes first. */

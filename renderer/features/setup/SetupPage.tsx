@@ -7,8 +7,8 @@ import { useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { useRefreshHome, useSetupNeedsCode } from '../home/queries';
-import { useLoginForm } from '../session/login-form.store';
+import { useRefreshHome, useSetupNeedsCode } from '../home';
+import { useLoginForm } from '../session';
 import { useRegisterFirstAdmin } from './queries';
 import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
 

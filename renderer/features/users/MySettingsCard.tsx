@@ -8,7 +8,7 @@ import { i18n } from '../../lib/i18n';
 import { handleError, notifySuccess } from '../../lib/notify';
 import { useAction } from '../../lib/use-form-submit';
 import { useLanguageStore } from '../../store/language-store';
-import { useMySubscriptions, useSubscription } from '../newsletters/queries';
+import { useMySubscriptions, useSubscription } from '../newsletters';
 
 /** On the member's own profile only: which newsletters they get, and the language the club speaks to them in. */
 export function MySettingsCard() {

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useSessionStore } from '../../store/session-store';
-import { MarkdownPreview } from '../discussions/MarkdownPreview';
+import { MarkdownPreview } from '../discussions';
 import { AvatarUpload } from './AvatarUpload';
 import { profileChecks, profileFormValues } from './profile-form';
 import { useUpdateProfile } from './queries';

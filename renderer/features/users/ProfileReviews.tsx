@@ -2,7 +2,7 @@ import { Group, Stack, Title } from '@mantine/core';
 import { IconStars } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Profile } from '../../../shared/api/accounts';
-import { MemberReviews } from '../reviews/MemberReviews';
+import { MemberReviews } from '../reviews';
 
 /** The member's reviews on their profile, as the reviews feature shows them (each with its book). */
 export function ProfileReviews({ profile }: { profile: Profile }) {

@@ -1,0 +1,3 @@
+// What other features may use of reviews; the rest of the folder is its own (npm run lint holds them to this).
+export { BookReviews } from './BookReviews';
+export { MemberReviews } from './MemberReviews';
