@@ -4,6 +4,7 @@ import { checkPostForTopic, type PostFields } from '../../../shared/api/discussi
 import { recommendationFieldsSchema, recommendationUpdateSchema, type Recommendation } from '../../../shared/api/recommendations';
 import { Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
+import { toPostOwnFields } from '../../post-own-fields';
 import { actorOf, displayName, userNames, type User } from '../accounts';
 import { noClubEvents, type ClubEvents } from '../newsletters';
 import { RecommendationEntity, type RecommendationRow } from './recommendation.entity';
@@ -62,15 +63,7 @@ export class RecommendationsService {
     const names = await userNames(this.db, rows.map((row) => row.ownerId));
     return rows.map((row) => ({
       recommendationId: row.id,
-      ownerId: row.ownerId,
-      ownerName: names.get(row.ownerId) ?? '',
-      title: row.title,
-      author: row.author,
-      pageCount: row.pageCount,
-      url: row.url,
-      imageUrl: row.imageUrl,
-      text: row.text,
-      renderedText: row.text ? (row.renderedText ?? this.markdown.render(row.text)) : null,
+      ...toPostOwnFields(row, names.get(row.ownerId) ?? '', this.markdown),
       createdOn: row.createdOn,
       modifiedOn: row.modifiedOn,
     }));
