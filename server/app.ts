@@ -19,6 +19,7 @@ import { RoundsService } from './features/rounds/rounds.service';
 import { roundsRoutes } from './features/rounds/rounds.routes';
 import { createGoodreadsScraper } from './features/scrape/goodreads-scraper';
 import { scrapeRoutes } from './features/scrape/scrape.routes';
+import { compressAnswers, taggedApiAnswers } from './http/answer-encoding';
 import { authenticate } from './http/auth';
 import type { AppState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
@@ -137,6 +138,8 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
 
   app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
   app.use(securityHeaders());
+  app.use(compressAnswers());
+  app.use(taggedApiAnswers());
   app.use(async function requestState(ctx, next) {
     ctx.state.language = requestLanguage(ctx.get('Accept-Language'), config.defaultLanguage);
     ctx.state.user = null;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-support/test-server';
 
@@ -12,6 +14,9 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(rendererDir, 'assets'));
   fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js'), 'console.log("app")');
+  // What the build leaves beside each hashed asset.
+  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync('console.log("app")'));
+  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js.gz'), zlib.gzipSync('console.log("app")'));
   fs.writeFileSync(path.join(rendererDir, 'favicon.svg'), '<svg/>');
   club = await startTestServer({ rendererDir });
 });
@@ -42,6 +47,41 @@ describe('serving the renderer from the same port', () => {
     expect(asset.text).toBe('console.log("app")');
     expect(asset.cache).toContain('immutable');
     expect((await get('/favicon.svg')).type).toContain('svg');
+  });
+
+  it('answers the precompressed file the browser can take, with the type and caching of the original', async () => {
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ encoding?: string; type?: string; cache?: string; vary?: string; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${club.url}/assets/app-1234.js`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({
+                encoding: response.headers['content-encoding'],
+                type: response.headers['content-type'],
+                cache: response.headers['cache-control'],
+                vary: response.headers.vary,
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe('console.log("app")');
+    const gzip = await raw('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe('console.log("app")');
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe('console.log("app")');
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.type).toContain('javascript');
+      expect(answer.cache).toContain('immutable');
+      expect(answer.vary).toMatch(/Accept-Encoding/i);
+    }
   });
 
   it('never serves files outside the renderer folder', async () => {

@@ -19,11 +19,14 @@ export function serveRenderer(rendererDir: string): Middleware<AppState> {
     if (isAsset) {
       // Vite's hashed file names never change content: cache them for a year.
       const immutable = ctx.path.startsWith('/assets/');
+      // koa-send answers file.br or file.gz when the build left one and the browser takes that encoding.
+      ctx.vary('Accept-Encoding');
       await send(ctx, ctx.path, { root: rendererDir, maxage: immutable ? 31_536_000_000 : 0, immutable });
       return;
     }
     if (!fs.existsSync(indexFile)) return next();
     ctx.set('Cache-Control', 'no-cache');
+    ctx.vary('Accept-Encoding');
     await send(ctx, 'index.html', { root: rendererDir });
   };
 }
