@@ -85,20 +85,14 @@ export class DiscussionsService {
     if (fields.parentRecommendationId !== null) await this.checkFromRecommendation(fields.parentRecommendationId, discussion);
 
     const now = new Date().toISOString();
-    const renderedText = fields.text ? this.markdown.render(fields.text) : null;
+    const written = this.written(fields);
     const postId = writeTransaction(this.db, (sql) => {
       // Checked inside the write, so a post racing the close of its discussion is refused, not orphaned.
       if (readDiscussion(sql, discussionId)!.isClosed) throw new Conflict('discussionClosed');
       return createPost(sql, {
         discussionId,
         ownerId: user.id,
-        title: fields.title,
-        author: fields.author,
-        pageCount: fields.pageCount,
-        url: fields.url,
-        imageUrl: fields.imageUrl,
-        text: fields.text,
-        renderedText,
+        ...written,
         parentPostId: fields.parentPostId,
         parentRecommendationId: fields.parentRecommendationId,
         createdOn: now,
@@ -128,19 +122,7 @@ export class DiscussionsService {
     if (refusal) throw new Conflict(refusal);
     this.checkFields(fields, discussion.topic);
 
-    await this.posts.update(
-      { id: postId },
-      {
-        title: fields.title,
-        author: fields.author,
-        pageCount: fields.pageCount,
-        url: fields.url,
-        imageUrl: fields.imageUrl,
-        text: fields.text,
-        renderedText: fields.text ? this.markdown.render(fields.text) : null,
-        modifiedOn: new Date().toISOString(),
-      },
-    );
+    await this.posts.update({ id: postId }, { ...this.written(fields), modifiedOn: new Date().toISOString() });
     await this.broadcast(discussionId);
     return this.getPost(postId);
   }
@@ -152,6 +134,19 @@ export class DiscussionsService {
   /** Pushes the whole discussion to every signed-in client. */
   async broadcast(discussionId: number): Promise<void> {
     this.hub.broadcast(HUB_EVENTS.discussionChanged, await this.get(discussionId));
+  }
+
+  /** What a member writes of a post, as it is stored (the text rendered once); a repost's link is set only when it is added. */
+  private written(fields: PostFields): Pick<PostRow, 'title' | 'author' | 'pageCount' | 'url' | 'imageUrl' | 'text' | 'renderedText'> {
+    return {
+      title: fields.title,
+      author: fields.author,
+      pageCount: fields.pageCount,
+      url: fields.url,
+      imageUrl: fields.imageUrl,
+      text: fields.text,
+      renderedText: fields.text ? this.markdown.render(fields.text) : null,
+    };
   }
 
   private summaryOf(row: DiscussionRow): Omit<Discussion, 'posts'> {
