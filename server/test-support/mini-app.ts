@@ -11,6 +11,7 @@ import { AccountsService } from '../features/accounts/accounts.service';
 import { hashPassword } from '../features/accounts/password';
 import { PasswordHasher } from '../features/accounts/password-hasher';
 import { UserEntity, type User } from '../features/accounts/user.entity';
+import { newUser } from '../features/admin/new-user';
 import { authenticate } from '../http/auth';
 import type { AppState } from '../http/context';
 import { contractRouter, type BoundRoute } from '../http/contract-routes';
@@ -57,25 +58,7 @@ export async function startMiniApp(routes: BoundRoute[]): Promise<MiniApp> {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     db,
     async tokenFor(name, flags = {}) {
-      const user: User = {
-        id: crypto.randomUUID(),
-        email: `${name}@club.test`,
-        name,
-        passwordHash: await hashPassword('irrelevant password'),
-        phone: null,
-        aboutMe: null,
-        goodreadsUrl: null,
-        avatarFile: null,
-        isModerator: false,
-        isAdmin: false,
-        isBot: false,
-        isActiveParticipant: true,
-        language: null,
-        createdOn: new Date().toISOString(),
-        sessionVersion: 0,
-        disabledOn: null,
-        ...flags,
-      };
+      const user = newUser({ email: `${name}@club.test`, name, passwordHash: await hashPassword('irrelevant password'), ...flags });
       await db.getRepository(UserEntity).insert(user);
       return signToken(user.id, user.sessionVersion, secret);
     },

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import crypto from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { noticeboardSchema, registerBotSchema, registerUserSchema, type AdminData } from '../../../shared/api/admin';
@@ -9,6 +8,7 @@ import { UserEntity, type AccountsService, type PasswordResetService, type User 
 import { writeTransaction } from '../../db/write-transaction';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home';
 import type { NewslettersService } from '../newsletters';
+import { newUser } from './new-user';
 
 export class AdminService {
   private readonly users: Repository<User>;
@@ -82,25 +82,11 @@ export class AdminService {
 
   private async create(fields: { email: string; name: string; passwordHash: string | null; isBot: boolean }): Promise<User> {
     if (await this.users.existsBy({ email: fields.email })) throw new Conflict('emailTaken');
-    const user: User = {
-      id: crypto.randomUUID(),
-      email: fields.email,
-      name: fields.name,
-      passwordHash: fields.passwordHash,
-      phone: null,
-      aboutMe: null,
-      goodreadsUrl: null,
-      avatarFile: null,
-      isModerator: false,
-      isAdmin: false,
-      isBot: fields.isBot,
+    const user = newUser({
+      ...fields,
       // Bots never take part in votes or appear among members.
       isActiveParticipant: !fields.isBot,
-      language: null,
-      createdOn: new Date().toISOString(),
-      sessionVersion: 0,
-      disabledOn: null,
-    };
+    });
     try {
       await this.users.insert(user);
     } catch (error) {
