@@ -1,40 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { ScrapedBook } from '../shared/api/scrape';
-import { ClubApi } from './club-api';
 import type { ClubServer } from './club-server';
-import { ADMIN, expect, test } from './fixtures';
-import { addMember, type E2eMember } from './members';
-import type { ClubApp } from './pages/club-app';
+import { expect, test } from './fixtures';
+import { arrangeHostAndBea, signedInMember } from './host-fixtures';
 import { DiscussionPage } from './pages/discussion-page';
 
-interface Scene {
-  admin: ClubApi;
-  bea: E2eMember;
-  beaApi: ClubApi;
-  cyrilApi: ClubApi;
-  discussionId: number;
-}
-
 /** A club with an open Books discussion, and Bea and Cyril as members. */
-async function openBooksDiscussion(club: ClubServer): Promise<Scene> {
-  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
-  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
-  const bea = await addMember(club, { name: 'Bea Reader' });
-  const cyril = await addMember(club, { name: 'Cyril Novák' });
-  const round = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
-  return {
-    admin,
-    bea,
-    beaApi: await ClubApi.signIn(club, bea.email, bea.password),
-    cyrilApi: await ClubApi.signIn(club, cyril.email, cyril.password),
-    discussionId: round.bookDiscussionId!,
-  };
-}
-
-async function signInAs(app: ClubApp, member: { email: string; password: string }) {
-  await app.goto('/');
-  await app.signIn(member.email, member.password);
-  await expect(app.page.getByTestId('member-home')).toBeVisible();
+async function openBooksDiscussion(club: ClubServer) {
+  const scene = await arrangeHostAndBea(club);
+  const cyrilApi = await signedInMember(club, 'Cyril Novák');
+  const round = await scene.admin.startRound({ topic: 'Books', title: 'Winter reads' });
+  return { ...scene, cyrilApi, discussionId: round.bookDiscussionId! };
 }
 
 const isScrape = (url: URL) => url.pathname.startsWith('/api/scrape');
@@ -54,7 +30,7 @@ async function fakeGoodreads(page: Page, answer: { status: number; body: unknown
 
 test('a Goodreads link fills in the book; a failed read says why and keeps what was typed', async ({ app, page, club }) => {
   const scene = await openBooksDiscussion(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const discussion = new DiscussionPage(app);
   await discussion.goto(scene.discussionId);
 
@@ -104,7 +80,7 @@ test('a Goodreads link fills in the book; a failed read says why and keeps what 
 
 test('a refused suggestion keeps the form and says why beside the field', async ({ app, page, club }) => {
   const scene = await openBooksDiscussion(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const discussion = new DiscussionPage(app);
   await discussion.goto(scene.discussionId);
 
@@ -129,7 +105,7 @@ test('a refused suggestion keeps the form and says why beside the field', async 
 
 test('the form checks a book before sending, and previews the markdown', async ({ app, club }) => {
   const scene = await openBooksDiscussion(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const discussion = new DiscussionPage(app);
   await discussion.goto(scene.discussionId);
 
@@ -148,7 +124,7 @@ test('owners edit their own suggestions with the same checks; others cannot', as
   const scene = await openBooksDiscussion(club);
   await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
   await scene.cyrilApi.suggest(scene.discussionId, { title: 'Middlemarch', author: 'George Eliot', pageCount: 880, text: 'The long one.' });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const discussion = new DiscussionPage(app);
   await discussion.goto(scene.discussionId);
 
@@ -194,7 +170,7 @@ test('a book from an earlier round is suggested again in the ongoing one, prefil
   await scene.admin.closeDiscussion(scene.discussionId);
   const next = await scene.admin.startRound({ topic: 'Books', title: 'Spring reads' });
   const ongoing = next.bookDiscussionId!;
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
 
   const discussion = new DiscussionPage(app);
   await discussion.goto(scene.discussionId);
@@ -221,7 +197,7 @@ test('a book from an earlier round is suggested again in the ongoing one, prefil
 
 test('a recommendation that cannot be loaded leaves the form empty and says so', async ({ app, page, club }) => {
   const scene = await openBooksDiscussion(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const discussion = new DiscussionPage(app);
   await discussion.goto(scene.discussionId, '?parentRecommendationId=3');
   await expect(page.getByTestId('prefill-note')).toContainText('the form starts empty');
@@ -233,7 +209,7 @@ test('a recommendation that cannot be loaded leaves the form empty and says so',
 test('a single suggestion has its own page with the way back', async ({ app, page, club }) => {
   const scene = await openBooksDiscussion(club);
   const post = await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const discussion = new DiscussionPage(app);
   await discussion.goto(scene.discussionId);
   await discussion.post('Solaris').getByRole('link', { name: 'Solaris' }).click();

@@ -1,23 +1,15 @@
-import { ClubApi } from './club-api';
 import { ADMIN, expect, test } from './fixtures';
-import { addMember, setMemberName } from './members';
+import { arrangeHostAndBea, signedInMember } from './host-fixtures';
 import { BooksPage } from './pages/books-page';
 import { DiscussionPage } from './pages/discussion-page';
 import { PollPage } from './pages/poll-page';
 import { RoundsPage } from './pages/rounds-page';
 
 test('a Themes round: a tie opens a tiebreaker listing the tied themes, whose winner opens the book suggestions', async ({ app, page, club }) => {
-  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
-  setMemberName(club, ADMIN.email, 'Hana Host');
-  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
-  const bea = await addMember(club, { name: 'Bea Reader' });
-  const cyril = await addMember(club, { name: 'Cyril Novák' });
-  const beaApi = await ClubApi.signIn(club, bea.email, bea.password);
-  const cyrilApi = await ClubApi.signIn(club, cyril.email, cyril.password);
+  const { admin, beaApi } = await arrangeHostAndBea(club);
+  const cyrilApi = await signedInMember(club, 'Cyril Novák');
 
-  await app.goto('/');
-  await app.signIn(ADMIN.email, ADMIN.password);
-  await expect(page.getByTestId('member-home')).toBeVisible();
+  await app.signInAs(ADMIN);
   const rounds = new RoundsPage(app);
   await rounds.goto();
   // The form's own check: a round needs a title.
@@ -85,17 +77,12 @@ test('a Themes round: a tie opens a tiebreaker listing the tied themes, whose wi
 });
 
 test('a member sees no moderator controls, and a poll page for a poll that does not exist says so', async ({ app, page, club }) => {
-  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
-  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
-  const bea = await addMember(club, { name: 'Bea Reader' });
-  const beaApi = await ClubApi.signIn(club, bea.email, bea.password);
+  const { admin, bea, beaApi } = await arrangeHostAndBea(club);
   const round = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
   await beaApi.suggest(round.bookDiscussionId!, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
   const pollId = (await admin.closeDiscussion(round.bookDiscussionId!)).poll!.pollId;
 
-  await app.goto('/');
-  await app.signIn(bea.email, bea.password);
-  await expect(page.getByTestId('member-home')).toBeVisible();
+  await app.signInAs(bea);
   const rounds = new RoundsPage(app);
   await rounds.goto();
   await expect(rounds.startButton).toHaveCount(0);

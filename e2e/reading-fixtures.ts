@@ -2,10 +2,9 @@ import type { PostInput } from '../shared/api/discussions';
 import type { Recommendation, RecommendationInput } from '../shared/api/recommendations';
 import type { Review, ReviewInput } from '../shared/api/reviews';
 import type { SearchResult } from '../shared/api/search';
-import { ClubApi } from './club-api';
+import type { ClubApi } from './club-api';
 import type { ClubServer } from './club-server';
-import { ADMIN } from './fixtures';
-import { addMember, setMemberName, type E2eMember } from './members';
+import { arrangeHostAndBea, type HostAndBea } from './host-fixtures';
 
 /** Reviews, recommendations and search as one signed-in account calls them, for arranging a scene. */
 export const reading = {
@@ -15,10 +14,7 @@ export const reading = {
   search: (api: ClubApi, query: string) => api.call<SearchResult[]>('GET', `/api/search?${new URLSearchParams({ query })}`),
 };
 
-export interface BookScene {
-  admin: ClubApi;
-  bea: E2eMember;
-  beaApi: ClubApi;
+export interface BookScene extends HostAndBea {
   bookId: number;
   /** The book's own suggestion: Solaris, in the first round's discussion. */
   discussionId: number;
@@ -34,11 +30,7 @@ const SOLARIS: PostInput = {
 
 /** A club whose first round has ended: Solaris is book #1, the one the club reads now; Bea is a member. */
 export async function arrangeCurrentBook(club: ClubServer): Promise<BookScene> {
-  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
-  setMemberName(club, ADMIN.email, 'Hana Host');
-  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
-  const bea = await addMember(club, { name: 'Bea Reader' });
-  const beaApi = await ClubApi.signIn(club, bea.email, bea.password);
+  const { admin, bea, beaApi } = await arrangeHostAndBea(club);
   const round = await admin.startRound({ topic: 'Books', title: 'Autumn classics' });
   const discussionId = round.bookDiscussionId!;
   const solaris = await beaApi.suggest(discussionId, SOLARIS);

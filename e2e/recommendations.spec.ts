@@ -1,40 +1,14 @@
 import type { ScrapedBook } from '../shared/api/scrape';
-import { ClubApi } from './club-api';
 import type { ClubServer } from './club-server';
 import { ADMIN, expect, test } from './fixtures';
-import { addMember, setMemberName, type E2eMember } from './members';
-import type { ClubApp } from './pages/club-app';
+import { arrangeHostAndBea, signedInMember } from './host-fixtures';
 import { DiscussionPage } from './pages/discussion-page';
 import { RecommendationsPage } from './pages/recommendations-page';
 import { reading } from './reading-fixtures';
 
-interface Scene {
-  admin: ClubApi;
-  bea: E2eMember;
-  beaApi: ClubApi;
-  cyril: E2eMember;
-  cyrilApi: ClubApi;
-}
-
-async function arrangeMembers(club: ClubServer): Promise<Scene> {
-  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
-  setMemberName(club, ADMIN.email, 'Hana Host');
-  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
-  const bea = await addMember(club, { name: 'Bea Reader' });
-  const cyril = await addMember(club, { name: 'Cyril Novák' });
-  return {
-    admin,
-    bea,
-    beaApi: await ClubApi.signIn(club, bea.email, bea.password),
-    cyril,
-    cyrilApi: await ClubApi.signIn(club, cyril.email, cyril.password),
-  };
-}
-
-async function signInAs(app: ClubApp, member: { email: string; password: string }) {
-  await app.goto('/');
-  await app.signIn(member.email, member.password);
-  await expect(app.page.getByTestId('member-home')).toBeVisible();
+/** Hana Host and Bea, with Cyril as a second member. */
+async function arrangeMembers(club: ClubServer) {
+  return { ...(await arrangeHostAndBea(club)), cyrilApi: await signedInMember(club, 'Cyril Novák') };
 }
 
 const isScrape = (url: URL) => url.pathname.startsWith('/api/scrape');
@@ -44,7 +18,7 @@ const isRecommendations = (url: URL) => /^\/api\/recommendations\/?$/.test(url.p
 test('a member recommends a book filled in from Goodreads; it leads the grid and has its own page', async ({ app, page, club }) => {
   const scene = await arrangeMembers(club);
   await reading.recommend(scene.cyrilApi, { title: 'Middlemarch', author: 'George Eliot', pageCount: 880, text: 'The long one, and worth it.' });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   await app.mainNav.getByRole('link', { name: 'Recommendations' }).click();
   const recs = new RecommendationsPage(app);
   await expect(recs.cards).toHaveCount(1);
@@ -89,7 +63,7 @@ test('a member recommends a book filled in from Goodreads; it leads the grid and
 
 test('a refused recommendation says so and keeps what was typed', async ({ app, page, club }) => {
   const scene = await arrangeMembers(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const recs = new RecommendationsPage(app);
   await recs.goto();
   await expect(page.getByTestId('no-recommendations')).toBeVisible();
@@ -121,7 +95,7 @@ test('owners edit their own recommendations, moderators any; others cannot', asy
   const scene = await arrangeMembers(club);
   const mine = await reading.recommend(scene.beaApi, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
   const theirs = await reading.recommend(scene.cyrilApi, { title: 'Middlemarch', author: 'George Eliot', pageCount: 880, text: 'The long one.' });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const recs = new RecommendationsPage(app);
 
   await recs.gotoOne(theirs.recommendationId);
@@ -155,7 +129,7 @@ test('owners edit their own recommendations, moderators any; others cannot', asy
   // A moderator edits anyone's.
   await page.unroute(isRecommendations);
   await app.signOut();
-  await signInAs(app, ADMIN);
+  await app.signInAs(ADMIN);
   await recs.gotoOne(theirs.recommendationId);
   await recs.editToggle.click();
   await recs.field('Book title', recs.one).fill('Middlemarch: A Study of Provincial Life');
@@ -173,7 +147,7 @@ test('a recommendation is suggested in the ongoing Books discussion, prefilled a
     url: 'https://www.goodreads.com/book/show/19089.Middlemarch',
     text: 'The long one, and worth it.',
   });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const recs = new RecommendationsPage(app);
 
   // No open Books discussion: nothing to suggest it in.

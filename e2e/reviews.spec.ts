@@ -1,20 +1,13 @@
 import { expect, test } from './fixtures';
-import type { ClubApp } from './pages/club-app';
 import { BookReviews } from './pages/book-reviews';
 import { arrangeCurrentBook, reading } from './reading-fixtures';
-
-async function signInAs(app: ClubApp, member: { email: string; password: string }) {
-  await app.goto('/');
-  await app.signIn(member.email, member.password);
-  await expect(app.page.getByTestId('member-home')).toBeVisible();
-}
 
 const isReviewPost = (bookId: number) => (url: URL) => url.pathname === `/api/reviews/book/${bookId}`;
 
 test('a member reviews the book the club reads now, sees the review, and replaces it', async ({ app, page, club }) => {
   const scene = await arrangeCurrentBook(club);
   await reading.review(scene.admin, scene.bookId, { rating: 5, reviewText: 'The best book we have read.' });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
 
   // From home's current book to its page.
   await page.getByTestId('book-large-card').getByRole('heading', { name: 'Solaris' }).getByRole('link').click();
@@ -67,7 +60,7 @@ test('a member reviews the book the club reads now, sees the review, and replace
 
 test('a review without stars is allowed: clicking the chosen star again clears it', async ({ app, club }) => {
   const scene = await arrangeCurrentBook(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const reviews = new BookReviews(app);
   await reviews.goto(scene.bookId);
   await expect(reviews.page.getByTestId('no-reviews')).toBeVisible();
@@ -100,7 +93,7 @@ test('stars outside 0 to 5 are refused with the server’s message, and the form
 
   // The star input offers only 1 to 5; a request that says 9 anyway (an old tab, a tampered page) gets the
   // real server's answer, shown to the member with the form as it was.
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const reviews = new BookReviews(app);
   await reviews.goto(scene.bookId);
   await expect(reviews.form.getByRole('radio', { name: /stars?$/ })).toHaveCount(5);

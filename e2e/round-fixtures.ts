@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { ClubApi } from './club-api';
+import type { ClubApi } from './club-api';
 import type { ClubServer } from './club-server';
-import { ADMIN } from './fixtures';
-import { addMember, setMemberName } from './members';
+import { setUpAsHost, signedInMember } from './host-fixtures';
 
 export const COVER_HOST = 'https://covers.bookclub.test';
 
@@ -43,15 +42,8 @@ export interface ArrangedClub {
 
 /** A club a few rounds in, arranged through the API: what the screenshots show. */
 export async function arrangeClub(club: ClubServer): Promise<ArrangedClub> {
-  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
-  setMemberName(club, ADMIN.email, 'Hana Host');
-  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
-  const people = await Promise.all(
-    ['Bea Reader', 'Cyril Novák', 'Dana Kováčová'].map(async (name) => {
-      const member = await addMember(club, { name });
-      return ClubApi.signIn(club, member.email, member.password);
-    }),
-  );
+  const admin = await setUpAsHost(club);
+  const people = await Promise.all(['Bea Reader', 'Cyril Novák', 'Dana Kováčová'].map((name) => signedInMember(club, name)));
   const [bea, cyril, dana] = people as [ClubApi, ClubApi, ClubApi];
 
   // Round 1: Solaris wins outright.

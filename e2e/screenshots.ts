@@ -10,9 +10,7 @@ export const LANGS = ['en', 'sk'] as const;
 /** The admin signed in on the member home, at the given width. */
 export async function signInAsAdmin(app: ClubApp, width: number) {
   await app.page.setViewportSize({ width, height: 900 });
-  await app.goto('/');
-  await app.signIn(ADMIN.email, ADMIN.password);
-  await expect(app.page.getByTestId('member-home')).toBeVisible();
+  await app.signInAs(ADMIN);
 }
 
 interface ShootOptions {

@@ -1,39 +1,22 @@
-import { ClubApi } from './club-api';
 import type { ClubServer } from './club-server';
-import { ADMIN, expect, test } from './fixtures';
-import { addMember, setMemberName, type E2eMember } from './members';
-import type { ClubApp } from './pages/club-app';
+import { expect, test } from './fixtures';
+import { arrangeHostAndBea } from './host-fixtures';
 import { RecommendationsPage } from './pages/recommendations-page';
 import { SearchPage } from './pages/search-page';
 import { reading } from './reading-fixtures';
 
-interface Scene {
-  admin: ClubApi;
-  bea: E2eMember;
-  beaApi: ClubApi;
-  discussionId: number;
-}
-
-async function arrangeClub(club: ClubServer): Promise<Scene> {
-  await ClubApi.setUpFirstAdmin(club, ADMIN.email, ADMIN.password);
-  setMemberName(club, ADMIN.email, 'Hana Host');
-  const admin = await ClubApi.signIn(club, ADMIN.email, ADMIN.password);
-  const bea = await addMember(club, { name: 'Bea Reader' });
-  const round = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
-  return { admin, bea, beaApi: await ClubApi.signIn(club, bea.email, bea.password), discussionId: round.bookDiscussionId! };
-}
-
-async function signInAs(app: ClubApp, member: { email: string; password: string }) {
-  await app.goto('/');
-  await app.signIn(member.email, member.password);
-  await expect(app.page.getByTestId('member-home')).toBeVisible();
+/** Hana Host and Bea, with an open Books discussion. */
+async function arrangeClub(club: ClubServer) {
+  const scene = await arrangeHostAndBea(club);
+  const round = await scene.admin.startRound({ topic: 'Books', title: 'Winter reads' });
+  return { ...scene, discussionId: round.bookDiscussionId! };
 }
 
 const isSearch = (url: URL) => url.pathname === '/api/search';
 
 test('a recommendation added in the app is found as the member types, with or without accents', async ({ app, page, club }) => {
   const scene = await arrangeClub(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const recs = new RecommendationsPage(app);
   await recs.goto();
   await recs.add({
@@ -98,7 +81,7 @@ test('one search at a time: a newer term supersedes a slower, older one', async 
   const scene = await arrangeClub(club);
   await reading.recommend(scene.beaApi, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
   await reading.recommend(scene.beaApi, { title: 'Middlemarch', author: 'George Eliot', pageCount: 880, text: 'A town.' });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const search = new SearchPage(app);
   await search.goto();
 
@@ -130,7 +113,7 @@ test('the checkboxes choose suggestions, recommendations or both', async ({ app,
   const scene = await arrangeClub(club);
   const post = await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'A planet with a single living ocean.' });
   await reading.recommend(scene.admin, { title: 'The Ocean at the End of the Lane', author: 'Neil Gaiman', pageCount: 181, text: 'A childhood remembered.' });
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const search = new SearchPage(app);
   await search.goto();
 
@@ -166,7 +149,7 @@ test('the checkboxes choose suggestions, recommendations or both', async ({ app,
 
 test('a query the server cannot understand says why', async ({ app, page, club }) => {
   const scene = await arrangeClub(club);
-  await signInAs(app, scene.bea);
+  await app.signInAs(scene.bea);
   const search = new SearchPage(app);
   await search.goto();
   await search.input.fill('"an ocean');

@@ -52,6 +52,13 @@ export class ClubApp {
     await this.loginPassword.press('Enter');
   }
 
+  /** Signs in from home and waits for the member's home. */
+  async signInAs(account: { email: string; password: string }) {
+    await this.goto('/');
+    await this.signIn(account.email, account.password);
+    await expect(this.page.getByTestId('member-home')).toBeVisible();
+  }
+
   async signOut() {
     await this.page.getByRole('button', { name: /Logout|Odhlásiť/ }).click();
     // Signed out once the header offers the login again: a sign-in right after must not race the logout.
