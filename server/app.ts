@@ -19,6 +19,8 @@ import { RoundsService } from './features/rounds/rounds.service';
 import { roundsRoutes } from './features/rounds/rounds.routes';
 import { createGoodreadsScraper } from './features/scrape/goodreads-scraper';
 import { scrapeRoutes } from './features/scrape/scrape.routes';
+import { sqliteOf } from './db/data-source';
+import { AnswerCache } from './http/answer-cache';
 import { compressAnswers, taggedApiAnswers } from './http/answer-encoding';
 import { authenticate } from './http/auth';
 import type { AppState } from './http/context';
@@ -109,6 +111,9 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
   const search = new SearchService(db, discussions, recommendations);
   const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
 
+  // Reads kept until the next write (http/answer-cache.ts); the routes say which may be.
+  const dataVersion = sqliteOf(db).prepare('PRAGMA data_version').pluck();
+  const answers = new AnswerCache(() => dataVersion.get() as number);
   const api = contractRouter(
     [
       ...accountsRoutes(accounts, passwordReset, {
@@ -134,12 +139,14 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
       ...apiDocsRoutes(),
     ],
     API_ROUTES,
+    { answers },
   );
 
   app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
   app.use(securityHeaders());
   app.use(compressAnswers());
   app.use(taggedApiAnswers());
+  app.use(answers.watchWrites());
   app.use(async function requestState(ctx, next) {
     ctx.state.language = requestLanguage(ctx.get('Accept-Language'), config.defaultLanguage);
     ctx.state.user = null;

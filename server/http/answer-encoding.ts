@@ -31,13 +31,16 @@ export function taggedApiAnswers(): Middleware {
     if (!ctx.path.startsWith('/api/')) return;
     ctx.set('Cache-Control', 'private, no-cache');
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.status !== 200 || ctx.body == null) return;
-    const body: unknown = ctx.body;
-    let bytes: string | Buffer;
-    if (typeof body === 'string' || Buffer.isBuffer(body)) bytes = body;
-    else if (typeof (body as { pipe?: unknown }).pipe === 'function') return; // a stream: no tag
-    // Koa would stringify it the same way on the way out; doing it here means once, not twice.
-    else ctx.body = bytes = JSON.stringify(body);
-    ctx.set('ETag', etag(bytes));
+    // A kept answer (answer-cache.ts) comes tagged already.
+    if (!ctx.response.get('ETag')) {
+      const body: unknown = ctx.body;
+      let bytes: string | Buffer;
+      if (typeof body === 'string' || Buffer.isBuffer(body)) bytes = body;
+      else if (typeof (body as { pipe?: unknown }).pipe === 'function') return; // a stream: no tag
+      // Koa would stringify it the same way on the way out; doing it here means once, not twice.
+      else ctx.body = bytes = JSON.stringify(body);
+      ctx.set('ETag', etag(bytes));
+    }
     if (ctx.fresh) {
       ctx.status = 304;
       ctx.body = null;

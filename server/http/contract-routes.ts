@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { AnswerOf, BodyOf, ParamsOf, PathParam, QueryOf, RouteContract, UploadSpec } from '../../shared/api/contract';
 import type { User } from '../features/accounts/user.entity';
+import type { AnswerCache, AnswerSharing } from './answer-cache';
 import { requireRole } from './auth';
 import type { AppContext, AppState } from './context';
 import { NotFound } from './errors';
@@ -30,11 +31,23 @@ export type RouteHandler<C extends RouteContract> = (input: RouteInput<C>) => An
 export interface BoundRoute {
   contract: RouteContract;
   handler: RouteHandler<RouteContract>;
+  /** A read whose answer is kept until the next write (answer-cache.ts), and for whom. */
+  cached?: AnswerSharing;
+}
+
+export interface HandleOptions {
+  /**
+   * Keep this read's answer until the next write. Only for a handler whose answer depends on nothing but
+   * the database, its path and query, and (per-member) the caller's account and whether they sit at the
+   * host's machine: a handler reading anything else from `ctx` must not be cached.
+   */
+  cached?: AnswerSharing;
 }
 
 /** A contract entry and the code that answers it. */
-export function handle<const C extends RouteContract>(contract: C, handler: RouteHandler<C>): BoundRoute {
-  return { contract, handler: handler as unknown as RouteHandler<RouteContract> };
+export function handle<const C extends RouteContract>(contract: C, handler: RouteHandler<C>, options: HandleOptions = {}): BoundRoute {
+  if (options.cached && contract.method !== 'get') throw new Error(`${contract.operationId} is not a read: it cannot be cached`);
+  return { contract, handler: handler as unknown as RouteHandler<RouteContract>, cached: options.cached };
 }
 
 /** `/api/polls/{pollId}` as the router writes it: `/api/polls/:pollId`. */
@@ -57,8 +70,8 @@ function readParams(params: Record<string, PathParam>, raw: Record<string, strin
   return parseWith(z.object(shape), values);
 }
 
-function answering(contract: RouteContract, handler: RouteHandler<RouteContract>): Middleware<AppState> {
-  return async function answer(ctx) {
+function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCache | undefined): Middleware<AppState> {
+  const answer = (ctx: AppContext) => {
     const input = {
       params: contract.params ? readParams(contract.params, ctx.params as Record<string, string>) : {},
       query: contract.query ? parseWith(contract.query, ctx.query) : {},
@@ -67,22 +80,40 @@ function answering(contract: RouteContract, handler: RouteHandler<RouteContract>
       upload: ctx.state.upload,
       ctx,
     } as RouteInput<RouteContract>;
-    const result = await handler(input);
-    if (result !== ANSWERED) ctx.body = result;
+    return handler(input);
+  };
+  if (!cached || !answers) {
+    return async function answerNow(ctx) {
+      const result = await answer(ctx);
+      if (result !== ANSWERED) ctx.body = result;
+    };
+  }
+  return async function answerFromCache(ctx) {
+    const { user, fromHostMachine, language } = ctx.state;
+    const caller = cached === 'per-member' ? `${user?.id ?? 'visitor'} ${fromHostMachine ? 'host' : 'away'} ` : '';
+    const ready = await answers.answer(`${contract.operationId} ${caller}${language} ${ctx.url}`, () => answer(ctx));
+    ctx.type = 'json';
+    ctx.body = ready.json;
+    ctx.set('ETag', ready.etag);
   };
 }
 
 /**
  * The router of the whole API, registered from the contract: each route's role guard, then its upload
- * parser, then its parameters, query and body parsed, then its handler. Every contract entry must have
+ * parser, then its parameters, query and body parsed, then its handler (or its kept answer, with `answers`). Every contract entry must have
  * exactly one handler and every handler a contract entry, or the server does not start.
  */
-export function contractRouter(routes: readonly BoundRoute[], contracts: readonly RouteContract[]): Router<AppState> {
-  const handlers = new Map<RouteContract, RouteHandler<RouteContract>>();
-  for (const { contract, handler } of routes) {
+export function contractRouter(
+  routes: readonly BoundRoute[],
+  contracts: readonly RouteContract[],
+  options: { answers?: AnswerCache } = {},
+): Router<AppState> {
+  const handlers = new Map<RouteContract, BoundRoute>();
+  for (const route of routes) {
+    const { contract } = route;
     if (handlers.has(contract)) throw new Error(`${contract.operationId} has two handlers`);
     if (!contracts.includes(contract)) throw new Error(`${contract.operationId} has a handler but is not in the contract`);
-    handlers.set(contract, handler);
+    handlers.set(contract, route);
   }
   const unanswered = contracts.filter((contract) => !handlers.has(contract)).map((contract) => contract.operationId);
   if (unanswered.length) throw new Error(`No handler for ${unanswered.join(', ')}`);
@@ -92,7 +123,7 @@ export function contractRouter(routes: readonly BoundRoute[], contracts: readonl
     const chain: Middleware<AppState>[] = [];
     if (contract.who !== 'anonymous') chain.push(requireRole(contract.who, { botsMay: contract.botsMay === true }));
     if (contract.upload) chain.push(uploadParser(contract.upload));
-    chain.push(answering(contract, handlers.get(contract)!));
+    chain.push(answering(handlers.get(contract)!, options.answers));
     router.register(routerPath(contract.path), [contract.method], chain, { name: contract.operationId });
   }
   return router;

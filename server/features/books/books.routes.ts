@@ -3,5 +3,8 @@ import { handle } from '../../http/contract-routes';
 import type { BooksService } from './books.service';
 
 export function booksRoutes(books: BooksService) {
-  return [handle(booksApi.list, () => books.list()), handle(booksApi.get, ({ params }) => books.get(params.bookId))];
+  return [
+    handle(booksApi.list, () => books.list(), { cached: 'for-everyone' }),
+    handle(booksApi.get, ({ params }) => books.get(params.bookId), { cached: 'for-everyone' }),
+  ];
 }

@@ -4,7 +4,7 @@ import type { RoundsService } from './rounds.service';
 
 export function roundsRoutes(rounds: RoundsService) {
   return [
-    handle(roundsApi.list, () => rounds.list()),
+    handle(roundsApi.list, () => rounds.list(), { cached: 'for-everyone' }),
     handle(roundsApi.start, ({ user, body }) => rounds.start(user, body)),
     handle(roundsApi.closeDiscussion, ({ user, params }) => rounds.closeDiscussion(user, params.discussionId)),
     handle(roundsApi.closePoll, ({ user, params }) => rounds.closePoll(user, params.pollId)),

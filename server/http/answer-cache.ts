@@ -1,0 +1,90 @@
+import etag from 'etag';
+import type { Middleware } from 'koa';
+import { LRUCache } from 'lru-cache';
+import type { AppState } from './context';
+
+/** Whose answer a cached read is: the same for every caller, or one per member (their vote, their profile). */
+export type AnswerSharing = 'for-everyone' | 'per-member';
+
+/** An answer as it goes out: serialised once, with the tag of those bytes. */
+export interface ReadyAnswer {
+  json: string;
+  etag: string;
+}
+
+/** Enough for the hot reads of a large club (a 300 KB discussion, 1,000 members' homes) on a small laptop. */
+const MAX_CACHED_BYTES = 24 * 1024 * 1024;
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads answered from memory until a write may have changed them. The club's data changes through the
+ * API's writes, and now and then through another connection (see `outsideVersion`); instead of knowing
+ * which write touches which answer, every write forgets every answer: reads far outnumber writes in a club.
+ *
+ * A read computed while a write was in flight is answered but not kept (it may have seen the database
+ * before the write committed, and the write's live-update broadcast goes out before its HTTP answer), and
+ * neither is one whose write finished while it was being computed: a kept answer was computed entirely
+ * after the last write ended. Serving a read never waits for anything.
+ */
+export class AnswerCache {
+  private readonly answers = new LRUCache<string, ReadyAnswer>({
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (answer) => answer.json.length + 200,
+  });
+  private writesInFlight = 0;
+  /** Moves on at the end of every write; an answer computed across a change of era is not kept. */
+  private era = 0;
+  private lastOutsideVersion: number | undefined;
+
+  /**
+   * @param outsideVersion SQLite's `PRAGMA data_version`: it moves when another connection commits (the
+   * `create-admin` command while the club runs, a host's own sqlite3 session), writes the API never saw.
+   */
+  constructor(private readonly outsideVersion: () => number = () => 0) {}
+
+  /** Counts the API's writes in and out; every one, refused or not, forgets what was kept. */
+  watchWrites(): Middleware<AppState> {
+    return async (ctx, next) => {
+      if (READ_METHODS.has(ctx.method) || !(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return next();
+      this.writesInFlight += 1;
+      this.forget();
+      try {
+        await next();
+      } finally {
+        this.writesInFlight -= 1;
+        this.forget();
+      }
+    };
+  }
+
+  /** Forgets every kept answer: after a write that did not come through the API (housekeeping, imports). */
+  forget(): void {
+    this.era += 1;
+    this.answers.clear();
+  }
+
+  /** The kept answer under `key`, or `compute`'s, kept when nothing was written meanwhile. */
+  async answer(key: string, compute: () => unknown): Promise<ReadyAnswer> {
+    const outside = this.outsideVersion();
+    if (outside !== this.lastOutsideVersion) {
+      this.lastOutsideVersion = outside;
+      this.forget();
+    }
+    if (this.writesInFlight === 0) {
+      const kept = this.answers.get(key);
+      if (kept) return kept;
+    }
+    const era = this.era;
+    const quiet = this.writesInFlight === 0;
+    const json = JSON.stringify(await compute());
+    const answer = { json, etag: etag(json) };
+    if (quiet && this.writesInFlight === 0 && this.era === era) this.answers.set(key, answer);
+    return answer;
+  }
+
+  /** How many answers are kept (tests). */
+  get size(): number {
+    return this.answers.size;
+  }
+}
