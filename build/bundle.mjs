@@ -15,6 +15,9 @@ const common = {
 const entries = [
   { in: 'server/main.ts', out: 'dist/server/main.js', format: 'esm' },
   { in: 'bench/search.ts', out: 'dist/bench/search.js', format: 'esm' },
+  // The benchmark (`npm run bench`) and the bare node:http server it compares reads with.
+  { in: 'bench/run.ts', out: 'dist/bench/run.js', format: 'esm' },
+  { in: 'bench/bare-http-server.ts', out: 'dist/bench/bare-http-server.js', format: 'esm' },
   { in: 'electron/main.ts', out: 'dist/electron/main.js', format: 'esm' },
   { in: 'electron/server-process.ts', out: 'dist/electron/server-process.js', format: 'esm' },
   // A sandboxed preload must be CommonJS.

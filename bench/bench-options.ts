@@ -1,0 +1,54 @@
+// The benchmark's command line: `npm run bench -- [--quick] [--only reads,votes,...] [--out file]`.
+import { parseArgs } from 'node:util';
+
+export const SCENARIOS = ['reads', 'votes', 'live', 'start', 'search', 'size'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+export interface BenchOptions {
+  quick: boolean;
+  only: Set<Scenario>;
+  /** Where the JSON goes; by default bench/results/<date>.json (a partial or quick run: <date>-quick.json...). */
+  out: string | null;
+  /** Seconds of each load run, pairs of runs (club server, baseline) per read, and the warm-up before them. */
+  seconds: number;
+  pairs: number;
+  warmupSeconds: number;
+  coldStarts: number;
+  livePosts: number;
+  /** Also time `npm start` (build, then serve) once, at the very end. */
+  npmStart: boolean;
+  search: { posts: number; recommendations: number; rounds: number };
+}
+
+export class OptionsError extends Error {}
+
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  let values;
+  try {
+    values = parseArgs({
+      args: [...argv],
+      options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true }, out: { type: 'string' } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new OptionsError((error as Error).message);
+  }
+  const only = new Set<Scenario>();
+  for (const name of (values.only ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean)) {
+    if (!(SCENARIOS as readonly string[]).includes(name)) throw new OptionsError(`--only takes ${SCENARIOS.join('|')}, not "${name}"`);
+    only.add(name as Scenario);
+  }
+  const quick = values.quick ?? false;
+  return {
+    quick,
+    only: only.size > 0 ? only : new Set(SCENARIOS),
+    out: values.out ?? null,
+    seconds: quick ? 1 : 5,
+    pairs: quick ? 1 : 3,
+    warmupSeconds: quick ? 1 : 2,
+    coldStarts: quick ? 2 : 5,
+    livePosts: quick ? 2 : 5,
+    npmStart: !quick,
+    search: quick ? { posts: 5_000, recommendations: 2_000, rounds: 3 } : { posts: 50_000, recommendations: 20_000, rounds: 30 },
+  };
+}

@@ -1,0 +1,141 @@
+// The club server under test, as members run it: the built `node dist/server/main.js` in its own process,
+// its log going to a file (it logs every API request, as it does for a host), on a data folder the bench
+// seeded. The bench reads its CPU time and peak memory from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { peakRssBytes } from './proc-stats';
+
+/** The project's root: this file is bundled to dist/bench/. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const SERVER_MAIN = path.join(PROJECT_ROOT, 'dist/server/main.js');
+
+export interface ClubServer {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawning to the first 200 answer of GET /api/home. */
+  startMs: number;
+  /** The process's peak resident memory so far (VmHWM). */
+  peakRss(): number;
+  /** How the process ended, while it should not have (a crash under load); null while it runs. */
+  ended(): string | null;
+  /** Stops it with SIGTERM as a host would (Ctrl+C), and answers its peak resident memory. */
+  stop(): Promise<number>;
+}
+
+/** A port nobody listens on now (the server is told it, so the bench can knock before it prints anything). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** One GET on a fresh connection; answers its status, or 0 when the connection was refused or failed. */
+export function statusOf(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { headers, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', () => resolve(0));
+    });
+    request.on('error', () => resolve(0));
+    request.setTimeout(10_000, () => request.destroy());
+  });
+}
+
+/**
+ * Knocks on `url` every few milliseconds until it answers 200; answers the milliseconds since `since`.
+ * Fails when the process ends first or `timeoutMs` passes.
+ */
+export async function firstAnswerMs(url: string, headers: Record<string, string>, since: number, child: ChildProcess, timeoutMs = 60_000): Promise<number> {
+  let exited: string | null = null;
+  const onExit = (code: number | null, signal: string | null) => (exited = `exited with ${signal ?? code}`);
+  child.once('exit', onExit);
+  try {
+    for (;;) {
+      if (exited) throw new Error(`the server ${exited} before answering`);
+      if (performance.now() - since > timeoutMs) throw new Error(`no 200 from ${url} within ${timeoutMs / 1000} s`);
+      if ((await statusOf(url, headers)) === 200) return performance.now() - since;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    child.off('exit', onExit);
+  }
+}
+
+/** Ends a child with SIGTERM, and with SIGKILL if it has not ended within `graceMs`. */
+export function stopChild(child: ChildProcess, graceMs = 10_000, group = false): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = (signal: NodeJS.Signals) => {
+      try {
+        if (group && child.pid) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the built club server on the data folder and waits for its first 200 on GET /api/home as the
+ * given member. Its output goes to `logFile`.
+ */
+export async function startClubServer(dataDir: string, token: string, logFile: string): Promise<ClubServer> {
+  if (!fs.existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run npm run build first`);
+  const port = await freePort();
+  const log = fs.openSync(logFile, 'a');
+  const spawnedAt = performance.now();
+  const child = spawn(process.execPath, [SERVER_MAIN, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', log, log],
+  });
+  fs.closeSync(log);
+  const url = `http://127.0.0.1:${port}`;
+  let startMs: number;
+  try {
+    startMs = await firstAnswerMs(`${url}/api/home`, { Authorization: `Bearer ${token}` }, spawnedAt, child);
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`${(error as Error).message}; its log: ${logFile}`);
+  }
+  const pid = child.pid!;
+  let ended: string | null = null;
+  child.once('exit', (code, signal) => (ended = `exited with ${signal ?? code}`));
+  let lastPeak = 0;
+  const peakRss = () => {
+    try {
+      lastPeak = peakRssBytes(pid);
+    } catch {
+      // ended: the last reading stands
+    }
+    return lastPeak;
+  };
+  return {
+    url,
+    pid,
+    startMs,
+    peakRss,
+    ended: () => ended,
+    async stop() {
+      const peak = peakRss();
+      await stopChild(child);
+      return peak;
+    },
+  };
+}

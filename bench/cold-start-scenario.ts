@@ -1,0 +1,50 @@
+// Cold start: from spawning the built server (`node dist/server/main.js`) on an existing club's data
+// folder to its first 200 on GET /api/home as a member, several times; and once the same for `npm start`,
+// which builds the app first (into dist/, which is why the benchmark runs it last).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { firstAnswerMs, freePort, PROJECT_ROOT, startClubServer, stopChild } from './club-server-process';
+import type { SeededClub } from './club-seed';
+import { median } from './stats';
+
+export interface ColdStartResult {
+  runs: number[];
+  medianMs: number;
+  /** Peak resident memory of a freshly started server after its first answer. */
+  peakRssBytes: number;
+}
+
+/** `npm start` on the club's folder: spawn to first 200; the whole process group is stopped after. */
+export async function measureNpmStart(club: SeededClub, workDir: string): Promise<number> {
+  const port = await freePort();
+  const logFile = path.join(workDir, 'npm-start.log');
+  const log = fs.openSync(logFile, 'a');
+  const spawnedAt = performance.now();
+  const child = spawn('npm', ['start', '--', '--port', String(port), '--host', '127.0.0.1', '--data-dir', club.dataDir], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', log, log],
+    // Its own process group: npm, the shell and the server are stopped together.
+    detached: true,
+  });
+  fs.closeSync(log);
+  try {
+    return await firstAnswerMs(`http://127.0.0.1:${port}/api/home`, { Authorization: `Bearer ${club.members[0]!.token}` }, spawnedAt, child, 300_000);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; its log: ${logFile}`);
+  } finally {
+    await stopChild(child, 10_000, true);
+  }
+}
+
+export async function measureColdStart(club: SeededClub, runs: number, workDir: string, log: (line: string) => void): Promise<ColdStartResult> {
+  const times: number[] = [];
+  let peak = 0;
+  for (let run = 0; run < runs; run++) {
+    const server = await startClubServer(club.dataDir, club.members[0]!.token, path.join(workDir, 'cold-start.log'));
+    times.push(server.startMs);
+    peak = Math.max(peak, await server.stop());
+    log(`  cold start ${run + 1}: ${server.startMs.toFixed(0)} ms`);
+  }
+  return { runs: times, medianMs: median(times), peakRssBytes: peak };
+}

@@ -1,0 +1,65 @@
+// What a process has used so far, read from Linux's /proc: CPU time and peak resident memory.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+
+let ticksPerSecond: number | undefined;
+
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/** User plus system CPU time the process has used, in milliseconds (resolution: one clock tick, 10 ms). */
+export function cpuMs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) is in parentheses and may hold spaces; the fields after it are plain.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the name.
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / clockTicks()) * 1000;
+}
+
+/** A /proc/<pid>/status line in kB, as bytes. */
+function statusBytes(pid: number, key: 'VmHWM' | 'VmRSS'): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match) throw new Error(`no ${key} in /proc/${pid}/status`);
+  return Number(match[1]) * 1024;
+}
+
+/** The most resident memory the process has had since it started (VmHWM). */
+export function peakRssBytes(pid: number): number {
+  return statusBytes(pid, 'VmHWM');
+}
+
+/** The process's soft limit of open files, as /proc reports it. */
+export function openFilesLimit(pid: number | 'self' = 'self'): number {
+  const limits = fs.readFileSync(`/proc/${pid}/limits`, 'utf8');
+  const match = /^Max open files\s+(\d+|unlimited)/m.exec(limits);
+  return match?.[1] === 'unlimited' ? Infinity : Number(match?.[1] ?? Number.NaN);
+}
+
+function cpuTimes(): { busy: number; total: number } {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal ...: idle and iowait are not busy.
+  const total = ticks.reduce((sum, t) => sum + t, 0);
+  return { busy: total - ticks[3]! - (ticks[4] ?? 0), total };
+}
+
+/**
+ * How busy the machine's CPUs are over `ms` (0 to 1 of all cores): sampled while the benchmark itself
+ * is idle, it tells how much other work (tests, builds) competes with the measurement.
+ */
+export async function machineBusyShare(ms = 1000): Promise<number> {
+  const before = cpuTimes();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = cpuTimes();
+  return after.total > before.total ? (after.busy - before.busy) / (after.total - before.total) : 0;
+}

@@ -1,0 +1,115 @@
+// The four reads a member's browser makes most, each compared with a bare node:http server answering the
+// very same bytes: runs of the club server and of the baseline alternate, pair by pair, under the same
+// load (64 connections), and the median of the pairs' throughput ratios is the figure.
+import { runLoad, type RunResult } from './load-runner';
+import { captureAnswer, headerOf, startBaseline } from './bare-baseline';
+import type { ClubServer } from './club-server-process';
+import { BIG_DISCUSSION_POSTS, type SeededClub } from './club-seed';
+import { median, medianRatio } from './stats';
+
+export interface ReadTiming {
+  seconds: number;
+  pairs: number;
+  warmupSeconds: number;
+}
+
+export interface ReadResult {
+  read: string;
+  path: string;
+  members: number;
+  /** The captured answer: its size on the wire, encoding and framing. */
+  status: number;
+  bytes: number;
+  contentEncoding: string | null;
+  framing: 'content-length' | 'chunked' | 'none';
+  throughputRatio: number;
+  server: { answersPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerAnswer: number };
+  baseline: { answersPerSecond: number; p50Ms: number; p99Ms: number; cpuMsPerAnswer: number };
+  runs: { server: RunResult; baseline: RunResult }[];
+  /** Errors, timeouts and non-200 answers of the club server, if any. */
+  problems: string[];
+}
+
+/** What a browser sends: the member's token, JSON, and the encodings it takes. */
+export function memberHeaders(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate, br', 'Accept-Language': 'en' };
+}
+
+export function readsOf(club: SeededClub): { read: string; path: string }[] {
+  return [
+    { read: 'home', path: '/api/home' },
+    { read: `discussion (${BIG_DISCUSSION_POSTS} posts)`, path: `/api/discussions/${club.bigDiscussionId}` },
+    { read: 'rounds', path: '/api/rounds' },
+    { read: 'members', path: '/api/users' },
+  ];
+}
+
+function summary(runs: RunResult[]) {
+  return {
+    answersPerSecond: median(runs.map((run) => run.answersPerSecond)),
+    p50Ms: median(runs.map((run) => run.p50Ms)),
+    p99Ms: median(runs.map((run) => run.p99Ms)),
+    cpuMsPerAnswer: median(runs.map((run) => run.cpuMsPerAnswer)),
+  };
+}
+
+function problemsOf(runs: RunResult[]): string[] {
+  const problems: string[] = [];
+  const total = (pick: (run: RunResult) => number) => runs.reduce((sum, run) => sum + pick(run), 0);
+  if (total((run) => run.errors) > 0) problems.push(`${total((run) => run.errors)} connection errors`);
+  if (total((run) => run.timeouts) > 0) problems.push(`${total((run) => run.timeouts)} timeouts (10 s)`);
+  const statuses: Record<string, number> = {};
+  for (const run of runs) for (const [status, count] of Object.entries(run.otherStatuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  for (const [status, count] of Object.entries(statuses)) problems.push(`${count} answers ${status}`);
+  return problems;
+}
+
+/** Measures each read of `club` on its running server; `log` reports progress. */
+export async function measureReads(club: SeededClub, server: ClubServer, timing: ReadTiming, workDir: string, log: (line: string) => void): Promise<ReadResult[]> {
+  const headers = memberHeaders(club.members[0]!.token);
+  const results: ReadResult[] = [];
+  for (const { read, path } of readsOf(club)) {
+    const answer = await captureAnswer(server.url + path, headers);
+    if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`);
+    const framing = headerOf(answer, 'content-length') ? 'content-length' : headerOf(answer, 'transfer-encoding') ? 'chunked' : 'none';
+    const baseline = await startBaseline(answer, workDir, `${club.memberCount}-${read.split(' ')[0]}`);
+    try {
+      const serverRun = () => runLoad(server.url + path, headers, timing.seconds, server.pid);
+      const baselineRun = () => runLoad(baseline.url + path, headers, timing.seconds, baseline.pid);
+      // Warm both up (JIT, SQLite's page cache, the server's own caches); not counted.
+      await runLoad(server.url + path, headers, timing.warmupSeconds, server.pid);
+      await runLoad(baseline.url + path, headers, timing.warmupSeconds, baseline.pid);
+      const runs: { server: RunResult; baseline: RunResult }[] = [];
+      for (let pair = 0; pair < timing.pairs; pair++) {
+        // Which goes first alternates, so neither always follows the other's aftermath.
+        if (pair % 2 === 0) {
+          const s = await serverRun();
+          runs.push({ server: s, baseline: await baselineRun() });
+        } else {
+          const b = await baselineRun();
+          runs.push({ server: await serverRun(), baseline: b });
+        }
+        const last = runs.at(-1)!;
+        log(`  ${club.memberCount} members, ${read}: pair ${pair + 1}: ${last.server.answersPerSecond.toFixed(0)} vs ${last.baseline.answersPerSecond.toFixed(0)} answers/s, p99 ${last.server.p99Ms.toFixed(1)} vs ${last.baseline.p99Ms.toFixed(1)} ms`);
+      }
+      if (server.ended()) throw new Error(`the club server ${server.ended()} during GET ${path}`);
+      results.push({
+        read,
+        path,
+        members: club.memberCount,
+        status: answer.status,
+        bytes: answer.body.length,
+        contentEncoding: headerOf(answer, 'content-encoding') ?? null,
+        framing,
+        throughputRatio: medianRatio(runs.map((run) => ({ server: run.server.answersPerSecond, baseline: run.baseline.answersPerSecond }))),
+        server: summary(runs.map((run) => run.server)),
+        baseline: summary(runs.map((run) => run.baseline)),
+        runs,
+        problems: problemsOf(runs.map((run) => run.server)),
+      });
+    } finally {
+      await baseline.stop();
+    }
+  }
+  return results;
+}

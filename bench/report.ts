@@ -1,0 +1,204 @@
+// The benchmark's results, the issue's goals, and the tables that set one against the other.
+import type { ColdStartResult } from './cold-start-scenario';
+import type { DeliveryResult, LiveClientsResult } from './live-clients-scenario';
+import type { ReadResult } from './reads-scenario';
+import type { RendererSizeResult } from './renderer-size-scenario';
+import type { SearchResult } from './search-scenario';
+import type { VoteStormResult } from './vote-storm-scenario';
+
+/** A scenario's result, or why it has none. */
+export type Measured<T> = T | { error: string };
+
+export function failed<T>(measured: Measured<T> | undefined): measured is { error: string } {
+  return !!measured && typeof measured === 'object' && 'error' in measured;
+}
+
+export interface ClubResults {
+  members: number;
+  seed?: Measured<{ seconds: number; counts: Record<string, number> }>;
+  reads?: Measured<ReadResult[]>;
+  votes?: Measured<VoteStormResult>;
+  live?: Measured<LiveClientsResult>;
+}
+
+export interface BenchResults {
+  size?: Measured<RendererSizeResult>;
+  clubs: ClubResults[];
+  coldStart?: Measured<ColdStartResult>;
+  npmStart?: Measured<{ ms: number }>;
+  search?: Measured<SearchResult>;
+  /** The peak resident memory (VmHWM) of each club server process the benchmark ran. */
+  peakRss: { process: string; bytes: number }[];
+  /** How busy the machine was (0 to 1 of all cores) just before each scenario, with the benchmark idle. */
+  machineBusy: { before: string; share: number }[];
+}
+
+/** The goals of the issue "Fast and light". */
+export const GOALS = {
+  readThroughputShare: 0.5,
+  readP99Ms: 25,
+  bigDiscussionP99Ms: 100,
+  votesPerSecond: 1000,
+  liveP99Ms: 250,
+  peakRssBytes: 150 * 1024 * 1024,
+  coldStartMs: 1500,
+  initialJsGzipBytes: 150_000,
+  searchP50Ms: 20,
+  searchP99Ms: 100,
+};
+
+export interface GoalRow {
+  figure: string;
+  measured: string;
+  goal: string;
+  /** null: a figure without a goal (for information). */
+  met: boolean | null;
+}
+
+export function ms(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  return `${value < 10 ? value.toFixed(1) : Math.round(value).toLocaleString('en-US')} ms`;
+}
+
+export function count(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+export function mib(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function kb(bytes: number): string {
+  return `${(bytes / 1000).toFixed(1)} kB`;
+}
+
+function percent(share: number): string {
+  return Number.isFinite(share) ? `${Math.round(share * 100)}%` : '–';
+}
+
+function errorRow(figure: string, goal: string, error: string): GoalRow {
+  return { figure, measured: `not measured: ${error}`, goal, met: false };
+}
+
+function readRows(club: ClubResults): GoalRow[] {
+  const where = `${count(club.members)} members`;
+  if (failed(club.reads)) return [errorRow(`reads, ${where}`, `≥ ${percent(GOALS.readThroughputShare)} of bare node:http; p99 < ${GOALS.readP99Ms} ms`, club.reads.error)];
+  return (club.reads ?? []).flatMap((read) => {
+    const p99Goal = read.path.startsWith('/api/discussions/') ? GOALS.bigDiscussionP99Ms : GOALS.readP99Ms;
+    const problems = read.problems.length ? `; ${read.problems.join(', ')}` : '';
+    return [
+      {
+        figure: `GET ${read.read}, ${where}: throughput vs bare node:http`,
+        measured: `${percent(read.throughputRatio)} (${count(read.server.answersPerSecond)} vs ${count(read.baseline.answersPerSecond)} answers/s)${problems}`,
+        goal: `≥ ${percent(GOALS.readThroughputShare)}`,
+        met: read.throughputRatio >= GOALS.readThroughputShare && read.problems.length === 0,
+      },
+      {
+        figure: `GET ${read.read}, ${where}: p99 at 64 connections`,
+        measured: `${ms(read.server.p99Ms)} (p50 ${ms(read.server.p50Ms)})`,
+        goal: `< ${p99Goal} ms`,
+        met: read.server.p99Ms < p99Goal,
+      },
+    ];
+  });
+}
+
+function voteRows(club: ClubResults): GoalRow[] {
+  const figure = `${count(club.members)} members voting at once`;
+  if (!club.votes) return [];
+  if (failed(club.votes)) return [errorRow(figure, `≥ ${count(GOALS.votesPerSecond)} votes/s, none lost, doubled or mixed`, club.votes.error)];
+  const v = club.votes;
+  const refused = v.voters - (v.statuses['200'] ?? 0);
+  return [
+    { figure: `${figure}: votes/s`, measured: `${count(v.votesPerSecond)} (${count(v.voters)} in ${v.seconds.toFixed(2)} s, p99 answer ${ms(v.p99Ms)})`, goal: `≥ ${count(GOALS.votesPerSecond)}`, met: v.votesPerSecond >= GOALS.votesPerSecond },
+    {
+      figure: `${figure}: lost / doubled / mixed`,
+      measured: `${v.lost} / ${v.doubled} / ${v.mixed}${refused ? ` (${refused} not answered 200: ${JSON.stringify(v.statuses)})` : ''}`,
+      goal: '0 / 0 / 0',
+      met: v.lost === 0 && v.doubled === 0 && v.mixed === 0,
+    },
+  ];
+}
+
+function liveRows(club: ClubResults): GoalRow[] {
+  const figure = `${count(club.members)} live clients, DiscussionChanged`;
+  if (!club.live) return [];
+  if (failed(club.live)) return [errorRow(figure, `p99 < ${GOALS.liveP99Ms} ms, none missed`, club.live.error)];
+  const { big, small, connected, clients } = club.live;
+  const latency = (d: DeliveryResult): GoalRow => ({
+    figure: `${figure} p99, a post into ${d.discussion}`,
+    measured: `${ms(d.p99Ms)} (p50 ${ms(d.p50Ms)}; ${kb(d.payloadBytes)} each; CPU per post: server ${ms(d.serverCpuMsPerPost)}, clients ${ms(d.clientsCpuMsPerPost)})`,
+    goal: `< ${GOALS.liveP99Ms} ms`,
+    met: d.p99Ms < GOALS.liveP99Ms,
+  });
+  return [
+    latency(big),
+    latency(small),
+    {
+      figure: `${figure}: missed`,
+      measured: `${count(big.missed + small.missed)} of ${count(big.expected + small.expected)} (${count(connected)} of ${count(clients)} connected)`,
+      goal: '0',
+      met: big.missed + small.missed === 0,
+    },
+  ];
+}
+
+/** Each measured figure beside its goal, in the order the benchmark runs them. */
+export function goalRows(results: BenchResults): GoalRow[] {
+  const rows: GoalRow[] = [];
+  const sizeGoal = `≤ ${kb(GOALS.initialJsGzipBytes)}`;
+  if (failed(results.size)) rows.push(errorRow('initial renderer JS, gzip', sizeGoal, results.size.error));
+  else if (results.size) rows.push({ figure: 'initial renderer JS, gzip', measured: `${kb(results.size.gzip)} (${results.size.files.length} files, ${kb(results.size.raw)} raw)`, goal: sizeGoal, met: results.size.gzip <= GOALS.initialJsGzipBytes });
+  for (const club of results.clubs) rows.push(...readRows(club), ...voteRows(club), ...liveRows(club));
+  if (results.peakRss.length > 0) {
+    const peak = results.peakRss.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    rows.push({ figure: 'peak RSS of the server process', measured: `${mib(peak.bytes)} (${peak.process})`, goal: `< ${mib(GOALS.peakRssBytes)}`, met: peak.bytes < GOALS.peakRssBytes });
+  }
+  const startGoal = `≤ ${(GOALS.coldStartMs / 1000).toFixed(1)} s`;
+  if (failed(results.coldStart)) rows.push(errorRow('cold start, spawn to first 200 on /api/home', startGoal, results.coldStart.error));
+  else if (results.coldStart) rows.push({ figure: 'cold start, spawn to first 200 on /api/home', measured: `${ms(results.coldStart.medianMs)} (median of ${results.coldStart.runs.length})`, goal: startGoal, met: results.coldStart.medianMs <= GOALS.coldStartMs });
+  if (failed(results.npmStart)) rows.push({ figure: '`npm start` (build, then serve) to first 200', measured: `failed: ${results.npmStart.error}`, goal: '–', met: null });
+  else if (results.npmStart) rows.push({ figure: '`npm start` (build, then serve) to first 200', measured: `${ms(results.npmStart.ms)} (once)`, goal: '–', met: null });
+  if (failed(results.search)) rows.push(errorRow('search', `p50 < ${GOALS.searchP50Ms} ms, p99 < ${GOALS.searchP99Ms} ms`, results.search.error));
+  else if (results.search) {
+    const s = results.search;
+    const over = `${count(s.posts)} posts + ${count(s.recommendations)} recommendations`;
+    rows.push({ figure: `search p50 (${over})`, measured: ms(s.p50Ms), goal: `< ${GOALS.searchP50Ms} ms`, met: s.p50Ms < GOALS.searchP50Ms });
+    rows.push({ figure: `search p99 (${over})`, measured: ms(s.p99Ms), goal: `< ${GOALS.searchP99Ms} ms`, met: s.p99Ms < GOALS.searchP99Ms });
+  }
+  return rows;
+}
+
+/** A Markdown table whose columns line up in a terminal too. */
+export function markdownTable(headers: string[], rows: string[][]): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+export function goalTable(rows: GoalRow[]): string {
+  return markdownTable(
+    ['figure', 'measured', 'goal', ''],
+    rows.map((row) => [row.figure, row.measured, row.goal, row.met === null ? '' : row.met ? 'met' : 'missed']),
+  );
+}
+
+/** The reads in detail: both servers' throughput, latency and CPU time per answer. */
+export function readsTable(results: BenchResults): string {
+  const rows = results.clubs.flatMap((club) =>
+    failed(club.reads) || !club.reads
+      ? []
+      : club.reads.map((read) => [
+          count(read.members),
+          `GET ${read.path.replace(/\/\d+$/, '/{id}')}`,
+          `${kb(read.bytes)}${read.contentEncoding ? ` ${read.contentEncoding}` : ''}`,
+          count(read.server.answersPerSecond),
+          count(read.baseline.answersPerSecond),
+          percent(read.throughputRatio),
+          `${ms(read.server.p50Ms)} / ${ms(read.server.p99Ms)}`,
+          `${ms(read.baseline.p50Ms)} / ${ms(read.baseline.p99Ms)}`,
+          `${read.server.cpuMsPerAnswer.toFixed(2)} / ${read.baseline.cpuMsPerAnswer.toFixed(2)}`,
+        ]),
+  );
+  return markdownTable(['members', 'read', 'answer', 'club answers/s', 'bare answers/s', 'ratio', 'club p50 / p99', 'bare p50 / p99', 'CPU ms per answer, club / bare'], rows);
+}

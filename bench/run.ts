@@ -1,0 +1,223 @@
+/**
+ * The club's benchmark (`npm run bench`, after `npm run build`): the renderer's initial JavaScript, four
+ * reads against bare node:http in a club of 50 and of 1,000 members, cold start, a vote storm and a
+ * thousand live clients in the big club, and search at scale; each figure beside the goal of the issue
+ * "Fast and light". Prints the table and writes the JSON to bench/results/.
+ *
+ *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
+ *   npm run bench -- --only reads,votes      some of reads|votes|live|start|search|size
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { seedClub, type SeededClub } from './club-seed';
+import { PROJECT_ROOT, SERVER_MAIN, startClubServer, type ClubServer } from './club-server-process';
+import { measureColdStart, measureNpmStart } from './cold-start-scenario';
+import { measureLiveClients } from './live-clients-scenario';
+import { CONNECTIONS } from './load-runner';
+import { machineBusyShare, openFilesLimit } from './proc-stats';
+import { measureReads } from './reads-scenario';
+import { measureRendererSize } from './renderer-size-scenario';
+import { goalRows, goalTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
+import { measureSearch } from './search-scenario';
+import { measureVoteStorm } from './vote-storm-scenario';
+import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './bench-options';
+
+const log = (line: string) => console.log(line);
+
+/** Others' work on the machine (tests, builds) lowers every figure: it is sampled and recorded before each part. */
+async function noteBusy(results: BenchResults, before: string): Promise<void> {
+  const share = await machineBusyShare();
+  results.machineBusy.push({ before, share });
+  if (share > 0.1) log(`  note: other processes kept ${Math.round(share * 100)}% of the CPUs busy just before ${before}; figures will be lower`);
+}
+
+async function attempt<T>(what: string, work: () => Promise<T>): Promise<Measured<T>> {
+  try {
+    return await work();
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    log(`  ${what} failed: ${message}`);
+    return { error: message };
+  }
+}
+
+function quietly(command: string, args: string[]): string {
+  try {
+    return execFileSync(command, args, { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+
+function machine() {
+  const changed = quietly('git', ['status', '--porcelain', '--', 'server', 'shared', 'renderer']).split('\n').filter(Boolean).length;
+  return {
+    cpu: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+    memory: `${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`,
+    node: process.version,
+    os: `${os.type()} ${os.release()}`,
+    openFilesLimit: openFilesLimit(),
+    listenBacklogLimit: Number(quietly('cat', ['/proc/sys/net/core/somaxconn'])) || null,
+    commit: quietly('git', ['rev-parse', '--short', 'HEAD']),
+    uncommittedServerRendererFiles: changed,
+    serverBuiltAt: fs.existsSync(SERVER_MAIN) ? fs.statSync(SERVER_MAIN).mtime.toISOString() : null,
+  };
+}
+
+/** Seeds a club, recording the seeding in `club`; null when seeding failed. */
+async function seeded(club: ClubResults): Promise<SeededClub | null> {
+  log(`Seeding a club of ${club.members} members...`);
+  const seed = await attempt('seeding', () => seedClub(club.members, log));
+  if ('error' in seed) {
+    club.seed = seed;
+    return null;
+  }
+  club.seed = { seconds: seed.seedSeconds, counts: seed.counts };
+  log(`  seeded in ${seed.seedSeconds.toFixed(1)} s: ${JSON.stringify(seed.counts)}`);
+  return seed;
+}
+
+/**
+ * Runs scenarios one after another on one club server process; a server that ended (crashed) is
+ * recorded and started again for the next scenario.
+ */
+async function onServer(club: SeededClub, label: string, results: BenchResults, workDir: string, scenarios: ((server: ClubServer) => Promise<void>)[]) {
+  let server: ClubServer | null = null;
+  const stop = async () => {
+    if (!server) return;
+    const ended = server.ended();
+    results.peakRss.push({ process: label + (ended ? ` (${ended})` : ''), bytes: await server.stop() });
+    server = null;
+  };
+  try {
+    for (const scenario of scenarios) {
+      if (server?.ended()) await stop();
+      server ??= await startClubServer(club.dataDir, club.members[0]!.token, path.join(workDir, `server-${club.memberCount}.log`));
+      await scenario(server);
+    }
+  } finally {
+    await stop();
+  }
+}
+
+function resultsFile(options: BenchOptions): string {
+  if (options.out) return path.resolve(options.out);
+  const date = new Date().toISOString().slice(0, 10);
+  const partial = options.only.size < SCENARIOS.length;
+  return path.join(PROJECT_ROOT, 'bench/results', `${date}${options.quick ? '.quick' : partial ? '.partial' : ''}.json`);
+}
+
+async function main() {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof OptionsError)) throw error;
+    console.error(`bench: ${error.message}`);
+    process.exit(2);
+  }
+  const want = (scenario: (typeof SCENARIOS)[number]) => options.only.has(scenario);
+  const started = performance.now();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-bench-run-'));
+  const results: BenchResults = { clubs: [], peakRss: [], machineBusy: [] };
+  const info = machine();
+  log(`Bookclub benchmark${options.quick ? ' (--quick: a smoke run, not a measurement)' : ''}: ${[...options.only].join(', ')}`);
+  log(`  ${info.cpu}, ${info.memory}, Node ${info.node}; commit ${info.commit}${info.uncommittedServerRendererFiles ? ` with ${info.uncommittedServerRendererFiles} uncommitted files in server/, shared/, renderer/` : ''}`);
+  log(`  load: ${CONNECTIONS} connections, ${options.pairs} pair(s) of ${options.seconds} s runs per read; logs in ${workDir}`);
+  const seededDirs: string[] = [];
+  let small: SeededClub | null = null;
+
+  try {
+    if (want('size')) {
+      log('Initial renderer JavaScript...');
+      results.size = await attempt('size', measureRendererSize);
+    }
+
+    if (want('reads') || want('start')) {
+      const club: ClubResults = { members: 50 };
+      results.clubs.push(club);
+      small = await seeded(club);
+      if (small) {
+        seededDirs.push(small.dataDir);
+        const seededClub = small;
+        if (want('reads')) {
+          log('Reads, club of 50...');
+          await noteBusy(results, 'reads, club of 50');
+          await onServer(seededClub, 'club of 50 members: reads', results, workDir, [
+            async (server) => void (club.reads = await attempt('reads', () => measureReads(seededClub, server, options, workDir, log))),
+          ]);
+        }
+        if (want('start')) {
+          log('Cold start...');
+          await noteBusy(results, 'cold start');
+          results.coldStart = await attempt('cold start', () => measureColdStart(seededClub, options.coldStarts, workDir, log));
+          if (!('error' in results.coldStart)) results.peakRss.push({ process: 'cold start, after its first answer', bytes: results.coldStart.peakRssBytes });
+        }
+      }
+    }
+
+    if (want('reads') || want('votes') || want('live')) {
+      const club: ClubResults = { members: 1000 };
+      results.clubs.push(club);
+      const big = await seeded(club);
+      if (big) {
+        seededDirs.push(big.dataDir);
+        const scenarios: ((server: ClubServer) => Promise<void>)[] = [];
+        if (want('reads')) scenarios.push(async (server) => {
+          log('Reads, club of 1,000...');
+          await noteBusy(results, 'reads, club of 1,000');
+          club.reads = await attempt('reads', () => measureReads(big, server, options, workDir, log));
+        });
+        if (want('votes')) scenarios.push(async (server) => {
+          log('Vote storm...');
+          await noteBusy(results, 'the vote storm');
+          club.votes = await attempt('vote storm', () => measureVoteStorm(big, server));
+          if (!('error' in club.votes)) log(`  ${club.votes.voters} votes in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
+        });
+        if (want('live')) scenarios.push(async (server) => {
+          log('Live clients...');
+          await noteBusy(results, 'the live clients');
+          club.live = await attempt('live clients', () => measureLiveClients(big, server, { posts: options.livePosts, waitSeconds: 20 }, log));
+        });
+        await onServer(big, 'club of 1,000 members: ' + scenarios.length + ' scenario(s)', results, workDir, scenarios);
+      }
+    }
+
+    if (want('search')) {
+      log(`Search over ${options.search.posts} posts and ${options.search.recommendations} recommendations...`);
+      await noteBusy(results, 'search');
+      results.search = await attempt('search', () => measureSearch(options.search, log));
+    }
+
+    // Last: it rebuilds dist/, which everything above runs from.
+    if (want('start') && options.npmStart && small) {
+      log('npm start (build, then serve), once...');
+      await noteBusy(results, 'npm start');
+      const club = small;
+      results.npmStart = await attempt('npm start', async () => ({ ms: await measureNpmStart(club, workDir) }));
+    }
+  } finally {
+    if (!process.env.BENCH_KEEP) for (const dir of seededDirs) fs.rmSync(dir, { recursive: true, force: true });
+    else log(`Seeded clubs kept in ${seededDirs.join(', ')}`);
+  }
+
+  const rows = goalRows(results);
+  log('');
+  log(goalTable(rows));
+  const busiest = results.machineBusy.reduce((a, b) => (b.share > a.share ? b : a), { before: '', share: 0 });
+  if (busiest.share > 0.1) log(`Other processes kept up to ${Math.round(busiest.share * 100)}% of the CPUs busy (before ${busiest.before}): a busy machine, figures are low.`);
+  if (results.clubs.some((club) => club.reads && !('error' in club.reads))) {
+    log('');
+    log(readsTable(results));
+  }
+  const file = resultsFile(options);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const minutes = (performance.now() - started) / 60_000;
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results }, null, 2)}\n`);
+  log('');
+  log(`${rows.filter((row) => row.met === true).length} goals met, ${rows.filter((row) => row.met === false).length} missed; ${minutes.toFixed(1)} minutes. Results: ${path.relative(process.cwd(), file)}`);
+}
+
+await main();
