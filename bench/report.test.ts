@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from './bench-options';
+import { goalRows, goalTable, markdownTable, type BenchResults } from './report';
+import type { ReadResult } from './reads-scenario';
+import { parseSearchSummary } from './search-scenario';
+import { median, medianRatio, percentile } from './stats';
+
+function read(path: string, ratio: number, p99Ms: number, problems: string[] = []): ReadResult {
+  const side = { answersPerSecond: 1000, p50Ms: 2, p99Ms, cpuMsPerAnswer: 0.5 };
+  return { read: path, path, members: 50, status: 200, bytes: 1000, contentEncoding: 'br', framing: 'chunked', throughputRatio: ratio, server: side, baseline: side, runs: [], problems };
+}
+
+const empty = (): BenchResults => ({ clubs: [], peakRss: [], machineBusy: [] });
+
+describe('the statistics', () => {
+  it('takes the middle value, or the mean of the middle two', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  it('takes percentiles by nearest rank', () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(hundred, 50)).toBe(50);
+    expect(percentile(hundred, 99)).toBe(99);
+    expect(percentile([5], 99)).toBe(5);
+  });
+
+  it('compares two servers by the median of the pairs’ ratios, skipping a pair whose baseline answered nothing', () => {
+    expect(medianRatio([{ server: 50, baseline: 100 }, { server: 90, baseline: 100 }, { server: 10, baseline: 100 }, { server: 5, baseline: 0 }])).toBe(0.5);
+  });
+});
+
+describe('the goals', () => {
+  it('holds the big discussion to 100 ms at p99 and the other reads to 25 ms', () => {
+    const results = empty();
+    results.clubs.push({ members: 50, reads: [read('/api/discussions/7', 0.6, 60), read('/api/home', 0.6, 60)] });
+    const p99 = goalRows(results).filter((row) => row.figure.includes('p99'));
+    expect(p99.map((row) => [row.goal, row.met])).toEqual([['< 100 ms', true], ['< 25 ms', false]]);
+  });
+
+  it('misses the throughput goal when the server answered errors, however fast', () => {
+    const results = empty();
+    results.clubs.push({ members: 50, reads: [read('/api/home', 0.9, 5, ['12 answers 500'])] });
+    const throughput = goalRows(results)[0]!;
+    expect(throughput.met).toBe(false);
+    expect(throughput.measured).toContain('12 answers 500');
+  });
+
+  it('counts a part that failed as a missed goal, saying why', () => {
+    const results = empty();
+    results.coldStart = { error: 'the server exited with 1 before answering' };
+    expect(goalRows(results)).toEqual([
+      { figure: 'cold start, spawn to first 200 on /api/home', measured: 'not measured: the server exited with 1 before answering', goal: '≤ 1.5 s', met: false },
+    ]);
+  });
+
+  it('reports the largest peak RSS of the server processes', () => {
+    const results = empty();
+    results.peakRss.push({ process: 'a', bytes: 100 * 1024 * 1024 }, { process: 'b', bytes: 160 * 1024 * 1024 });
+    expect(goalRows(results)[0]).toMatchObject({ measured: '160.0 MiB (b)', met: false });
+  });
+});
+
+describe('the tables', () => {
+  it('line up their columns', () => {
+    expect(markdownTable(['a', 'bb'], [['ccc', 'd']])).toBe('| a   | bb |\n|-----|----|\n| ccc | d  |');
+  });
+
+  it('leave the verdict empty for a figure without a goal', () => {
+    const results = empty();
+    results.npmStart = { ms: 4200 };
+    expect(goalTable(goalRows(results)).split('\n')[2]).toMatch(/\| 4,200 ms \(once\) \| – +\| +\|$/);
+  });
+});
+
+describe('the command line and search.ts output', () => {
+  it('runs everything by default, and a short smoke run with --quick', () => {
+    expect(parseOptions([]).only.size).toBe(6);
+    expect(parseOptions(['--quick', '--only', 'reads,votes'])).toMatchObject({ quick: true, seconds: 1, pairs: 1, only: new Set(['reads', 'votes']) });
+    expect(() => parseOptions(['--only', 'speed'])).toThrow(/reads\|votes/);
+  });
+
+  it("reads search.ts's summary line", () => {
+    expect(parseSearchSummary('seeded\nall            median    8.6 ms   p99   18.3 ms   over 600 searches\n')).toEqual({ p50Ms: 8.6, p99Ms: 18.3, searches: 600 });
+    expect(parseSearchSummary('crashed')).toBeNull();
+  });
+});
