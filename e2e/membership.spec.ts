@@ -1,8 +1,8 @@
 import sharp from 'sharp';
+import { mailCount, passwordResetPath, waitForMail } from '../server/test-support/mail-reader';
 import { ClubApi } from './club-api';
 import { ADMIN, expect, test } from './fixtures';
 import { addMember, setMemberName } from './members';
-import { mailCount, passwordResetPath, waitForMail } from './outbox';
 import { AdminPage } from './pages/admin-page';
 import { ClubApp } from './pages/club-app';
 import { PasswordResetPage } from './pages/password-reset-page';

@@ -9,7 +9,7 @@ import { DataSource } from 'typeorm';
 import { Mail1732270000000 } from '../db/migrations/1732270000000-mail';
 import { MailEntity } from '../features/mail/mail.entity';
 
-export { decodeQuotedPrintable, parseMail } from './mail-reader';
+export { parseMail, passwordResetPath, waitForMail } from './mail-reader';
 
 export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-mail-'));

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HUB_PATH } from '../../../shared/constants';
-import { decodeQuotedPrintable } from '../../test-support/mail';
+import { passwordResetPath, waitForMail } from '../../test-support/mail';
 import { addMember, type TestMember } from '../../test-support/members';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
 
@@ -39,24 +38,12 @@ function disconnected(socket: Socket): Promise<{ reason: string; ms: number }> {
   return new Promise((resolve) => socket.once('disconnect', (reason) => resolve({ reason, ms: performance.now() - started })));
 }
 
-/** The set-password link of the newest mail in the outbox. */
-function latestResetLink(): { userId: string; token: string } {
-  const outbox = path.join(club.dataDir, 'outbox');
-  const newest = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().at(-1)!;
-  const text = decodeQuotedPrintable(fs.readFileSync(path.join(outbox, newest), 'utf8'));
-  const match = /\/passwordreset\/([\w-]+)\/([\w-]+)/.exec(text);
-  if (!match) throw new Error(`no link in ${newest}`);
+/** The set-password link of the newest mail to `to`, once it is in the outbox. */
+async function resetLink(to: string): Promise<{ userId: string; token: string }> {
+  const resetPath = passwordResetPath(await waitForMail(club, to));
+  const match = /\/passwordreset\/([\w-]+)\/([\w-]+)$/.exec(resetPath);
+  if (!match) throw new Error(`no user and token in ${resetPath}`);
   return { userId: match[1]!, token: match[2]! };
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`waited in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('sessions end', () => {
@@ -64,13 +51,7 @@ describe('sessions end', () => {
     const socket = await liveConnection(member.token);
     const closed = disconnected(socket);
     expect((await club.call('POST', `/api/accounts/passwordreset/${member.email}`)).status).toBe(200);
-    const link = await waitFor(() => {
-      try {
-        return latestResetLink();
-      } catch {
-        return undefined;
-      }
-    }, 'the reset mail');
+    const link = await resetLink(member.email);
     const finished = await club.call('POST', `/api/accounts/passwordreset/token/${link.userId}`, {
       body: { resetToken: link.token, password: 'a brand new password' },
     });
