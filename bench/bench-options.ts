@@ -1,4 +1,4 @@
-// The benchmark's command line: `npm run bench -- [--quick] [--only reads,votes,...] [--out file]`.
+// The benchmark's command line: `npm run bench -- [--quick] [--only reads,votes,...] [--wait-quiet] [--out file]`.
 import { parseArgs } from 'node:util';
 
 export const SCENARIOS = ['reads', 'votes', 'live', 'start', 'search', 'size'] as const;
@@ -7,6 +7,8 @@ export type Scenario = (typeof SCENARIOS)[number];
 export interface BenchOptions {
   quick: boolean;
   only: Set<Scenario>;
+  /** Before each part, wait until other processes leave the CPUs alone (a shared build machine). */
+  waitQuiet: boolean;
   /** Where the JSON goes; by default bench/results/<date>.json (a partial or quick run: <date>-quick.json...). */
   out: string | null;
   /** Seconds of each load run, pairs of runs (club server, baseline) per read, and the warm-up before them. */
@@ -27,7 +29,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   try {
     values = parseArgs({
       args: [...argv],
-      options: { quick: { type: 'boolean', default: false }, only: { type: 'string', multiple: true }, out: { type: 'string' } },
+      options: { quick: { type: 'boolean', default: false }, 'wait-quiet': { type: 'boolean', default: false }, only: { type: 'string', multiple: true }, out: { type: 'string' } },
       strict: true,
     }).values;
   } catch (error) {
@@ -42,6 +44,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   return {
     quick,
     only: only.size > 0 ? only : new Set(SCENARIOS),
+    waitQuiet: values['wait-quiet'] ?? false,
     out: values.out ?? null,
     seconds: quick ? 1 : 5,
     pairs: quick ? 1 : 3,

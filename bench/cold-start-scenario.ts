@@ -1,6 +1,6 @@
 // Cold start: from spawning the built server (`node dist/server/main.js`) on an existing club's data
 // folder to its first 200 on GET /api/home as a member, several times; and once the same for `npm start`,
-// which builds the app first (into dist/, which is why the benchmark runs it last).
+// which checks or makes the build first (into dist/, which is why the benchmark runs it last).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -65,7 +65,15 @@ function problemsOf(runs: RunResult[]): string[] {
 }
 
 /** Measures each read of `club` on its running server; `log` reports progress. */
-export async function measureReads(club: SeededClub, server: ClubServer, timing: ReadTiming, workDir: string, log: (line: string) => void): Promise<ReadResult[]> {
+export async function measureReads(
+  club: SeededClub,
+  server: ClubServer,
+  timing: ReadTiming,
+  workDir: string,
+  log: (line: string) => void,
+  /** Called before each read is measured (the benchmark notes how busy the machine is, or waits). */
+  beforeRead: (read: string) => Promise<void> = async () => {},
+): Promise<ReadResult[]> {
   const headers = memberHeaders(club.members[0]!.token);
   const results: ReadResult[] = [];
   for (const { read, path } of readsOf(club)) {
@@ -74,6 +82,7 @@ export async function measureReads(club: SeededClub, server: ClubServer, timing:
     const framing = headerOf(answer, 'content-length') ? 'content-length' : headerOf(answer, 'transfer-encoding') ? 'chunked' : 'none';
     const baseline = await startBaseline(answer, workDir, `${club.memberCount}-${read.split(' ')[0]}`);
     try {
+      await beforeRead(read);
       const serverRun = () => runLoad(server.url + path, headers, timing.seconds, server.pid);
       const baselineRun = () => runLoad(baseline.url + path, headers, timing.seconds, baseline.pid);
       // Warm both up (JIT, SQLite's page cache, the server's own caches); not counted.

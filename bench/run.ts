@@ -6,6 +6,8 @@
  *
  *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
  *   npm run bench -- --only reads,votes      some of reads|votes|live|start|search|size
+ *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min) until other processes
+ *                                            leave the CPUs alone: for a shared build machine
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,8 +29,18 @@ import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './benc
 const log = (line: string) => console.log(line);
 
 /** Others' work on the machine (tests, builds) lowers every figure: it is sampled and recorded before each part. */
+let waitQuiet = false;
+const QUIET_SHARE = 0.15;
+const QUIET_WAIT_MAX_MS = 180_000;
+
 async function noteBusy(results: BenchResults, before: string): Promise<void> {
-  const share = await machineBusyShare();
+  const started = performance.now();
+  let share = await machineBusyShare();
+  // With --wait-quiet, a part starts once others leave the CPUs alone for two seconds (three minutes at most).
+  if (waitQuiet && share > QUIET_SHARE) {
+    log(`  waiting for a quieter machine (others keep ${Math.round(share * 100)}% of the CPUs busy)...`);
+    while (share > QUIET_SHARE && performance.now() - started < QUIET_WAIT_MAX_MS) share = await machineBusyShare(2000);
+  }
   results.machineBusy.push({ before, share });
   if (share > 0.1) log(`  note: other processes kept ${Math.round(share * 100)}% of the CPUs busy just before ${before}; figures will be lower`);
 }
@@ -119,6 +131,7 @@ async function main() {
     process.exit(2);
   }
   const want = (scenario: (typeof SCENARIOS)[number]) => options.only.has(scenario);
+  waitQuiet = options.waitQuiet;
   const started = performance.now();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-bench-run-'));
   const results: BenchResults = { clubs: [], peakRss: [], machineBusy: [] };
@@ -144,9 +157,8 @@ async function main() {
         const seededClub = small;
         if (want('reads')) {
           log('Reads, club of 50...');
-          await noteBusy(results, 'reads, club of 50');
           await onServer(seededClub, 'club of 50 members: reads', results, workDir, [
-            async (server) => void (club.reads = await attempt('reads', () => measureReads(seededClub, server, options, workDir, log))),
+            async (server) => void (club.reads = await attempt('reads', () => measureReads(seededClub, server, options, workDir, log, (read) => noteBusy(results, `GET ${read}, club of 50`)))),
           ]);
         }
         if (want('start')) {
@@ -167,8 +179,7 @@ async function main() {
         const scenarios: ((server: ClubServer) => Promise<void>)[] = [];
         if (want('reads')) scenarios.push(async (server) => {
           log('Reads, club of 1,000...');
-          await noteBusy(results, 'reads, club of 1,000');
-          club.reads = await attempt('reads', () => measureReads(big, server, options, workDir, log));
+          club.reads = await attempt('reads', () => measureReads(big, server, options, workDir, log, (read) => noteBusy(results, `GET ${read}, club of 1,000`)));
         });
         if (want('votes')) scenarios.push(async (server) => {
           log('Vote storm...');
@@ -193,10 +204,11 @@ async function main() {
 
     // Last: it rebuilds dist/, which everything above runs from.
     if (want('start') && options.npmStart && small) {
-      log('npm start (build, then serve), once...');
+      log('npm start, once...');
       await noteBusy(results, 'npm start');
       const club = small;
-      results.npmStart = await attempt('npm start', async () => ({ ms: await measureNpmStart(club, workDir) }));
+      const script = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+      results.npmStart = await attempt('npm start', async () => ({ ms: await measureNpmStart(club, workDir), script }));
     }
   } finally {
     if (!process.env.BENCH_KEEP) for (const dir of seededDirs) fs.rmSync(dir, { recursive: true, force: true });
