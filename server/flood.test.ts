@@ -1,10 +1,8 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { requestFrom, type RawAnswer } from './test-support/raw-http';
-import { ADMIN, setUpClub, startTestServer, type TestServer } from './test-support/test-server';
+import { useClubServing } from './test-support/club-serving';
+import { ADMIN, setUpClub } from './test-support/test-server';
 
 // Floods of anonymous requests that cost the server a password hash each, or try to. While they run, the
 // rest of the club (a static file, home) must keep answering promptly.
@@ -12,22 +10,14 @@ import { ADMIN, setUpClub, startTestServer, type TestServer } from './test-suppo
 // machine's scheduling (the suite runs beside other work on CI).
 const PROMPT_MS = 3000;
 
-let club: TestServer;
-let rendererDir: string;
-
-beforeAll(async () => {
-  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-flood-renderer-'));
-  fs.mkdirSync(path.join(rendererDir, 'assets'));
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>club</title>');
-  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js'), 'console.log("club");\n'.repeat(500));
+const given = useClubServing(
+  { 'index.html': '<!doctype html><title>club</title>', 'assets/app-1234.js': 'console.log("club");\n'.repeat(500) },
   // No waiting between failures, so every attempt reaches the password check at once: the worst case.
-  club = await startTestServer({ rendererDir, loginThrottle: { stepDelayMs: 0 } });
-  await setUpClub(club);
+  { loginThrottle: { stepDelayMs: 0 } },
+);
+beforeAll(async () => {
+  await setUpClub(given.club);
 }, 30_000);
-afterAll(async () => {
-  await club.close();
-  fs.rmSync(rendererDir, { recursive: true, force: true });
-});
 
 /** Probes a static file and home every 100 ms while `flood` runs; answers the flood's answers and the slowest probe. */
 async function whileProbing(flood: () => Promise<RawAnswer[]>): Promise<{ answers: RawAnswer[]; slowest: number; probes: number }> {
@@ -36,8 +26,8 @@ async function whileProbing(flood: () => Promise<RawAnswer[]>): Promise<{ answer
   const probing = (async () => {
     while (!done) {
       const [file, home] = await Promise.all([
-        requestFrom(`${club.url}/assets/app-1234.js`, { from: '127.0.9.1', timeoutMs: 10_000 }),
-        requestFrom(`${club.url}/api/home`, { from: '127.0.9.2', timeoutMs: 10_000 }),
+        requestFrom(`${given.club.url}/assets/app-1234.js`, { from: '127.0.9.1', timeoutMs: 10_000 }),
+        requestFrom(`${given.club.url}/api/home`, { from: '127.0.9.2', timeoutMs: 10_000 }),
       ]);
       expect(file.status).toBe(200);
       expect(home.status).toBe(200);
@@ -64,7 +54,7 @@ describe('floods of password checks never starve the club', () => {
     const { answers, slowest, probes } = await whileProbing(() =>
       Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          requestFrom(`${club.url}/api/accounts/login`, {
+          requestFrom(`${given.club.url}/api/accounts/login`, {
             method: 'POST',
             from: `127.0.3.${1 + (i % 20)}`,
             body: { email: `${crypto.randomUUID()}@flood.test`, password: 'password guess' },
@@ -79,7 +69,7 @@ describe('floods of password checks never starve the club', () => {
     expect(probes).toBeGreaterThanOrEqual(2);
     expect(slowest).toBeLessThan(PROMPT_MS);
     // And the club still signs its members in.
-    const member = await requestFrom(`${club.url}/api/accounts/login`, { method: 'POST', from: '127.0.3.99', body: ADMIN });
+    const member = await requestFrom(`${given.club.url}/api/accounts/login`, { method: 'POST', from: '127.0.3.99', body: ADMIN });
     expect(member.status).toBe(200);
   }, 60_000);
 
@@ -87,7 +77,7 @@ describe('floods of password checks never starve the club', () => {
     const { answers, slowest } = await whileProbing(() =>
       Promise.all(
         Array.from({ length: 100 }, (_, i) =>
-          requestFrom(`${club.url}/api/accounts/passwordreset/token/${crypto.randomUUID()}`, {
+          requestFrom(`${given.club.url}/api/accounts/passwordreset/token/${crypto.randomUUID()}`, {
             method: 'POST',
             from: `127.0.4.${1 + (i % 50)}`,
             body: { resetToken: crypto.randomBytes(32).toString('base64url'), password: 'a new password' },

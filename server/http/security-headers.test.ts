@@ -2,31 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setUpClub, startTestServer, type TestServer } from '../test-support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useClubServing } from '../test-support/club-serving';
+import { setUpClub, startTestServer } from '../test-support/test-server';
 
-let club: TestServer;
+const given = useClubServing({ 'index.html': '<!doctype html><script type="module" src="/assets/app.js"></script>', 'assets/app.js': 'console.log(1)' });
 let token: string;
-let rendererDir: string;
-
 beforeAll(async () => {
-  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-headers-renderer-'));
-  fs.mkdirSync(path.join(rendererDir, 'assets'));
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
-  fs.writeFileSync(path.join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
-  club = await startTestServer({ rendererDir });
-  token = await setUpClub(club);
-});
-afterAll(async () => {
-  await club.close();
-  fs.rmSync(rendererDir, { recursive: true, force: true });
+  token = await setUpClub(given.club);
 });
 
 describe('security headers', () => {
   it.each(['/', '/navrhy/3', '/assets/app.js', '/api/home', '/api/nothing-here', '/images/avatars/none.webp', '/hubs/eventsX'])(
     '%s answers with nosniff, a Referrer-Policy and framing refused',
     async (where) => {
-      const answer = await fetch(club.url + where);
+      const answer = await fetch(given.club.url + where);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
       expect(answer.headers.get('referrer-policy')).toBe('same-origin');
       expect(answer.headers.get('x-frame-options')).toBe('DENY');
@@ -34,7 +24,7 @@ describe('security headers', () => {
   );
 
   it('pages carry a Content-Security-Policy with script-src self, no inline script, and frame-ancestors none', async () => {
-    const page = await fetch(club.url + '/navrhy');
+    const page = await fetch(given.club.url + '/navrhy');
     const csp = page.headers.get('content-security-policy')!;
     const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
     expect(directives['script-src']).toEqual(["'self'"]);
@@ -44,7 +34,7 @@ describe('security headers', () => {
   });
 
   it('the API docs keep their own, stricter policy', async () => {
-    const docs = await fetch(club.url + '/api/docs');
+    const docs = await fetch(given.club.url + '/api/docs');
     expect(docs.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
   });
 
@@ -60,7 +50,7 @@ describe('security headers', () => {
 
 describe('request bodies', () => {
   const post = (body: Uint8Array, encoding: string) =>
-    fetch(club.url + '/api/recommendations/', {
+    fetch(given.club.url + '/api/recommendations/', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding, Authorization: `Bearer ${token}` },
       body: new Uint8Array(body),
@@ -72,7 +62,7 @@ describe('request bodies', () => {
     expect(answer.status).toBe(400);
     expect(answer.headers.get('content-type')).toMatch(/problem\+json/);
     expect(((await answer.json()) as { detail: string }).detail).toMatch(/compression/);
-    const recs = await club.call('GET', '/api/recommendations/', { token });
+    const recs = await given.club.call('GET', '/api/recommendations/', { token });
     expect(recs.body).toEqual([]);
   });
 
@@ -90,7 +80,7 @@ describe('avatar uploads', () => {
     const before = uploadLeftovers();
     const form = new FormData();
     form.append(field, new Blob([Buffer.alloc(20_000, 7)], { type: 'image/png' }), 'not-really.png');
-    const answer = await fetch(club.url + '/api/users/avatar', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    const answer = await fetch(given.club.url + '/api/users/avatar', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
     expect(answer.status).toBe(400);
     const after = [...uploadLeftovers()].filter((name) => !before.has(name));
     expect(after).toEqual([]);

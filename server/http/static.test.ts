@@ -1,32 +1,19 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test-support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useClubServing } from '../test-support/club-serving';
 
-let club: TestServer;
-let rendererDir: string;
-
-beforeAll(async () => {
-  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-renderer-'));
-  fs.mkdirSync(path.join(rendererDir, 'assets'));
-  fs.writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js'), 'console.log("app")');
+const given = useClubServing({
+  'index.html': '<!doctype html><div id="root"></div>',
+  'assets/app-1234.js': 'console.log("app")',
   // What the build leaves beside each hashed asset.
-  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync('console.log("app")'));
-  fs.writeFileSync(path.join(rendererDir, 'assets', 'app-1234.js.gz'), zlib.gzipSync('console.log("app")'));
-  fs.writeFileSync(path.join(rendererDir, 'favicon.svg'), '<svg/>');
-  club = await startTestServer({ rendererDir });
-});
-afterAll(async () => {
-  await club.close();
-  fs.rmSync(rendererDir, { recursive: true, force: true });
+  'assets/app-1234.js.br': zlib.brotliCompressSync('console.log("app")'),
+  'assets/app-1234.js.gz': zlib.gzipSync('console.log("app")'),
+  'favicon.svg': '<svg/>',
 });
 
 async function get(urlPath: string) {
-  const response = await fetch(club.url + urlPath);
+  const response = await fetch(given.club.url + urlPath);
   return { status: response.status, type: response.headers.get('content-type') ?? '', cache: response.headers.get('cache-control') ?? '', text: await response.text() };
 }
 
@@ -53,7 +40,7 @@ describe('serving the renderer from the same port', () => {
     const raw = (acceptEncoding: string) =>
       new Promise<{ encoding?: string; type?: string; cache?: string; vary?: string; body: Buffer }>((resolve, reject) => {
         http
-          .get(`${club.url}/assets/app-1234.js`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+          .get(`${given.club.url}/assets/app-1234.js`, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
             const chunks: Buffer[] = [];
             response.on('data', (chunk: Buffer) => chunks.push(chunk));
             response.on('end', () =>
@@ -85,7 +72,7 @@ describe('serving the renderer from the same port', () => {
   });
 
   it('never serves files outside the renderer folder', async () => {
-    const res = await fetch(club.url + '/..%2f..%2fetc%2fpasswd');
+    const res = await fetch(given.club.url + '/..%2f..%2fetc%2fpasswd');
     expect(await res.text()).not.toContain('root:');
   });
 
