@@ -4,12 +4,23 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { Mail1732270000000 } from '../db/migrations/1732270000000-mail';
 import { MailEntity } from '../features/mail/mail.entity';
 
 export { parseMail, passwordResetPath, waitForMail } from './mail-reader';
+
+/** How many mails to `to` a club has queued, sent or not: what it chose to send, whatever the delivery. */
+export function queuedMailCount(club: { dataDir: string }, to: string): number {
+  const db = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
+  try {
+    return (db.prepare(`SELECT COUNT(*) AS "n" FROM "mail" WHERE "to" = ?`).get(to) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
 
 export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-mail-'));
