@@ -41,6 +41,22 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return bounded;
 }
 
+/**
+ * Closes the club and expects the close to finish within 5 s whatever its clients are still doing. `hangUp`
+ * then stops the test's own clients, and the close is awaited, so a failure leaves nothing behind.
+ */
+export async function expectPromptClose(club: TestServer, what: string, hangUp: () => unknown): Promise<void> {
+  const started = performance.now();
+  const closing = club.close();
+  try {
+    await within(closing, 5_000, `RunningServer.close() with ${what}`);
+  } finally {
+    await hangUp();
+    await closing;
+  }
+  expect(performance.now() - started).toBeLessThan(5_000);
+}
+
 export interface Answer {
   status: number;
   text: string;
