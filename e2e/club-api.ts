@@ -14,23 +14,24 @@ export class ClubApi {
   ) {}
 
   static async setUpFirstAdmin(club: ClubServer, email: string, password: string): Promise<void> {
-    const response = await fetch(`${club.url}/api/accounts/registerfirstadmin`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (!response.ok) throw new Error(`setup failed: ${response.status} ${await response.text()}`);
+    await ClubApi.postCredentials(club, '/api/accounts/registerfirstadmin', { email, password }, 'setup');
   }
 
   static async signIn(club: ClubServer, email: string, password: string): Promise<ClubApi> {
-    const response = await fetch(`${club.url}/api/accounts/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+    const response = await ClubApi.postCredentials(club, '/api/accounts/login', { email, password }, 'login');
     const { token } = (await response.json()) as { token: string };
     return new ClubApi(club.url, token);
+  }
+
+  /** A call before anyone is signed in; `what` names it when it fails. */
+  private static async postCredentials(club: ClubServer, path: string, credentials: { email: string; password: string }, what: string): Promise<Response> {
+    const response = await fetch(club.url + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
+    return response;
   }
 
   async call<T>(method: string, path: string, body?: unknown): Promise<T> {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { hashPassword } from '../server/features/accounts/password';
+import { insertMember, MEMBER_PASSWORD } from '../server/test-support/members';
 import type { ClubServer } from './club-server';
 
 export interface E2eMember {
@@ -10,9 +10,6 @@ export interface E2eMember {
   name: string;
   password: string;
 }
-
-const PASSWORD = 'member password 123';
-let passwordHash: Promise<string> | undefined;
 
 function openDb(club: ClubServer) {
   return new Database(path.join(club.dataDir, 'bookclub.db'));
@@ -23,22 +20,11 @@ function openDb(club: ClubServer) {
  * second member, and registering one by invitation mail is its own feature; this keeps them independent.
  */
 export async function addMember(club: ClubServer, options: { name: string; moderator?: boolean; email?: string }): Promise<E2eMember> {
-  passwordHash ??= hashPassword(PASSWORD);
   const userId = crypto.randomUUID();
   const local = options.name.normalize('NFD').toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.+|\.+$/g, '');
   const email = options.email ?? `${local || userId.slice(0, 8)}@riverside.test`;
-  const sql = openDb(club);
-  try {
-    sql
-      .prepare(
-        `INSERT INTO "user" ("id", "email", "name", "passwordHash", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn")
-         VALUES (?, ?, ?, ?, ?, 0, 0, 1, ?)`,
-      )
-      .run(userId, email, options.name, await passwordHash, options.moderator ? 1 : 0, new Date().toISOString());
-  } finally {
-    sql.close();
-  }
-  return { userId, email, name: options.name, password: PASSWORD };
+  await insertMember(club.dataDir, { userId, email, name: options.name, moderator: options.moderator });
+  return { userId, email, name: options.name, password: MEMBER_PASSWORD };
 }
 
 /** Gives an existing account a display name (the first admin starts without one). */
