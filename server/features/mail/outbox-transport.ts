@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { type MailTransport, toNodemailerMessage } from './mail-message';
 
 /**
@@ -9,10 +9,12 @@ import { type MailTransport, toNodemailerMessage } from './mail-message';
  * The folder is made on demand, owner-only: the mails hold invitation and password-reset links.
  */
 export function outboxTransport(outboxDir: string): MailTransport {
-  // nodemailer builds the message exactly as it would for SMTP (headers, encodings, alternatives), into a Buffer.
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let composer: Transporter | undefined;
   return {
     async send(mail) {
+      // nodemailer builds the message exactly as it would for SMTP (headers, encodings, alternatives), into a
+      // Buffer; it is loaded with the first mail, not at start.
+      composer ??= (await import('nodemailer')).default.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
       const { message } = await composer.sendMail(toNodemailerMessage(mail));
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(outboxDir, outboxFileName(new Date()));

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { type MailTransport, toNodemailerMessage } from './mail-message';
 
 /**
@@ -14,10 +14,12 @@ export function smtpTransport(smtpUrl: string): MailTransport {
     // Thrown at start-up, where the host reads it, rather than at the first mail. Never echoes the URL: it may hold a password.
     throw new Error('SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465');
   }
-  // The URL's own query parameters (nodemailer reads them) still override these timeouts.
-  const transporter = nodemailer.createTransport({ ...TIMEOUTS, url: smtpUrl });
+  let transporter: Transporter | undefined;
   return {
     async send(mail) {
+      // nodemailer is loaded with the first mail, not at start (a cold start is a host waiting).
+      // The URL's own query parameters (nodemailer reads them) still override these timeouts.
+      transporter ??= (await import('nodemailer')).default.createTransport({ ...TIMEOUTS, url: smtpUrl });
       await transporter.sendMail(toNodemailerMessage(mail));
     },
   };

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { AVATAR_SIZE } from '../../../shared/api/users';
 import { AppError, Invalid } from '../../http/errors';
 
@@ -13,6 +12,9 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
  * new random name, so a browser never shows a stale cached avatar.
  */
 export async function saveAvatar(upload: Buffer, avatarsDir: string, userId: string): Promise<string> {
+  // Loaded on the first upload, not at start: image processing is the heaviest module the server has
+  // (~180 ms of a cold start), and most starts never see an avatar.
+  const { default: sharp } = await import('sharp');
   let format: string | undefined;
   try {
     format = (await sharp(upload).metadata()).format;

@@ -1,0 +1,3 @@
+export const STAMP: string;
+export function needsBuild(root: string): boolean;
+export function ensureBuilt(root: string): boolean;
