@@ -1,12 +1,35 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, runnerImport, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The API client needs only each route's method and path (lib/api-routes.ts); the contract it would
+ * import for them carries every schema and zod. In a build that module is replaced by the table itself,
+ * computed from the same contract (read with Vite's module runner). The dev server keeps the module.
+ */
+function apiRoutesAtBuild(): Plugin {
+  const apiRoutes = fileURLToPath(new URL('./lib/api-routes.ts', import.meta.url));
+  let code: string | undefined;
+  return {
+    name: 'bookclub:api-routes-at-build',
+    apply: 'build',
+    enforce: 'pre',
+    async load(id) {
+      if (id.split('?')[0] !== apiRoutes) return null;
+      code ??= await (async () => {
+        const { module } = await runnerImport<typeof import('./lib/api-routes')>(apiRoutes, { configFile: false, logLevel: 'error' });
+        return `export const API_TARGETS = ${JSON.stringify(module.API_TARGETS)};\n`;
+      })();
+      return code;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), apiRoutesAtBuild()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -1,7 +1,23 @@
-import { API } from '../../shared/api';
+import type { API } from '../../shared/api';
 import type { AnswerOf, BodyInputOf, ParamsOf, QueryInputOf, RouteContract } from '../../shared/api/contract';
-import { isProblemDetails, type ProblemDetails } from '../../shared/api/problem';
+import type { ProblemDetails } from '../../shared/api/problem';
 import type { Language } from '../../shared/constants';
+import { API_TARGETS } from './api-routes';
+import type { RouteTarget } from './route-table';
+
+/**
+ * An answer in the server's problem details (shared/api/problem.ts), told by its shape. Not that module's
+ * own isProblemDetails: importing it would bring the module's schema, and zod with it, into the first
+ * download of every page.
+ */
+function isProblemDetails(value: unknown): value is ProblemDetails {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ProblemDetails).status === 'number' &&
+    typeof (value as ProblemDetails).detail === 'string'
+  );
+}
 
 /** An answer other than 2xx; carries the server's problem details when it sent them. */
 export class ApiError extends Error {
@@ -47,7 +63,7 @@ export type RouteCall<C extends RouteContract> =
 export type ContractClient<T> = { [F in keyof T]: { [R in keyof T[F]]: T[F][R] extends RouteContract ? RouteCall<T[F][R]> : never } };
 
 /** A route's URL: the path with its parameters filled in, and the query string. */
-export function urlOf(contract: RouteContract, input: { params?: object; query?: object } = {}): string {
+export function urlOf(contract: Pick<RouteTarget, 'path'>, input: { params?: object; query?: object } = {}): string {
   const params = (input.params ?? {}) as Record<string, unknown>;
   const path = contract.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(String(params[name])));
   const query = new URLSearchParams();
@@ -94,24 +110,28 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   /** Calls one route as its contract entry says: method, path, parameters, query, body or upload. */
-  function call<C extends RouteContract>(contract: C, input: Partial<CallInput<C>> = {}): Promise<AnswerOf<C>> {
-    const { body, upload, signal } = input as { body?: unknown; upload?: File; signal?: AbortSignal };
+  function send(target: RouteTarget, input: { body?: unknown; upload?: File; signal?: AbortSignal; params?: object; query?: object } = {}): Promise<unknown> {
+    const { body, upload, signal } = input;
     let payload: unknown;
-    if (contract.upload) {
+    if (target.upload) {
       const form = new FormData();
-      if (upload) form.append(contract.upload.field, upload, upload.name);
+      if (upload) form.append(target.upload.field, upload, upload.name);
       payload = form;
-    } else if (contract.method !== 'get' && contract.method !== 'delete') {
+    } else if (target.method !== 'get' && target.method !== 'delete') {
       // A write without a body still sends {}: the server reads a missing body as {} too.
       payload = body ?? {};
     }
-    return request(contract.method.toUpperCase(), urlOf(contract, input as { params?: object; query?: object }), payload, signal) as Promise<AnswerOf<C>>;
+    return request(target.method.toUpperCase(), urlOf(target, input), payload, signal);
+  }
+
+  function call<C extends RouteContract>(contract: C, input: Partial<CallInput<C>> = {}): Promise<AnswerOf<C>> {
+    return send(contract, input) as Promise<AnswerOf<C>>;
   }
 
   const routes = Object.fromEntries(
-    Object.entries(API).map(([feature, entries]) => [
+    Object.entries(API_TARGETS).map(([feature, targets]) => [
       feature,
-      Object.fromEntries(Object.entries(entries).map(([name, contract]) => [name, (input?: object) => call(contract as RouteContract, input)])),
+      Object.fromEntries(Object.entries(targets).map(([name, target]) => [name, (input?: object) => send(target, input)])),
     ]),
   ) as ContractClient<typeof API>;
 
