@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { TOAST_MS } from '../shared/constants';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { connectApp } from './app-start';
 import { router } from './routes';
@@ -16,13 +16,21 @@ import { theme } from './theme';
 
 connectApp(queryClient);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="bottom-right" autoClose={TOAST_MS} />
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications position="bottom-right" autoClose={TOAST_MS} />
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// The first render waits for the catalogues of the language this browser starts in (one small chunk).
+i18nReady.then(render, (error: unknown) => {
+  console.error('Could not load the interface language', error);
+  render();
+});

@@ -1,25 +1,27 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/constants';
-import { sharedCatalogues } from '../../shared/locales';
+import type { Catalogues } from '../locales/catalogues';
 import { storage } from './storage';
 
-// Each feature's catalogue is a namespace; the files are found at build time, so adding one needs no edit here.
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+// Each language's catalogues are one chunk (locales/en.ts, locales/sk.ts), loaded when the language is
+// first shown: a member downloads only the language they read.
+const languageFiles = import.meta.glob<Catalogues>('../locales/*.ts', { import: 'default' });
 
-function buildResources() {
-  const resources: Record<Language, Record<string, Record<string, unknown>>> = {
-    en: { ...sharedCatalogues.en },
-    sk: { ...sharedCatalogues.sk },
-  };
-  for (const [file, module] of Object.entries(files)) {
-    const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (match && isLanguage(match[1])) resources[match[1]][match[2]!] = module.default;
-  }
-  return resources;
+/** Loads a language's catalogues into i18next once; later calls answer at once. */
+export async function loadCatalogues(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const load = languageFiles[`../locales/${language}.ts`];
+  if (!load) throw new Error(`No catalogues for ${language}`);
+  const catalogues = await load();
+  for (const [namespace, catalogue] of Object.entries(catalogues)) i18n.addResourceBundle(language, namespace, catalogue, true, true);
 }
 
-export const resources = buildResources();
+/** Shows the interface in `language`, its catalogues loaded first. */
+export async function showLanguage(language: Language): Promise<void> {
+  await loadCatalogues(language);
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
 
 export function initialLanguage(): Language {
   const stored = storage.get('language');
@@ -27,14 +29,18 @@ export function initialLanguage(): Language {
 }
 
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  // The catalogues come with loadCatalogues; i18next is not to wait for them or look for a loader.
+  partialBundledLanguages: true,
   lng: initialLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   defaultNS: 'common',
-  ns: Object.keys(resources.en),
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+/** i18next with the language this browser starts in loaded: the app renders once this settles. */
+export const i18nReady: Promise<void> = loadCatalogues(initialLanguage());
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

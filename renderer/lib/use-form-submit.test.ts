@@ -8,7 +8,9 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const { notifications } = await import('@mantine/notifications');
 const { ApiError } = await import('./api');
 const { checkedForm, schemaChecks } = await import('./form-errors');
-const { i18n } = await import('./i18n');
+const { i18n, i18nReady } = await import('./i18n');
+// The language's catalogues come as a chunk of their own; the app renders once they are in, and so do these tests.
+await i18nReady;
 const { runAction, submitForm } = await import('./use-form-submit');
 type FormChecks<V, S> = import('./form-errors').FormChecks<V, S>;
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Language } from '../../shared/constants';
 import { api } from '../lib/api-client';
-import { i18n, initialLanguage } from '../lib/i18n';
+import { initialLanguage, showLanguage } from '../lib/i18n';
 import { storage } from '../lib/storage';
 import { useSessionStore } from './session-store';
 
@@ -19,9 +19,10 @@ export const useLanguageStore = create<LanguageState>()((set, get) => ({
 
   async setLanguage(language) {
     storage.set('language', language);
+    // The language's catalogues first (a chunk of their own), so nothing shows in it half-translated.
+    await showLanguage(language);
     document.documentElement.lang = language;
     set({ language });
-    if (i18n.language !== language) await i18n.changeLanguage(language);
   },
 
   async chooseLanguage(language) {
