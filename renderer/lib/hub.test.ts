@@ -111,3 +111,52 @@ describe('the live-update connection', () => {
     expect(hub.isRunning).toBe(true);
   });
 });
+
+describe('a connection whose socket takes a while (socket.io’s client loading)', () => {
+  let pending: { token: string; resolve: (socket: FakeSocket) => void; reject: (error: Error) => void }[];
+
+  beforeEach(() => {
+    hub.stop();
+    pending = [];
+    hub = new HubClient({
+      handlers: { DiscussionChanged: (payload) => received.push(payload) },
+      onUnauthorized: (token) => refused.push(token),
+      connect: (token) =>
+        new Promise<Socket>((resolve, reject) => {
+          pending.push({ token, resolve: (socket) => resolve(socket as unknown as Socket), reject });
+        }),
+    });
+  });
+
+  it('listens once the socket arrives, and a second start with the same token waits for it', async () => {
+    hub.start('token');
+    hub.start('token');
+    expect(pending).toHaveLength(1);
+    const socket = new FakeSocket();
+    pending[0]!.resolve(socket);
+    await vi.advanceTimersByTimeAsync(0);
+    socket.emit('DiscussionChanged', { discussionId: 2 });
+    expect(received).toEqual([{ discussionId: 2 }]);
+  });
+
+  it('closes a socket that arrives after logout', async () => {
+    hub.start('token');
+    hub.stop();
+    const late = new FakeSocket();
+    pending[0]!.resolve(late);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(late.disconnected).toBe(true);
+    late.emit('DiscussionChanged', { discussionId: 3 });
+    expect(received).toEqual([]);
+  });
+
+  it('retries in 5 s when the socket cannot be made', async () => {
+    hub.start('token');
+    pending[0]!.reject(new Error('chunk failed'));
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(pending).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pending).toHaveLength(2);
+    expect(hub.isRunning).toBe(true);
+  });
+});

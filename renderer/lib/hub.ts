@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { HUB_PATH, HUB_RETRY_MS } from '../../shared/constants';
 import { HUB_EVENTS, type HubEventPayloads } from '../../shared/events';
 
@@ -6,8 +6,8 @@ type Handlers = { [E in keyof HubEventPayloads]?: (payload: HubEventPayloads[E])
 
 export interface HubOptions {
   handlers: Handlers;
-  /** Replaced in tests by a fake socket. */
-  connect?: (token: string) => Socket;
+  /** Replaced in tests by a fake socket; the app's loads socket.io's client the first time. */
+  connect?: (token: string) => Socket | Promise<Socket>;
   retryMs?: number;
   log?: (message: string, error?: unknown) => void;
   /** The hub refused the token (revoked or expired): the session has ended, so no retry follows. */
@@ -16,6 +16,12 @@ export interface HubOptions {
 
 /** The hub's answer to a handshake whose token is not (or no longer) a live session. */
 export const HUB_UNAUTHORIZED = 'unauthorized';
+
+/** A socket to the hub. socket.io's client is a chunk of its own: only a signed-in member needs it. */
+async function connectToHub(token: string): Promise<Socket> {
+  const { io } = await import('socket.io-client');
+  return io({ path: HUB_PATH, auth: { token }, transports: ['websocket', 'polling'], reconnection: false });
+}
 
 /**
  * The live-update connection. It starts after sign-in or session restore and stops on logout; when it
@@ -26,6 +32,10 @@ export class HubClient {
   private socket: Socket | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private token: string | null = null;
+  /** A socket still being made (socket.io's client loading); it is dropped if the connection moves on. */
+  private pending: Promise<Socket> | null = null;
+  /** Counts opens and stops, so a socket that arrives after its connection was given up is closed. */
+  private attempt = 0;
 
   constructor(private readonly options: HubOptions) {}
 
@@ -34,7 +44,7 @@ export class HubClient {
   }
 
   start(token: string): void {
-    if (this.token === token && this.socket) return;
+    if (this.token === token && (this.socket || this.pending)) return;
     this.stop();
     this.token = token;
     this.open();
@@ -43,6 +53,8 @@ export class HubClient {
   /** Deliberate close (logout): no restart follows. */
   stop(): void {
     this.token = null;
+    this.attempt++;
+    this.pending = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const socket = this.socket;
@@ -54,10 +66,31 @@ export class HubClient {
   private open(): void {
     const token = this.token;
     if (!token) return;
-    const connect =
-      this.options.connect ??
-      ((t: string) => io({ path: HUB_PATH, auth: { token: t }, transports: ['websocket', 'polling'], reconnection: false }));
-    const socket = connect(token);
+    const attempt = ++this.attempt;
+    let socket: Socket | Promise<Socket>;
+    try {
+      socket = (this.options.connect ?? connectToHub)(token);
+    } catch (error) {
+      socket = Promise.reject(error);
+    }
+    if (!(socket instanceof Promise)) return this.attach(token, socket);
+    this.pending = socket;
+    socket.then(
+      (opened) => {
+        if (attempt !== this.attempt) return void opened.disconnect();
+        this.pending = null;
+        this.attach(token, opened);
+      },
+      (error: unknown) => {
+        if (attempt !== this.attempt) return;
+        this.pending = null;
+        this.options.log?.('Live updates could not start; retrying in 5 s', error);
+        this.scheduleRestart();
+      },
+    );
+  }
+
+  private attach(token: string, socket: Socket): void {
     this.socket = socket;
     for (const event of Object.values(HUB_EVENTS)) {
       const handler = this.options.handlers[event];
