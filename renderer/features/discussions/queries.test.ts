@@ -8,7 +8,8 @@ import { deferred, server, testQueryClient } from '../../test-support/fake-api';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 
-const { addPostMutation, closeDiscussionMutation, discussionQuery, followDiscussionChanges } = await import('./queries');
+const { addPostMutation, closeDiscussionMutation, discussionQuery } = await import('./queries');
+const { followDiscussionChanges } = await import('./follow-changes');
 
 const post = (postId: number, title: string) => ({ postId, discussionId: 1, title }) as Post;
 const discussion = (overrides: Partial<Discussion> = {}): Discussion =>

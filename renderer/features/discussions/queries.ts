@@ -1,8 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Discussion, Post, PostFields } from '../../../shared/api/discussions';
-import { HUB_EVENTS } from '../../../shared/events';
 import { api } from '../../lib/api-client';
-import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
 import { queryKeys } from '../../lib/query-keys';
 
 /** A discussion with all its posts; live updates replace it whole. */
@@ -75,14 +73,6 @@ export function useUpdatePost(discussionId: number) {
 
 export function useCloseDiscussion(discussionId: number) {
   return useMutation(closeDiscussionMutation(useQueryClient(), discussionId));
-}
-
-/** A DiscussionChanged push (SPEC section 4) replaces the cached copy whole, if one is kept (shown or loading). */
-export function followDiscussionChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {
-  return updates.on(HUB_EVENTS.discussionChanged, (discussion) => {
-    const queryKey = discussionQuery(discussion.discussionId).queryKey;
-    if (queryClient.getQueryCache().find({ queryKey, exact: true })) queryClient.setQueryData(queryKey, discussion);
-  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { server, testQueryClient } from '../../test-support/fake-api';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 
-const { followRoundChanges, roundsQuery } = await import('./queries');
+const { roundsQuery } = await import('./queries');
+const { followRoundChanges } = await import('./follow-changes');
 
 const round = { roundId: 1, themeDiscussionId: null, themePollId: null, bookDiscussionId: 3, bookPollId: null } as Round;
 const pushed = (overrides: Partial<Discussion>) => ({ discussionId: 3, roundId: 1, pollId: null, ...overrides }) as Discussion;
