@@ -2,20 +2,23 @@ import { Anchor, AppShell, Box, Burger, Container, Group, NavLink, Stack, Text, 
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook2 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { startClub } from './app-start';
-import { Footer } from './components/Footer';
 import { LanguageMenu } from './components/LanguageMenu';
 import { SiteNameContext } from './components/PageTitle';
 import { isNavLinkActive, navLinksFor } from './components/nav-links';
 import { useSiteName } from './features/home/queries';
+import { lazyComponent } from './lib/lazy-component';
 import { LoginControl } from './features/session/LoginControl';
 import { LoginPanel } from './features/session/LoginPanel';
 import { useSessionStore } from './store/session-store';
 
 const NAV_ROW_HEIGHT = 44;
+
+// The credits (with react-i18next's Trans for their links) arrive just after the page.
+const Footer = lazyComponent(() => import('./components/Footer'), (m) => m.Footer, () => null);
 
 /** The app's frame: header with the club's name, language and login, the navigation, the page, the footer. */
 export function Layout() {
@@ -128,7 +131,9 @@ export function Layout() {
           <Container size="lg" py="xl" mih="calc(100vh - 60px - 120px)">
             <Outlet />
           </Container>
-          <Footer />
+          <Suspense fallback={null}>
+            <Footer />
+          </Suspense>
         </AppShell.Main>
       </AppShell>
     </SiteNameContext.Provider>

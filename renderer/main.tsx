@@ -2,18 +2,22 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
-import { TOAST_MS } from '../shared/constants';
-import { i18nReady } from './lib/i18n';
-import { queryClient } from './lib/query-client';
+import { BrowserRouter } from 'react-router-dom';
 import { connectApp } from './app-start';
-import { router } from './routes';
+import { i18nReady } from './lib/i18n';
+import { lazyComponent } from './lib/lazy-component';
+import { queryClient } from './lib/query-client';
+import { reloadOnStaleAssets } from './lib/stale-assets';
+import { App } from './routes';
 import { theme } from './theme';
 
+// The toasts' frame comes after the first page; a toast shown before it is kept and appears with it.
+const Toasts = lazyComponent(() => import('./components/Toasts'), (m) => m.Toasts, () => null);
+
+reloadOnStaleAssets();
 connectApp(queryClient);
 
 function render() {
@@ -21,8 +25,12 @@ function render() {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="bottom-right" autoClose={TOAST_MS} />
-          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
         </MantineProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,23 +1,33 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
 import { NotFoundPage } from './components/NotFoundPage';
+import { PageLoader } from './components/PageLoader';
 import { RequireLogin } from './components/RequireLogin';
-import { BookListPage } from './features/books/BookListPage';
-import { BookPage } from './features/books/BookPage';
-import { DiscussionPage } from './features/discussions/DiscussionPage';
-import { SinglePostPage } from './features/discussions/SinglePostPage';
-import { HomePage } from './features/home/HomePage';
-import { PollPage } from './features/polls/PollPage';
-import { RecommendationListPage } from './features/recommendations/RecommendationListPage';
-import { RecommendationPage } from './features/recommendations/RecommendationPage';
-import { RoundListPage } from './features/rounds/RoundListPage';
-import { SearchPage } from './features/search/SearchPage';
-import { ModeratorsOnly } from './components/ModeratorsOnly';
-import { SetupPage } from './features/setup/SetupPage';
-import { AdminPage } from './features/admin/AdminPage';
-import { PasswordResetPage } from './features/password-reset/PasswordResetPage';
-import { UserListPage } from './features/users/UserListPage';
-import { UserPage } from './features/users/UserPage';
+import { RouteErrorBoundary } from './components/RouteError';
+import { lazyComponent } from './lib/lazy-component';
+
+// Each page's code is its own chunk, loaded the first time its route is shown.
+const SetupPage = lazyComponent(() => import('./features/setup/SetupPage'), (m) => m.SetupPage);
+const HomePage = lazyComponent(() => import('./features/home/HomePage'), (m) => m.HomePage);
+const PasswordResetPage = lazyComponent(() => import('./features/password-reset/PasswordResetPage'), (m) => m.PasswordResetPage);
+const RoundListPage = lazyComponent(() => import('./features/rounds/RoundListPage'), (m) => m.RoundListPage);
+const DiscussionPage = lazyComponent(() => import('./features/discussions/DiscussionPage'), (m) => m.DiscussionPage);
+const SinglePostPage = lazyComponent(() => import('./features/discussions/SinglePostPage'), (m) => m.SinglePostPage);
+const PollPage = lazyComponent(() => import('./features/polls/PollPage'), (m) => m.PollPage);
+const AdminPage = lazyComponent(() => import('./features/admin/AdminPage'), (m) => m.AdminPage);
+// The moderators' guard comes with the admin page, the one place it is used.
+const ModeratorsOnly = lazyComponent(() => import('./components/ModeratorsOnly'), (m) => m.ModeratorsOnly);
+const RecommendationListPage = lazyComponent(
+  () => import('./features/recommendations/RecommendationListPage'),
+  (m) => m.RecommendationListPage,
+);
+const RecommendationPage = lazyComponent(() => import('./features/recommendations/RecommendationPage'), (m) => m.RecommendationPage);
+const BookListPage = lazyComponent(() => import('./features/books/BookListPage'), (m) => m.BookListPage);
+const BookPage = lazyComponent(() => import('./features/books/BookPage'), (m) => m.BookPage);
+const SearchPage = lazyComponent(() => import('./features/search/SearchPage'), (m) => m.SearchPage);
+const UserListPage = lazyComponent(() => import('./features/users/UserListPage'), (m) => m.UserListPage);
+const UserPage = lazyComponent(() => import('./features/users/UserPage'), (m) => m.UserPage);
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [
@@ -51,4 +61,25 @@ export const appRoutes: RouteObject[] = [
   { path: '*', element: <NotFoundPage /> },
 ];
 
-export const router = createBrowserRouter([{ element: <Layout />, children: appRoutes }]);
+/**
+ * The pages inside the app's frame. A page still loading its code shows the loader (on a later
+ * navigation the previous page stays until the next is ready); a page that fails shows RouteError there.
+ */
+function Pages() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+const frame: RouteObject[] = [{ element: <Layout />, children: [{ element: <Pages />, children: appRoutes }] }];
+
+/** The app: the frame, and in it the page the address names (inside a BrowserRouter). */
+export function App() {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{useRoutes(frame)}</RouteErrorBoundary>;
+}

@@ -34,6 +34,21 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Browsers without <link rel="modulepreload"> still load every chunk, only without the head start.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the first page needs (main.tsx and everything it imports statically) is one file:
+            // one request, compressed as a whole. Pages and what only they use load on demand.
+            { name: 'shell', test: /renderer[\\/]main\.tsx$/, priority: 2 },
+            // The icons only pages use, together rather than one tiny file each.
+            { name: 'icons', test: /node_modules[\\/]@tabler[\\/]icons-react[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `vite --config renderer/vite.config.ts` for live reload against a running club server.

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -6,14 +6,7 @@ import { ApiError } from '../lib/api';
 import { isNotFound } from '../lib/load-status';
 import { PageTitle } from './PageTitle';
 
-export function PageLoader() {
-  const { t } = useTranslation();
-  return (
-    <Center py={80} aria-busy="true">
-      <Loader aria-label={t('loading')} />
-    </Center>
-  );
-}
+export { PageLoader } from './PageLoader';
 
 /**
  * A page whose data could not be loaded: its title, the server's reason (or "no such thing"), and a way

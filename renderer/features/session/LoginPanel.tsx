@@ -1,22 +1,16 @@
-import { Box, Button, Collapse, Container, Group, PasswordInput, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useRef } from 'react';
+import { Box, Center, Collapse, Container, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { loginSchema } from '../../../shared/api/accounts';
-import { safeNextUrl } from '../../components/RequireLogin';
-import { schemaChecks } from '../../lib/form-errors';
-import { notifySuccess } from '../../lib/notify';
-import { useFormSubmit } from '../../lib/use-form-submit';
+import { lazyComponent } from '../../lib/lazy-component';
 import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
-import { login } from './session';
 
-/**
- * The inline login form, revealed under the header by the Login button. Enter submits; a failure keeps
- * what was typed; success goes to nextUrl when the visitor was sent home from a protected page.
- */
+// The form and its checks load when a visitor first opens the panel.
+const LoginForm = lazyComponent(() => import('./LoginForm'), (m) => m.LoginForm);
+
+/** The inline login form (LoginForm.tsx), revealed under the header by the Login button. */
 export function LoginPanel() {
+  const { t } = useTranslation();
   const open = useLoginForm((s) => s.open);
   const signedIn = useSessionStore((s) => s.token !== null);
   const visible = open && !signedIn;
@@ -27,81 +21,18 @@ export function LoginPanel() {
       {visible && (
         <Box bg="burgundy.0" py="md" style={{ borderBottom: '1px solid var(--mantine-color-burgundy-1)' }}>
           <Container size="lg">
-            <LoginForm />
+            <Suspense
+              fallback={
+                <Center mih={60} aria-busy="true">
+                  <Loader size="sm" aria-label={t('loading')} />
+                </Center>
+              }
+            >
+              <LoginForm />
+            </Suspense>
           </Container>
         </Box>
       )}
     </Collapse>
-  );
-}
-
-function LoginForm() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const prefillEmail = useLoginForm((s) => s.email);
-  const cancel = useLoginForm((s) => s.cancel);
-  const form = useForm({ initialValues: { email: prefillEmail, password: '' }, ...schemaChecks(loginSchema, t) });
-  const { submit, busy } = useFormSubmit(form, {
-    async action({ email, password }) {
-      await login(email, password);
-      cancel();
-      notifySuccess(t('login.welcomeBack'));
-      const next = safeNextUrl(params.get('nextUrl'));
-      if (next) navigate(next, { replace: true });
-    },
-    failureKey: 'login.failed',
-  });
-
-  // Asked to open with another email while open: the email changes, the password stays. Only a new email
-  // to open with runs this (the form object is new on every render).
-  const openedWith = useRef(prefillEmail);
-  useEffect(() => {
-    if (!prefillEmail || prefillEmail === openedWith.current) return;
-    openedWith.current = prefillEmail;
-    form.setFieldValue('email', prefillEmail);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [prefillEmail]);
-
-  return (
-    <form onSubmit={submit} noValidate aria-label={t('login.title')}>
-      <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput
-          type="email"
-          label={t('login.email')}
-          name="email"
-          autoComplete="username"
-          required
-          {...form.getInputProps('email')}
-          style={{ flex: '1 1 220px' }}
-          data-autofocus
-        />
-        <PasswordInput
-          label={t('login.password')}
-          name="password"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-          style={{ flex: '1 1 220px' }}
-        />
-        <Group gap="xs" mt={25} wrap="wrap">
-          <Button type="submit" loading={busy}>
-            {t('login.submit')}
-          </Button>
-          <Button
-            variant="subtle"
-            onClick={() => {
-              cancel();
-              navigate('/passwordreset');
-            }}
-          >
-            {t('nav.forgottenPassword')}
-          </Button>
-          <Button variant="default" onClick={cancel}>
-            {t('login.cancel')}
-          </Button>
-        </Group>
-      </Group>
-    </form>
   );
 }

@@ -1,0 +1,24 @@
+import { Button, type ButtonProps } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import type { ComponentPropsWithRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../shared/constants';
+
+/** The header's language button: the code of the language shown, its name for screen readers. */
+export function LanguageButton({ language, ...props }: ButtonProps & ComponentPropsWithRef<'button'> & { language: Language }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      variant="subtle"
+      color="dark"
+      px={6}
+      leftSection={<IconLanguage size={18} />}
+      aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+      data-testid="language-menu"
+      tt="uppercase"
+      {...props}
+    >
+      {language}
+    </Button>
+  );
+}
