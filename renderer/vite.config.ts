@@ -1,5 +1,9 @@
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig, runnerImport, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -27,9 +31,54 @@ function apiRoutesAtBuild(): Plugin {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** What compresses: scripts, styles, and text formats. Images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|json|svg|txt|map|wasm)$/;
+
+/**
+ * Beside every hashed asset (assets/), its brotli (quality 11) and gzip (level 9) copies, `file.br` and
+ * `file.gz`, made once here so the server can send them to a browser that accepts them instead of
+ * compressing each answer. A copy that is not smaller than the file is not written; index.html is left
+ * alone (it is not hashed, and the server answers it fresh).
+ */
+function precompressAssets(): Plugin {
+  let assetsDir = 'assets';
+  return {
+    name: 'bookclub:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = config.build.assetsDir;
+    },
+    async writeBundle(output, bundle) {
+      const outDir = output.dir!;
+      const files = Object.keys(bundle).filter((file) => file.startsWith(`${assetsDir}/`) && COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const data = await fs.readFile(full);
+          const [br, gz] = await Promise.all([
+            brotli(data, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              },
+            }),
+            gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          if (br.length < data.length) await fs.writeFile(`${full}.br`, br);
+          if (gz.length < data.length) await fs.writeFile(`${full}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react(), apiRoutesAtBuild()],
+  plugins: [react(), apiRoutesAtBuild(), precompressAssets()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
