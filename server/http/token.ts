@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { TOKEN_LIFETIME_DAYS } from '../../shared/constants';
 
 const SECRET_FILE = 'token-secret.key';
@@ -70,17 +71,48 @@ export interface TokenClaims {
   sessionVersion: number;
 }
 
-/** What a token names, or null when it is missing, forged, malformed or expired. */
-export async function verifyToken(token: string | undefined, secret: Uint8Array): Promise<TokenClaims | null> {
+/** What a token names and when it expires, or null when it is missing, forged, malformed or expired. */
+async function verifyToken(token: string | undefined, secret: Uint8Array): Promise<(TokenClaims & { expiresAt: number }) | null> {
   // A real token is a few hundred bytes; a huge header is refused before any parsing.
   if (!token || token.length > 4096) return null;
   try {
     const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string') return null;
+    if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
     const sv = payload.sv ?? 0;
-    return typeof sv === 'number' && Number.isInteger(sv) ? { userId: payload.sub, sessionVersion: sv } : null;
+    if (typeof sv !== 'number' || !Number.isInteger(sv)) return null;
+    return { userId: payload.sub, sessionVersion: sv, expiresAt: payload.exp * 1000 };
   } catch {
     return null;
+  }
+}
+
+/**
+ * Verifies tokens and remembers the ones that passed until they expire: a member's every request carries
+ * the same token, and checking its signature (WebCrypto, asynchronous) cost more than the rest of a kept
+ * answer. Only tokens that verified are kept, so forged ones cannot fill the memory; whether the session
+ * is still live (reset, disabled) is not a property of the token and is still asked of the database.
+ */
+export class TokenVerifier {
+  private readonly verified = new LRUCache<string, TokenClaims & { expiresAt: number }>({ max: 10_000 });
+
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async verify(token: string | undefined): Promise<TokenClaims | null> {
+    if (!token) return null;
+    let claims = this.verified.get(token);
+    if (!claims) {
+      claims = (await verifyToken(token, this.secret)) ?? undefined;
+      if (!claims) return null;
+      this.verified.set(token, claims);
+    }
+    if (this.now() >= claims.expiresAt) {
+      this.verified.delete(token);
+      return null;
+    }
+    return { userId: claims.userId, sessionVersion: claims.sessionVersion };
   }
 }
 

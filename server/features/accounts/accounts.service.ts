@@ -4,7 +4,7 @@ import type { LoginResponse, Profile } from '../../../shared/api/accounts';
 import type { Markdown } from '../../markdown';
 import { sqliteOf } from '../../db/data-source';
 import { Conflict, Forbidden, Unauthorized } from '../../http/errors';
-import { signToken, verifyToken } from '../../http/token';
+import { TokenVerifier, signToken } from '../../http/token';
 import type { PasswordHasher } from './password-hasher';
 import { toProfile } from './profile';
 import { setupCodeMatches } from './setup-code';
@@ -26,6 +26,7 @@ export interface AccountsOptions {
 
 export class AccountsService {
   private readonly users: Repository<User>;
+  private readonly tokens: TokenVerifier;
 
   constructor(
     private readonly db: DataSource,
@@ -34,6 +35,7 @@ export class AccountsService {
     private readonly options: AccountsOptions,
   ) {
     this.users = db.getRepository(UserEntity);
+    this.tokens = new TokenVerifier(secret);
   }
 
   get hasher(): PasswordHasher {
@@ -57,7 +59,7 @@ export class AccountsService {
    * the account still there and not disabled, and issued since its sessions last ended.
    */
   async sessionUser(token: string | undefined): Promise<User | null> {
-    const claims = await verifyToken(token, this.secret);
+    const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const user = await this.findById(claims.userId);
     if (!user || user.disabledOn !== null || user.sessionVersion !== claims.sessionVersion) return null;
