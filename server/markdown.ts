@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 
@@ -12,16 +13,32 @@ export interface Markdown {
 export function createMarkdown(): Markdown {
   const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: true });
   const allowedTags = sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'img');
+  // Bios and the noticeboard are stored as markdown and rendered into every answer that shows them (a
+  // member list of 1,000 bios): the same text renders to the same HTML, so it is rendered once.
+  const rendered = new LRUCache<string, string>({
+    maxSize: 8 * 1024 * 1024,
+    maxEntrySize: 256 * 1024, // a huge preview is rendered, not kept
+    sizeCalculation: (html, text) => html.length + text.length + 1,
+  });
   return {
     render(text: string): string {
-      return sanitizeHtml(md.render(text), {
-        allowedTags,
-        allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
-        allowedSchemes: ['http', 'https', 'mailto'],
-        transformTags: {
-          a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
-        },
-      }).trim();
+      let html = rendered.get(text);
+      if (html === undefined) {
+        html = renderNow(text);
+        rendered.set(text, html);
+      }
+      return html;
     },
   };
+
+  function renderNow(text: string): string {
+    return sanitizeHtml(md.render(text), {
+      allowedTags,
+      allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+      allowedSchemes: ['http', 'https', 'mailto'],
+      transformTags: {
+        a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
+      },
+    }).trim();
+  }
 }
