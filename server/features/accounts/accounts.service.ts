@@ -3,6 +3,7 @@ import type { DataSource, Repository } from 'typeorm';
 import type { LoginResponse, Profile } from '../../../shared/api/accounts';
 import type { Markdown } from '../../markdown';
 import { sqliteOf } from '../../db/data-source';
+import { findRow, tableOf } from '../../db/typed-writes';
 import { Conflict, Forbidden, Unauthorized } from '../../http/errors';
 import { TokenVerifier, signToken } from '../../http/token';
 import type { PasswordHasher } from './password-hasher';
@@ -23,6 +24,8 @@ export interface AccountsOptions {
   /** Called after an account's sessions ended, to close its live connections. */
   onSessionsEnded?: (userId: string) => void;
 }
+
+const USERS = tableOf(UserEntity);
 
 export class AccountsService {
   private readonly users: Repository<User>;
@@ -61,7 +64,8 @@ export class AccountsService {
   async sessionUser(token: string | undefined): Promise<User | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
-    const user = await this.findById(claims.userId);
+    // Every signed-in request asks this: one synchronous SQLite read, not a TypeORM query and its mapping.
+    const user = findRow(sqliteOf(this.db), USERS, { id: claims.userId }) ?? null;
     if (!user || user.disabledOn !== null || user.sessionVersion !== claims.sessionVersion) return null;
     return user;
   }
