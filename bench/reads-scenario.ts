@@ -28,6 +28,8 @@ export interface ReadResult {
   runs: { server: RunResult; baseline: RunResult }[];
   /** Errors, timeouts and non-200 answers of the club server, if any. */
   problems: string[];
+  /** The club server's peak resident memory (VmHWM) once this read's runs were over. */
+  serverPeakRssBytes: number;
 }
 
 /** What a browser sends: the member's token, JSON, and the encodings it takes. */
@@ -115,6 +117,7 @@ export async function measureReads(
         baseline: summary(runs.map((run) => run.baseline)),
         runs,
         problems: problemsOf(runs.map((run) => run.server)),
+        serverPeakRssBytes: server.peakRss(),
       });
     } finally {
       await baseline.stop();

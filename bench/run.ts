@@ -6,8 +6,8 @@
  *
  *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
  *   npm run bench -- --only reads,votes      some of reads|votes|live|start|search|size
- *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min) until other processes
- *                                            leave the CPUs alone: for a shared build machine
+ *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min, 15 over the run) until
+ *                                            other processes leave the CPUs alone: a shared build machine
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,14 +32,19 @@ const log = (line: string) => console.log(line);
 let waitQuiet = false;
 const QUIET_SHARE = 0.15;
 const QUIET_WAIT_MAX_MS = 180_000;
+/** Over the whole run, so a machine that never quiets down still gets measured. */
+let quietWaitLeftMs = 15 * 60_000;
 
 async function noteBusy(results: BenchResults, before: string): Promise<void> {
   const started = performance.now();
   let share = await machineBusyShare();
-  // With --wait-quiet, a part starts once others leave the CPUs alone for two seconds (three minutes at most).
-  if (waitQuiet && share > QUIET_SHARE) {
+  // With --wait-quiet, a part starts once others leave the CPUs alone for two seconds (three minutes at
+  // most, a quarter of an hour over the run).
+  if (waitQuiet && share > QUIET_SHARE && quietWaitLeftMs > 0) {
     log(`  waiting for a quieter machine (others keep ${Math.round(share * 100)}% of the CPUs busy)...`);
-    while (share > QUIET_SHARE && performance.now() - started < QUIET_WAIT_MAX_MS) share = await machineBusyShare(2000);
+    const limit = Math.min(QUIET_WAIT_MAX_MS, quietWaitLeftMs);
+    while (share > QUIET_SHARE && performance.now() - started < limit) share = await machineBusyShare(2000);
+    quietWaitLeftMs -= performance.now() - started;
   }
   results.machineBusy.push({ before, share });
   if (share > 0.1) log(`  note: other processes kept ${Math.round(share * 100)}% of the CPUs busy just before ${before}; figures will be lower`);
@@ -91,27 +96,49 @@ async function seeded(club: ClubResults): Promise<SeededClub | null> {
   return seed;
 }
 
+interface ServerScenario {
+  /** As the peak memory table names it: "the vote storm". */
+  name: string;
+  run(server: ClubServer): Promise<void>;
+}
+
 /**
- * Runs scenarios one after another on one club server process; a server that ended (crashed) is
- * recorded and started again for the next scenario.
+ * Runs scenarios one after another on one club server process, noting its peak memory after each; a
+ * server that ended (crashed) is recorded and started again for the next scenario.
  */
-async function onServer(club: SeededClub, label: string, results: BenchResults, workDir: string, scenarios: ((server: ClubServer) => Promise<void>)[]) {
+async function onServer(club: SeededClub, label: string, results: BenchResults, workDir: string, scenarios: ServerScenario[]) {
   let server: ClubServer | null = null;
   const stop = async () => {
     if (!server) return;
     const ended = server.ended();
-    results.peakRss.push({ process: label + (ended ? ` (${ended})` : ''), bytes: await server.stop() });
+    const bytes = await server.stop();
+    if (ended) results.peakRss.push({ process: `${label} (${ended})`, bytes });
     server = null;
   };
   try {
     for (const scenario of scenarios) {
       if (server?.ended()) await stop();
       server ??= await startClubServer(club.dataDir, club.members[0]!.token, path.join(workDir, `server-${club.memberCount}.log`));
-      await scenario(server);
+      await scenario.run(server);
+      results.peakRss.push({ process: `${label}, after ${scenario.name}`, bytes: server.peakRss() });
     }
   } finally {
     await stop();
   }
+}
+
+/** The reads of one club, with the server's peak memory after each. */
+function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResults, options: BenchOptions, workDir: string): ServerScenario {
+  const where = `club of ${club.memberCount.toLocaleString('en-US')}`;
+  return {
+    name: 'the reads',
+    async run(server) {
+      log(`Reads, ${where}...`);
+      clubResults.reads = await attempt('reads', () => measureReads(club, server, options, workDir, log, (read) => noteBusy(results, `GET ${read}, ${where}`)));
+      if ('error' in clubResults.reads) return;
+      for (const read of clubResults.reads) results.peakRss.push({ process: `${where} server, after GET ${read.read}`, bytes: read.serverPeakRssBytes });
+    },
+  };
 }
 
 function resultsFile(options: BenchOptions): string {
@@ -156,10 +183,7 @@ async function main() {
         seededDirs.push(small.dataDir);
         const seededClub = small;
         if (want('reads')) {
-          log('Reads, club of 50...');
-          await onServer(seededClub, 'club of 50 members: reads', results, workDir, [
-            async (server) => void (club.reads = await attempt('reads', () => measureReads(seededClub, server, options, workDir, log, (read) => noteBusy(results, `GET ${read}, club of 50`)))),
-          ]);
+          await onServer(seededClub, 'club of 50 server', results, workDir, [readsOn(seededClub, results, club, options, workDir)]);
         }
         if (want('start')) {
           log('Cold start...');
@@ -176,23 +200,30 @@ async function main() {
       const big = await seeded(club);
       if (big) {
         seededDirs.push(big.dataDir);
-        const scenarios: ((server: ClubServer) => Promise<void>)[] = [];
-        if (want('reads')) scenarios.push(async (server) => {
-          log('Reads, club of 1,000...');
-          club.reads = await attempt('reads', () => measureReads(big, server, options, workDir, log, (read) => noteBusy(results, `GET ${read}, club of 1,000`)));
-        });
-        if (want('votes')) scenarios.push(async (server) => {
-          log('Vote storm...');
-          await noteBusy(results, 'the vote storm');
-          club.votes = await attempt('vote storm', () => measureVoteStorm(big, server));
-          if (!('error' in club.votes)) log(`  ${club.votes.voters} votes in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
-        });
-        if (want('live')) scenarios.push(async (server) => {
-          log('Live clients...');
-          await noteBusy(results, 'the live clients');
-          club.live = await attempt('live clients', () => measureLiveClients(big, server, { posts: options.livePosts, waitSeconds: 20 }, log));
-        });
-        await onServer(big, 'club of 1,000 members: ' + scenarios.length + ' scenario(s)', results, workDir, scenarios);
+        const scenarios: ServerScenario[] = [];
+        if (want('reads')) scenarios.push(readsOn(big, results, club, options, workDir));
+        if (want('votes')) {
+          scenarios.push({
+            name: 'the vote storm',
+            async run(server) {
+              log('Vote storm...');
+              await noteBusy(results, 'the vote storm');
+              club.votes = await attempt('vote storm', () => measureVoteStorm(big, server));
+              if (!('error' in club.votes)) log(`  ${club.votes.voters} votes in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
+            },
+          });
+        }
+        if (want('live')) {
+          scenarios.push({
+            name: 'the live clients',
+            async run(server) {
+              log('Live clients...');
+              await noteBusy(results, 'the live clients');
+              club.live = await attempt('live clients', () => measureLiveClients(big, server, { posts: options.livePosts, waitSeconds: 20 }, log));
+            },
+          });
+        }
+        await onServer(big, 'club of 1,000 server', results, workDir, scenarios);
       }
     }
 
