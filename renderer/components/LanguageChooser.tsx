@@ -8,13 +8,16 @@ import { useAction } from '../lib/use-form-submit';
 import { useLanguageStore } from '../store/language-store';
 import { LanguageButton } from './LanguageButton';
 
-/** The language button with its menu: switches the interface live (LanguageMenu.tsx loads it). */
-export function LanguageChooser({ language }: { language: Language }) {
+/**
+ * The language button with its menu: switches the interface live (LanguageMenu.tsx loads it). `opened`
+ * opens the menu as it first shows, for a click on the button that came before it.
+ */
+export function LanguageChooser({ language, opened = false }: { language: Language; opened?: boolean }) {
   const { t } = useTranslation();
   const chooseLanguage = useLanguageStore((s) => s.chooseLanguage);
   const { run } = useAction();
   return (
-    <Menu position="bottom-end" withArrow shadow="md">
+    <Menu position="bottom-end" withArrow shadow="md" defaultOpened={opened}>
       <Menu.Target>
         <LanguageButton language={language} />
       </Menu.Target>
