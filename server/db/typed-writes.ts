@@ -79,7 +79,7 @@ export function tableOf<Row extends object>(entity: EntitySchema<Row>): Table<Ro
 /** Inserts one row and answers its rowid (the generated id of an autoincrement key). */
 export function insertRow<Row extends object>(sql: Sql, table: Table<Row>, row: NoInfer<Partial<Row>>): number {
   const { columns, values } = table.assignments(row);
-  const statement = sql.prepare(insertInto(table.name, columns));
+  const statement = prepared(sql, insertInto(table.name, columns));
   return Number(statement.run(...values).lastInsertRowid);
 }
 
@@ -90,7 +90,7 @@ export function insertRows<Row extends object>(sql: Sql, table: Table<Row>, rows
     const { columns, values } = table.assignments(row);
     const text = insertInto(table.name, columns);
     if (statement && statement.text !== text) throw new Error(`rows inserted together into ${table.name} must give the same columns`);
-    statement ??= { text, run: sql.prepare(text) };
+    statement ??= { text, run: prepared(sql, text) };
     statement.run.run(...values);
   }
 }
@@ -119,18 +119,18 @@ export function updateRows<Row extends object>(sql: Sql, table: Table<Row>, wher
   const { columns, values } = table.assignments(set);
   if (columns.length === 0) throw new Error(`an update of ${table.name} needs a column to set`);
   const condition = table.where(where);
-  const statement = sql.prepare(`UPDATE ${table.name} SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE ${condition.clause}`);
+  const statement = prepared(sql, `UPDATE ${table.name} SET ${columns.map((column) => `${column} = ?`).join(', ')} WHERE ${condition.clause}`);
   return statement.run(...values, ...condition.values).changes;
 }
 
 export function deleteRows<Row extends object>(sql: Sql, table: Table<Row>, where: NoInfer<Partial<Row>>): number {
   const condition = table.where(where);
-  return sql.prepare(`DELETE FROM ${table.name} WHERE ${condition.clause}`).run(...condition.values).changes;
+  return prepared(sql, `DELETE FROM ${table.name} WHERE ${condition.clause}`).run(...condition.values).changes;
 }
 
 export function findRow<Row extends object>(sql: Sql, table: Table<Row>, where: NoInfer<Partial<Row>>): Row | undefined {
   const condition = table.where(where);
-  const raw = sql.prepare(`SELECT * FROM ${table.name} WHERE ${condition.clause}`).get(...condition.values);
+  const raw = prepared(sql, `SELECT * FROM ${table.name} WHERE ${condition.clause}`).get(...condition.values);
   return raw === undefined ? undefined : (table.fromSql(raw as Record<string, unknown>, table.properties()) as Row);
 }
 
@@ -148,12 +148,26 @@ export function findRows<Row extends object, K extends keyof Row & string = keyo
   const properties = options.select ?? (table.properties() as K[]);
   const columns = options.select ? properties.map((property) => table.column(property)).join(', ') : '*';
   const order = options.orderBy ? ` ORDER BY ${table.column(options.orderBy)}` : '';
-  const rows = sql.prepare(`SELECT ${columns} FROM ${table.name} WHERE ${condition.clause}${order}`).all(...condition.values);
+  const rows = prepared(sql, `SELECT ${columns} FROM ${table.name} WHERE ${condition.clause}${order}`).all(...condition.values);
   return rows.map((raw) => table.fromSql(raw as Record<string, unknown>, properties));
 }
 
 function insertInto(table: string, columns: string[]): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+}
+
+/**
+ * Each statement is prepared once per connection and reused: the text depends only on the columns named,
+ * never on values, so there are as few as the code has calls (and the hottest, the signed-in account, runs
+ * on every request).
+ */
+const statements = new WeakMap<Sql, Map<string, BetterSqlite3.Statement>>();
+function prepared(sql: Sql, text: string): BetterSqlite3.Statement {
+  let ofConnection = statements.get(sql);
+  if (!ofConnection) statements.set(sql, (ofConnection = new Map()));
+  let statement = ofConnection.get(text);
+  if (!statement) ofConnection.set(text, (statement = sql.prepare(text)));
+  return statement;
 }
 
 function quote(identifier: string): string {

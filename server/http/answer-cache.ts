@@ -6,9 +6,9 @@ import type { AppState } from './context';
 /** Whose answer a cached read is: the same for every caller, or one per member (their vote, their profile). */
 export type AnswerSharing = 'for-everyone' | 'per-member';
 
-/** An answer as it goes out: serialised once, with the tag of those bytes. */
+/** An answer as it goes out: serialised once into bytes (a string would be encoded again on every send), with their tag. */
 export interface ReadyAnswer {
-  json: string;
+  json: Buffer;
   etag: string;
 }
 
@@ -30,7 +30,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class AnswerCache {
   private readonly answers = new LRUCache<string, ReadyAnswer>({
     maxSize: MAX_CACHED_BYTES,
-    sizeCalculation: (answer) => answer.json.length + 200,
+    sizeCalculation: (answer) => answer.json.byteLength + 200,
   });
   private writesInFlight = 0;
   /** Moves on at the end of every write; an answer computed across a change of era is not kept. */
@@ -77,7 +77,7 @@ export class AnswerCache {
     }
     const era = this.era;
     const quiet = this.writesInFlight === 0;
-    const json = JSON.stringify(await compute());
+    const json = Buffer.from(JSON.stringify(await compute()));
     const answer = { json, etag: etag(json) };
     if (quiet && this.writesInFlight === 0 && this.era === era) this.answers.set(key, answer);
     return answer;

@@ -92,8 +92,8 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
     const { user, fromHostMachine, language } = ctx.state;
     const caller = cached === 'per-member' ? `${user?.id ?? 'visitor'} ${fromHostMachine ? 'host' : 'away'} ` : '';
     const ready = await answers.answer(`${contract.operationId} ${caller}${language} ${ctx.url}`, () => answer(ctx));
-    ctx.type = 'json';
     ctx.body = ready.json;
+    ctx.type = 'application/json; charset=utf-8';
     ctx.set('ETag', ready.etag);
   };
 }
