@@ -7,6 +7,7 @@ import type { PollInfo } from '../../shared/api/poll';
 import type { Post } from '../../shared/api/discussions';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
 import type { UserListEntry } from '../../shared/api/users';
+import { addMember } from '../test-support/members';
 import { startReadingClub, type ReadingClub } from '../test-support/reading-club';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { AnswerCache } from './answer-cache';
@@ -150,6 +151,16 @@ describe('kept answers in a running club', () => {
     await ok(reading.club, 'POST', '/api/users/language', reading.ann.token, { language: 'sk' });
     expect((await get<Home>('/api/home', reading.ann.token)).myProfile!.language).toBe('sk');
     expect((await get<Home>('/api/home', reading.ben.token)).myProfile!.name).toBe('Ben');
+  });
+
+  it("what only moderators see stays theirs: a kept moderator's member list never reaches a member", async () => {
+    const dan = await addMember(reading.club, { name: 'Dan' });
+    await ok(reading.club, 'POST', `/api/admin/disable/${encodeURIComponent(dan.email)}`, reading.mod);
+    const moderators = await read<UserListEntry[]>('/api/users', reading.mod);
+    expect(moderators.map((user) => user.email)).toContain(dan.email);
+    const members = await read<UserListEntry[]>('/api/users', reading.ann.token);
+    expect(members.map((user) => user.email)).not.toContain(dan.email);
+    expect((await get<UserListEntry[]>('/api/users', reading.mod)).map((user) => user.email)).toContain(dan.email);
   });
 
   it('a new noticeboard is on the home read next', async () => {

@@ -3,8 +3,11 @@ import type { Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import type { AppState } from './context';
 
-/** Whose answer a cached read is: the same for every caller, or one per member (their vote, their profile). */
-export type AnswerSharing = 'for-everyone' | 'per-member';
+/**
+ * Whose answer a cached read is: the same for every caller; one for moderators and one for everyone else
+ * (what only moderators see); or one per member (their vote, their profile).
+ */
+export type AnswerSharing = 'for-everyone' | 'per-role' | 'per-member';
 
 /** An answer as it goes out: serialised once into bytes (a string would be encoded again on every send), with their tag. */
 export interface ReadyAnswer {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AnswerOf, BodyOf, ParamsOf, PathParam, QueryOf, RouteContract, UploadSpec } from '../../shared/api/contract';
 import type { User } from '../features/accounts/user.entity';
 import type { AnswerCache, AnswerSharing } from './answer-cache';
+import { isModerator } from '../../shared/rules';
 import { requireRole } from './auth';
 import type { AppContext, AppState } from './context';
 import { NotFound } from './errors';
@@ -38,8 +39,9 @@ export interface BoundRoute {
 export interface HandleOptions {
   /**
    * Keep this read's answer until the next write. Only for a handler whose answer depends on nothing but
-   * the database, its path and query, and (per-member) the caller's account and whether they sit at the
-   * host's machine: a handler reading anything else from `ctx` must not be cached.
+   * the database, its path and query, and (per-role) whether the caller is a moderator or (per-member) the
+   * caller's account and whether they sit at the host's machine: a handler reading anything else from `ctx`
+   * must not be cached.
    */
   cached?: AnswerSharing;
 }
@@ -90,7 +92,12 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
   }
   return async function answerFromCache(ctx) {
     const { user, fromHostMachine, language } = ctx.state;
-    const caller = cached === 'per-member' ? `${user?.id ?? 'visitor'} ${fromHostMachine ? 'host' : 'away'} ` : '';
+    const caller =
+      cached === 'per-member'
+        ? `${user?.id ?? 'visitor'} ${fromHostMachine ? 'host' : 'away'} `
+        : cached === 'per-role'
+          ? `${!user ? 'visitor' : isModerator(user) ? 'moderator' : 'member'} `
+          : '';
     const ready = await answers.answer(`${contract.operationId} ${caller}${language} ${ctx.url}`, () => answer(ctx));
     ctx.body = ready.json;
     ctx.type = 'application/json; charset=utf-8';

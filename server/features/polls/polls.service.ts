@@ -11,6 +11,9 @@ import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity, type PollRo
 import { pollOptionIds, readPoll, recordBallot } from './poll-writes';
 import { tally } from './tally';
 
+/** One collator for every sort: `localeCompare` builds its comparison anew on each call (1,000 voters). */
+const BY_NAME = new Intl.Collator();
+
 export class PollsService {
   private readonly polls: Repository<PollRow>;
 
@@ -101,6 +104,6 @@ export class PollsService {
     });
     return users
       .map((user) => ({ userId: user.id, name: displayName(user) }))
-      .sort((a, b) => a.name.localeCompare(b.name));
+      .sort((a, b) => BY_NAME.compare(a.name, b.name));
   }
 }

@@ -4,7 +4,7 @@ import type { UsersService } from './users.service';
 
 export function usersRoutes(users: UsersService) {
   return [
-    handle(usersApi.list, ({ user }) => users.list(user), { cached: 'per-member' }),
+    handle(usersApi.list, ({ user }) => users.list(user), { cached: 'per-role' }),
     handle(usersApi.setLanguage, ({ user, body }) => users.setLanguage(user, body)),
     handle(usersApi.uploadAvatar, ({ user, upload }) => users.setAvatar(user, upload)),
     handle(usersApi.update, ({ user, params, body }) => users.update(user, params.email, body)),

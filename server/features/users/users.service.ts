@@ -37,9 +37,11 @@ export class UsersService {
     const where = isModerator(viewer) ? { isBot: false } : { isBot: false, isActiveParticipant: true, disabledOn: IsNull() };
     const users = await this.users.find({ where, order: { name: 'ASC', email: 'ASC' } });
     const entries = await this.reading.find({ order: { id: 'ASC' } });
+    const readingOf = new Map<string, typeof entries>();
+    for (const entry of entries) readingOf.set(entry.ownerId, [...(readingOf.get(entry.ownerId) ?? []), entry]);
     return users.map((user) => ({
       ...this.accounts.profileOf(user),
-      currentlyReading: entries.filter((entry) => entry.ownerId === user.id).map(toEntry),
+      currentlyReading: (readingOf.get(user.id) ?? []).map(toEntry),
     }));
   }
 
