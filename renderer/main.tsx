@@ -28,7 +28,9 @@ function render() {
           <Suspense fallback={null}>
             <Toasts />
           </Suspense>
-          <BrowserRouter>
+          {/* Navigations render at once, not as transitions: a sign-out and its way home land together, so a
+              protected page never sees the signed-out member and sends them to log in again (nextUrl). */}
+          <BrowserRouter useTransitions={false}>
             <App />
           </BrowserRouter>
         </MantineProvider>

@@ -62,8 +62,8 @@ export const appRoutes: RouteObject[] = [
 ];
 
 /**
- * The pages inside the app's frame. A page still loading its code shows the loader (on a later
- * navigation the previous page stays until the next is ready); a page that fails shows RouteError there.
+ * The pages inside the app's frame. A page still loading its code shows the page loader in its place; a
+ * page that fails shows RouteError there.
  */
 function Pages() {
   const { pathname } = useLocation();

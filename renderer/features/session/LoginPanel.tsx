@@ -1,12 +1,22 @@
 import { Box, Center, Collapse, Container, Loader } from '@mantine/core';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
 
-// The form and its checks load when a visitor first opens the panel.
+// The form and its checks are a chunk of their own, fetched once the club has answered and the browser
+// is idle (or when the panel opens first), so the form is there as soon as the panel opens.
 const LoginForm = lazyComponent(() => import('./LoginForm'), (m) => m.LoginForm);
+
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 200);
+  return () => window.clearTimeout(id);
+}
 
 /** The inline login form (LoginForm.tsx), revealed under the header by the Login button. */
 export function LoginPanel() {
@@ -14,6 +24,8 @@ export function LoginPanel() {
   const open = useLoginForm((s) => s.open);
   const signedIn = useSessionStore((s) => s.token !== null);
   const visible = open && !signedIn;
+  const ready = useSessionStore((s) => s.ready);
+  useEffect(() => (ready ? whenIdle(() => LoginForm.preload()) : undefined), [ready]);
 
   return (
     <Collapse expanded={visible} id="login-panel">
