@@ -14,7 +14,7 @@ import type { Discussion } from '../shared/api/discussions';
 import type { Round } from '../shared/api/rounds';
 import type { ClubServer } from './club-server-process';
 import { BIG_DISCUSSION_POSTS, type SeededClub } from './club-seed';
-import { cpuMs } from './proc-stats';
+import { cpuMs, othersCpuMeter } from './proc-stats';
 import { percentile } from './stats';
 
 /** Several posts into one discussion, each heard by every client. */
@@ -33,6 +33,8 @@ export interface DeliveryResult {
   /** CPU time per post: the server's, and this process's (the clients'). */
   serverCpuMsPerPost: number;
   clientsCpuMsPerPost: number;
+  /** Share of all CPUs that processes other than the benchmark and the server used meanwhile. */
+  othersCpuShare: number;
 }
 
 export interface LiveClientsResult {
@@ -121,6 +123,7 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
       let payloadBytes = 0;
       let serverCpu = 0;
       let clientsCpu = 0;
+      const others = othersCpuMeter([server.pid]);
       for (let k = 0; k < timing.posts; k++) {
         const writer = club.members[(k * 37) % club.members.length]!.token;
         const serverBefore = cpuMs(server.pid);
@@ -144,6 +147,7 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
         // A pause between posts, as between members' posts.
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
+      const othersCpuShare = others();
       if (server.ended()) throw new Error(`the club server ${server.ended()} with the live clients connected`);
       const expected = clients.length * timing.posts;
       return {
@@ -158,6 +162,7 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
         maxMs: latencies.length ? Math.max(...latencies) : Number.NaN,
         serverCpuMsPerPost: serverCpu / timing.posts,
         clientsCpuMsPerPost: clientsCpu / timing.posts,
+        othersCpuShare,
       };
     };
 

@@ -2,7 +2,7 @@
 // Latencies are collected per answer (autocannon's own histogram counts whole milliseconds), and the
 // server process's CPU time is read from /proc before and after.
 import autocannon from 'autocannon';
-import { cpuMs } from './proc-stats';
+import { cpuMs, othersCpuMeter } from './proc-stats';
 import { percentile } from './stats';
 
 export const CONNECTIONS = 64;
@@ -21,6 +21,8 @@ export interface RunResult {
   non2xx: number;
   /** Statuses other than 200, with their counts. */
   otherStatuses: Record<string, number>;
+  /** Share of all CPUs (0 to 1) that processes other than the benchmark and this server used meanwhile. */
+  othersCpuShare: number;
 }
 
 /** Loads `url` for `seconds` with 64 connections; `pid` is the serving process, whose CPU time is read. */
@@ -28,11 +30,13 @@ export function runLoad(url: string, headers: Record<string, string>, seconds: n
   const latencies: number[] = [];
   let answers = 0;
   const cpuBefore = cpuMs(pid);
+  const others = othersCpuMeter([pid]);
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers, timeout: 10 }, (error, result) => {
       if (error) return reject(error);
       const cpu = cpuMs(pid) - cpuBefore;
+      const othersCpuShare = others();
       const elapsedS = (performance.now() - started) / 1000;
       const otherStatuses: Record<string, number> = {};
       for (const [status, { count }] of Object.entries(result.statusCodeStats)) if (status !== '200') otherStatuses[status] = count;
@@ -46,6 +50,7 @@ export function runLoad(url: string, headers: Record<string, string>, seconds: n
         timeouts: result.timeouts,
         non2xx: result.non2xx,
         otherStatuses,
+        othersCpuShare,
       });
     });
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTimeMs: number) => {

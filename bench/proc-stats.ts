@@ -1,6 +1,7 @@
 // What a process has used so far, read from Linux's /proc: CPU time and peak resident memory.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 
 let ticksPerSecond: number | undefined;
 
@@ -62,4 +63,29 @@ export async function machineBusyShare(ms = 1000): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, ms));
   const after = cpuTimes();
   return after.total > before.total ? (after.busy - before.busy) / (after.total - before.total) : 0;
+}
+
+/** CPU time of user, nice and system over all CPUs, in ms (interrupts and idle left out). */
+function machineCpuMs(): number {
+  const ticks = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 4).map(Number);
+  return ((ticks[0]! + ticks[1]! + ticks[2]!) / clockTicks()) * 1000;
+}
+
+/**
+ * Starts measuring how much of the machine's CPUs processes other than the benchmark's own used: all CPU
+ * time, less this process's and that of `pids` (the servers it measures). The answered function stops it
+ * and answers the share of all cores (0 to 1) that went to others meanwhile.
+ */
+export function othersCpuMeter(pids: number[]): () => number {
+  const machineBefore = machineCpuMs();
+  const ownBefore = process.cpuUsage();
+  const pidsBefore = pids.map((pid) => cpuMs(pid));
+  const started = performance.now();
+  return () => {
+    const machine = machineCpuMs() - machineBefore;
+    const own = process.cpuUsage(ownBefore);
+    const pidsUsed = pids.reduce((sum, pid, i) => sum + cpuMs(pid) - pidsBefore[i]!, 0);
+    const elapsed = performance.now() - started;
+    return Math.max(0, (machine - (own.user + own.system) / 1000 - pidsUsed) / (elapsed * os.cpus().length));
+  };
 }

@@ -30,7 +30,14 @@ export interface ReadResult {
   problems: string[];
   /** The club server's peak resident memory (VmHWM) once this read's runs were over. */
   serverPeakRssBytes: number;
+  /** Pairs measured again because other processes used the CPUs meanwhile, and the most they used in a kept run. */
+  disturbedPairs: number;
+  othersCpuShare: number;
 }
+
+/** Above this share of all CPUs used by other processes during a run, its pair is measured again. */
+const DISTURBED_SHARE = 0.15;
+const MAX_DISTURBED_PAIRS = 6;
 
 /** What a browser sends: the member's token, JSON, and the encodings it takes. */
 export function memberHeaders(token: string): Record<string, string> {
@@ -91,17 +98,28 @@ export async function measureReads(
       await runLoad(server.url + path, headers, timing.warmupSeconds, server.pid);
       await runLoad(baseline.url + path, headers, timing.warmupSeconds, baseline.pid);
       const runs: { server: RunResult; baseline: RunResult }[] = [];
-      for (let pair = 0; pair < timing.pairs; pair++) {
+      let disturbed = 0;
+      while (runs.length < timing.pairs) {
         // Which goes first alternates, so neither always follows the other's aftermath.
-        if (pair % 2 === 0) {
+        let pair: { server: RunResult; baseline: RunResult };
+        if (runs.length % 2 === 0) {
           const s = await serverRun();
-          runs.push({ server: s, baseline: await baselineRun() });
+          pair = { server: s, baseline: await baselineRun() };
         } else {
           const b = await baselineRun();
-          runs.push({ server: await serverRun(), baseline: b });
+          pair = { server: await serverRun(), baseline: b };
         }
-        const last = runs.at(-1)!;
-        log(`  ${club.memberCount} members, ${read}: pair ${pair + 1}: ${last.server.answersPerSecond.toFixed(0)} vs ${last.baseline.answersPerSecond.toFixed(0)} answers/s, p99 ${last.server.p99Ms.toFixed(1)} vs ${last.baseline.p99Ms.toFixed(1)} ms`);
+        const others = Math.max(pair.server.othersCpuShare, pair.baseline.othersCpuShare);
+        const line = `  ${club.memberCount} members, ${read}: pair ${runs.length + 1}: ${pair.server.answersPerSecond.toFixed(0)} vs ${pair.baseline.answersPerSecond.toFixed(0)} answers/s, p99 ${pair.server.p99Ms.toFixed(1)} vs ${pair.baseline.p99Ms.toFixed(1)} ms`;
+        // A pair during which other processes took a good part of the CPUs is measured again (a few times at most).
+        if (others > DISTURBED_SHARE && disturbed < MAX_DISTURBED_PAIRS) {
+          disturbed++;
+          log(`${line}: other processes used ${Math.round(others * 100)}% of the CPUs, measured again`);
+          await beforeRead(read);
+          continue;
+        }
+        runs.push(pair);
+        log(`${line}${others > DISTURBED_SHARE ? `, other processes used ${Math.round(others * 100)}% of the CPUs` : ''}`);
       }
       if (server.ended()) throw new Error(`the club server ${server.ended()} during GET ${path}`);
       results.push({
@@ -118,6 +136,8 @@ export async function measureReads(
         runs,
         problems: problemsOf(runs.map((run) => run.server)),
         serverPeakRssBytes: server.peakRss(),
+        disturbedPairs: disturbed,
+        othersCpuShare: Math.max(...runs.flatMap((run) => [run.server.othersCpuShare, run.baseline.othersCpuShare])),
       });
     } finally {
       await baseline.stop();

@@ -7,7 +7,7 @@ import { median, medianRatio, percentile } from './stats';
 
 function read(path: string, ratio: number, p99Ms: number, problems: string[] = []): ReadResult {
   const side = { answersPerSecond: 1000, p50Ms: 2, p99Ms, cpuMsPerAnswer: 0.5 };
-  return { read: path, path, members: 50, status: 200, bytes: 1000, contentEncoding: 'br', framing: 'chunked', throughputRatio: ratio, server: side, baseline: side, runs: [], problems, serverPeakRssBytes: 0 };
+  return { read: path, path, members: 50, status: 200, bytes: 1000, contentEncoding: 'br', framing: 'chunked', throughputRatio: ratio, server: side, baseline: side, runs: [], problems, serverPeakRssBytes: 0, disturbedPairs: 0, othersCpuShare: 0 };
 }
 
 const empty = (): BenchResults => ({ clubs: [], peakRss: [], machineBusy: [] });

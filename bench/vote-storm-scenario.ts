@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ClubServer } from './club-server-process';
 import type { SeededClub } from './club-seed';
-import { cpuMs } from './proc-stats';
+import { cpuMs, othersCpuMeter } from './proc-stats';
 import { percentile } from './stats';
 
 export interface VoteStormResult {
@@ -27,6 +27,8 @@ export interface VoteStormResult {
   /** Voters the poll's own answer lists (GET /api/polls/{id}), and the sum of its counts. */
   answeredVoters: number;
   cpuMsPerVote: number;
+  /** Share of all CPUs that processes other than the benchmark and the server used meanwhile. */
+  othersCpuShare: number;
   /** The first few connection errors, if any. */
   errors: string[];
 }
@@ -62,10 +64,12 @@ export async function measureVoteStorm(club: SeededClub, server: ClubServer): Pr
   const url = `${server.url}/api/polls/${club.pollId}/vote`;
   const ballots = club.members.map((_, i) => ballotOf(i, club.pollOptionIds));
   const cpuBefore = cpuMs(server.pid);
+  const others = othersCpuMeter([server.pid]);
   const started = performance.now();
   const answers = await Promise.all(club.members.map((member, i) => post(url, member.token, JSON.stringify({ postIds: ballots[i] }))));
   const seconds = (performance.now() - started) / 1000;
   const cpu = cpuMs(server.pid) - cpuBefore;
+  const othersCpuShare = others();
   if (server.ended()) throw new Error(`the club server ${server.ended()} during the vote storm`);
 
   const statuses: Record<string, number> = {};
@@ -115,6 +119,7 @@ export async function measureVoteStorm(club: SeededClub, server: ClubServer): Pr
     mixed,
     answeredVoters: info.poll.results.alreadyVoted.length,
     cpuMsPerVote: cpu / Math.max(1, accepted),
+    othersCpuShare,
     errors: [...new Set(answers.flatMap((answer) => (answer.error ? [answer.error] : [])))].slice(0, 5),
   };
 }
