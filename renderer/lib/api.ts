@@ -1,23 +1,10 @@
 import type { API } from '../../shared/api';
 import type { AnswerOf, BodyInputOf, ParamsOf, QueryInputOf, RouteContract } from '../../shared/api/contract';
 import type { ProblemDetails } from '../../shared/api/problem';
+import { isProblemDetails } from '../../shared/api/problem-shape';
 import type { Language } from '../../shared/constants';
 import { API_TARGETS } from './api-routes';
 import type { RouteTarget } from './route-table';
-
-/**
- * An answer in the server's problem details (shared/api/problem.ts), told by its shape. Not that module's
- * own isProblemDetails: importing it would bring the module's schema, and zod with it, into the first
- * download of every page.
- */
-function isProblemDetails(value: unknown): value is ProblemDetails {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ProblemDetails).status === 'number' &&
-    typeof (value as ProblemDetails).detail === 'string'
-  );
-}
 
 /** An answer other than 2xx; carries the server's problem details when it sent them. */
 export class ApiError extends Error {

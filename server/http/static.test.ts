@@ -71,6 +71,12 @@ describe('serving the renderer from the same port', () => {
     }
   });
 
+  it('answers a hashed asset that is gone (an old chunk after an upgrade) with 404, not the app', async () => {
+    const gone = await get('/assets/books-OLDHASH.js');
+    expect(gone.status).toBe(404);
+    expect(gone.text).not.toContain('<div id="root">');
+  });
+
   it('never serves files outside the renderer folder', async () => {
     const res = await fetch(given.club.url + '/..%2f..%2fetc%2fpasswd');
     expect(await res.text()).not.toContain('root:');

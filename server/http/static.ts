@@ -24,6 +24,9 @@ export function serveRenderer(rendererDir: string): Middleware<AppState> {
       await send(ctx, ctx.path, { root: rendererDir, maxage: immutable ? 31_536_000_000 : 0, immutable });
       return;
     }
+    // A hashed asset that is not there (a page from before an upgrade asking for its old chunk) is a 404, not
+    // the app's page: the page's script would get HTML, and it reloads itself on a failed load.
+    if (ctx.path.startsWith('/assets/')) return next();
     if (!fs.existsSync(indexFile)) return next();
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('Accept-Encoding');

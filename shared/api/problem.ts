@@ -14,12 +14,3 @@ export const problemDetailsSchema = component(
   }),
 );
 export type ProblemDetails = z.infer<typeof problemDetailsSchema>;
-
-export function isProblemDetails(value: unknown): value is ProblemDetails {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ProblemDetails).status === 'number' &&
-    typeof (value as ProblemDetails).detail === 'string'
-  );
-}
