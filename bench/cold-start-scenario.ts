@@ -15,8 +15,21 @@ export interface ColdStartResult {
   peakRssBytes: number;
 }
 
-/** `npm start` on the club's folder: spawn to first 200; the whole process group is stopped after. */
-export async function measureNpmStart(club: SeededClub, workDir: string): Promise<number> {
+/** The stamp build/ensure-built.mjs writes after it builds (its modification time), if there is one. */
+function buildStampTime(): number | null {
+  try {
+    return fs.statSync(path.join(PROJECT_ROOT, 'dist/.built')).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `npm start` on the club's folder: spawn to first 200; the whole process group is stopped after. Says
+ * whether it built first (the build stamp moved).
+ */
+export async function measureNpmStart(club: SeededClub, workDir: string): Promise<{ ms: number; built: boolean }> {
+  const stampBefore = buildStampTime();
   const port = await freePort();
   const logFile = path.join(workDir, 'npm-start.log');
   const log = fs.openSync(logFile, 'a');
@@ -29,7 +42,8 @@ export async function measureNpmStart(club: SeededClub, workDir: string): Promis
   });
   fs.closeSync(log);
   try {
-    return await firstAnswerMs(`http://127.0.0.1:${port}/api/home`, { Authorization: `Bearer ${club.members[0]!.token}` }, spawnedAt, child, 300_000);
+    const ms = await firstAnswerMs(`http://127.0.0.1:${port}/api/home`, { Authorization: `Bearer ${club.members[0]!.token}` }, spawnedAt, child, 300_000);
+    return { ms, built: buildStampTime() !== stampBefore };
   } catch (error) {
     throw new Error(`${(error as Error).message}; its log: ${logFile}`);
   } finally {

@@ -69,8 +69,8 @@ describe('the tables', () => {
 
   it('leave the verdict empty for a figure without a goal', () => {
     const results = empty();
-    results.npmStart = { ms: 4200, script: 'node dist/server/main.js' };
-    expect(goalTable(goalRows(results)).split('\n')[2]).toMatch(/\| 4,200 ms \(once; `node dist\/server\/main.js`\) \| – +\| +\|$/);
+    results.npmStart = { ms: 4200, built: false, script: 'node dist/server/main.js' };
+    expect(goalTable(goalRows(results)).split('\n')[2]).toMatch(/\| 4,200 ms \(once, without building; `node dist\/server\/main.js`\) \| – +\| +\|$/);
   });
 });
 

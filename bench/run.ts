@@ -141,9 +141,10 @@ function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResul
   };
 }
 
-function resultsFile(options: BenchOptions): string {
+/** The run's file, named by the day (UTC) it started. */
+function resultsFile(options: BenchOptions, startedAt: Date): string {
   if (options.out) return path.resolve(options.out);
-  const date = new Date().toISOString().slice(0, 10);
+  const date = startedAt.toISOString().slice(0, 10);
   const partial = options.only.size < SCENARIOS.length;
   return path.join(PROJECT_ROOT, 'bench/results', `${date}${options.quick ? '.quick' : partial ? '.partial' : ''}.json`);
 }
@@ -160,6 +161,7 @@ async function main() {
   const want = (scenario: (typeof SCENARIOS)[number]) => options.only.has(scenario);
   waitQuiet = options.waitQuiet;
   const started = performance.now();
+  const startedAt = new Date();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-bench-run-'));
   const results: BenchResults = { clubs: [], peakRss: [], machineBusy: [] };
   const info = machine();
@@ -239,7 +241,7 @@ async function main() {
       await noteBusy(results, 'npm start');
       const club = small;
       const script = (JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-      results.npmStart = await attempt('npm start', async () => ({ ms: await measureNpmStart(club, workDir), script }));
+      results.npmStart = await attempt('npm start', async () => ({ ...(await measureNpmStart(club, workDir)), script }));
     }
   } finally {
     if (!process.env.BENCH_KEEP) for (const dir of seededDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -255,10 +257,10 @@ async function main() {
     log('');
     log(readsTable(results));
   }
-  const file = resultsFile(options);
+  const file = resultsFile(options, startedAt);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const minutes = (performance.now() - started) / 60_000;
-  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results }, null, 2)}\n`);
+  fs.writeFileSync(file, `${JSON.stringify({ date: startedAt.toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results }, null, 2)}\n`);
   log('');
   log(`${rows.filter((row) => row.met === true).length} goals met, ${rows.filter((row) => row.met === false).length} missed; ${minutes.toFixed(1)} minutes. Results: ${path.relative(process.cwd(), file)}`);
 }
