@@ -1,4 +1,5 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,18 @@ describe('AnswerCache', () => {
     await cache.answer('k', () => ++computed);
     version = 2;
     expect((await cache.answer('k', () => ++computed)).json.toString()).toBe('2');
+  });
+
+  it('compresses a kept answer once per encoding and hands every later caller the same bytes', async () => {
+    const cache = new AnswerCache();
+    const big = () => ({ text: 'Sand. '.repeat(2000) });
+    const first = await cache.answer('k', big);
+    const brotli = await first.encodedAs('br');
+    const again = await cache.answer('k', big);
+    expect(again).toBe(first);
+    expect(await again.encodedAs('br')).toBe(brotli);
+    expect(zlib.brotliDecompressSync(brotli).equals(first.json)).toBe(true);
+    expect(zlib.gunzipSync(await again.encodedAs('gzip')).equals(first.json)).toBe(true);
   });
 
   it('leaves reads and calls outside the API alone', async () => {

@@ -1,6 +1,7 @@
 import etag from 'etag';
 import type { Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
+import { compressedForm, type AnswerEncoding } from './answer-encoding';
 import type { AppState } from './context';
 
 /**
@@ -9,10 +10,30 @@ import type { AppState } from './context';
  */
 export type AnswerSharing = 'for-everyone' | 'per-role' | 'per-member';
 
-/** An answer as it goes out: serialised once into bytes (a string would be encoded again on every send), with their tag. */
-export interface ReadyAnswer {
-  json: Buffer;
-  etag: string;
+/**
+ * An answer as it goes out: serialised once into bytes (a string would be encoded again on every send),
+ * with their tag, and compressed once per encoding a client asks for: compressing a 300 KB discussion for
+ * every request cost more than all else in serving it, and held a compressor's window per request in flight.
+ */
+export class ReadyAnswer {
+  readonly etag: string;
+  private readonly encoded = new Map<AnswerEncoding, Promise<Buffer>>();
+
+  constructor(readonly json: Buffer) {
+    this.etag = etag(json);
+  }
+
+  /** The bytes in `encoding`, compressed on first use (off the main thread) and kept with the answer. */
+  encodedAs(encoding: AnswerEncoding): Promise<Buffer> {
+    let bytes = this.encoded.get(encoding);
+    if (!bytes) {
+      bytes = compressedForm(this.json, encoding);
+      this.encoded.set(encoding, bytes);
+      // A failure is not kept: the next request tries again.
+      bytes.catch(() => this.encoded.delete(encoding));
+    }
+    return bytes;
+  }
 }
 
 /** Enough for the hot reads of a large club (a 300 KB discussion, 1,000 members' homes) on a small laptop. */
@@ -33,7 +54,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class AnswerCache {
   private readonly answers = new LRUCache<string, ReadyAnswer>({
     maxSize: MAX_CACHED_BYTES,
-    sizeCalculation: (answer) => answer.json.byteLength + 200,
+    // The JSON, and room for its brotli and gzip forms (JSON compresses to well under a quarter).
+    sizeCalculation: (answer) => Math.ceil(answer.json.byteLength * 1.5) + 200,
   });
   private writesInFlight = 0;
   /** Moves on at the end of every write; an answer computed across a change of era is not kept. */
@@ -80,8 +102,7 @@ export class AnswerCache {
     }
     const era = this.era;
     const quiet = this.writesInFlight === 0;
-    const json = Buffer.from(JSON.stringify(await compute()));
-    const answer = { json, etag: etag(json) };
+    const answer = new ReadyAnswer(Buffer.from(JSON.stringify(await compute())));
     if (quiet && this.writesInFlight === 0 && this.era === era) this.answers.set(key, answer);
     return answer;
   }

@@ -5,6 +5,7 @@ import type { Post } from '../../shared/api/discussions';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
 import { startReadingClub, type ReadingClub } from '../test-support/reading-club';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
+import { encodingFor } from './answer-encoding';
 
 let reading: ReadingClub;
 let openPollId: number;
@@ -82,6 +83,32 @@ describe('compressed answers', () => {
     expect(small.status).toBe(200);
     expect(small.raw.length).toBeLessThan(1024);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+});
+
+describe('the encoding a client gets', () => {
+  it('is brotli where it is weighed at least as gladly as gzip, else gzip, else none', () => {
+    expect(encodingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(encodingFor('gzip')).toBe('gzip');
+    expect(encodingFor('GZIP;q=1, br;q=0.5')).toBe('gzip');
+    expect(encodingFor('br;q=0')).toBeNull();
+    expect(encodingFor('*')).toBe('br');
+    expect(encodingFor('gzip;q=0.2, identity')).toBeNull();
+    expect(encodingFor('deflate')).toBeNull();
+    expect(encodingFor('')).toBeNull();
+    expect(encodingFor(undefined)).toBeNull();
+    expect(encodingFor('br;q=junk, gzip')).toBe('gzip');
+  });
+
+  it('of a kept answer is compressed once and its bytes reused, and a 304 costs no compression', async () => {
+    const path = `/api/discussions/${discussionId}`;
+    const first = await get(path, asMember(reading.ben.token, { 'Accept-Encoding': 'br' }));
+    const second = await get(path, asMember(reading.ben.token, { 'Accept-Encoding': 'br' }));
+    expect(second.raw.equals(first.raw)).toBe(true);
+    const revalidated = await get(path, asMember(reading.ben.token, { 'Accept-Encoding': 'br', 'If-None-Match': first.headers.etag! }));
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers['content-encoding']).toBeUndefined();
+    expect(revalidated.raw.length).toBe(0);
   });
 });
 

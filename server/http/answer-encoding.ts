@@ -1,7 +1,61 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import etag from 'etag';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
+
+/** The encodings answers are compressed in, in the order the server prefers them. */
+export type AnswerEncoding = 'br' | 'gzip';
+
+/** Below this many bytes an answer goes out as it is: compression would save little and cost a round of work. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP_OPTIONS = { level: 6 };
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** `json` compressed as the server compresses answers, on libuv's thread pool. */
+export function compressedForm(json: Buffer, encoding: AnswerEncoding): Promise<Buffer> {
+  return encoding === 'br' ? brotli(json, BROTLI_OPTIONS) : gzip(json, GZIP_OPTIONS);
+}
+
+/** A client sends one of a few Accept-Encoding headers over and over; each is read once. */
+const negotiated = new Map<string, AnswerEncoding | null>();
+const MAX_NEGOTIATED = 100;
+
+/** Each coding's weight in an Accept-Encoding header (`gzip, br;q=0.8, *;q=0`), by lower-case name. */
+function weights(acceptEncoding: string): Map<string, number> {
+  const weighed = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) continue;
+    const q = params.find((param) => /^q=/i.test(param));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weighed.set(name.toLowerCase(), Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0);
+  }
+  return weighed;
+}
+
+/**
+ * The encoding for a client's `Accept-Encoding`, or null for the bytes as they are: brotli where it is
+ * accepted at least as gladly as gzip (browsers list gzip first and weigh them alike; brotli is the
+ * smaller), else gzip; neither where the client weighs `identity` above both, as koa-compress would.
+ */
+export function encodingFor(acceptEncoding: string | undefined): AnswerEncoding | null {
+  if (!acceptEncoding) return null;
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding !== undefined) return encoding;
+  const weighed = weights(acceptEncoding);
+  const weightOf = (name: string) => weighed.get(name) ?? weighed.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = weightOf('gzip');
+  const identity = weighed.get('identity') ?? 0;
+  encoding = Math.max(br, gz) === 0 || identity > Math.max(br, gz) ? null : br >= gz ? 'br' : 'gzip';
+  if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+  negotiated.set(acceptEncoding, encoding);
+  return encoding;
+}
 
 /**
  * Answers over a kilobyte are compressed when the client asks for it (brotli, else gzip): a 300 KB
@@ -11,9 +65,9 @@ import compress from 'koa-compress';
  */
 export function compressAnswers(): Middleware {
   return compress({
-    threshold: 1024,
-    br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    gzip: { level: 6 },
+    threshold: COMPRESSION_THRESHOLD,
+    br: BROTLI_OPTIONS,
+    gzip: GZIP_OPTIONS,
     deflate: false,
   });
 }

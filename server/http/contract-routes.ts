@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AnswerOf, BodyOf, ParamsOf, PathParam, QueryOf, RouteContract, UploadSpec } from '../../shared/api/contract';
 import type { User } from '../features/accounts/user.entity';
 import type { AnswerCache, AnswerSharing } from './answer-cache';
+import { COMPRESSION_THRESHOLD, encodingFor } from './answer-encoding';
 import { isModerator } from '../../shared/rules';
 import { requireRole } from './auth';
 import type { AppContext, AppState } from './context';
@@ -102,6 +103,14 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
     ctx.body = ready.json;
     ctx.type = 'application/json; charset=utf-8';
     ctx.set('ETag', ready.etag);
+    // A client that has these bytes gets a 304 (answer-encoding.ts); one that takes them compressed gets the
+    // form kept with the answer, compressed once for every client that asks.
+    const encoding = ready.json.byteLength >= COMPRESSION_THRESHOLD && ctx.method === 'GET' && !ctx.fresh ? encodingFor(ctx.get('Accept-Encoding')) : null;
+    if (encoding) {
+      ctx.body = await ready.encodedAs(encoding);
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.set('Content-Encoding', encoding);
+    }
   };
 }
 
