@@ -27,6 +27,7 @@ import type { AppState } from './http/context';
 import { errorMiddleware } from './http/error-middleware';
 import { AppError, NotFound } from './http/errors';
 import { requestLanguage } from './http/i18n';
+import { requestLog } from './http/request-log';
 import { serveRenderer } from './http/static';
 import { createMarkdown } from './markdown';
 import type { Hub } from './realtime/hub';
@@ -71,6 +72,8 @@ export interface ClubApp {
   chores: Chore[];
   /** Ends an account's sessions and closes its connections (the hub checks tokens through it too). */
   accounts: AccountsService;
+  /** Lets go of what the app holds beyond its requests (the request log's waiting lines). */
+  close(): void;
 }
 
 /** Sent mail is kept this long (its body is emptied when sent), then forgotten. */
@@ -90,11 +93,15 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
   // Koa's own 'error' logger would print client errors too; ours logs what is unexpected, once.
   app.silent = true;
 
+  // Reads kept until the next write (http/answer-cache.ts); the routes say which may be.
+  const dataVersion = sqliteOf(db).prepare('PRAGMA data_version').pluck();
+  const answers = new AnswerCache(() => dataVersion.get() as number);
   const markdown = createMarkdown();
   const accounts = new AccountsService(db, secret, markdown, {
     hasher: new PasswordHasher(config.passwordHashing),
     setupCode,
     onSessionsEnded: (userId) => hub.disconnectUser(userId),
+    keptUntilWrite: (key, compute) => answers.kept(key, compute),
   });
   const clubSettings = new ClubSettingsService(db);
   const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, siteName: config.siteName, defaultLanguage: config.defaultLanguage };
@@ -111,9 +118,6 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
   const search = new SearchService(db, discussions, recommendations);
   const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
 
-  // Reads kept until the next write (http/answer-cache.ts); the routes say which may be.
-  const dataVersion = sqliteOf(db).prepare('PRAGMA data_version').pluck();
-  const answers = new AnswerCache(() => dataVersion.get() as number);
   const api = contractRouter(
     [
       ...accountsRoutes(accounts, passwordReset, {
@@ -142,6 +146,8 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
     { answers },
   );
 
+  const requests = config.quiet ? undefined : requestLog();
+  if (requests) app.use(requests.middleware);
   app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
   app.use(securityHeaders());
   app.use(compressAnswers());
@@ -155,15 +161,6 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
     ctx.state.clientAddress = addressKey(ctx.ip);
     await next();
   });
-  if (!config.quiet) {
-    app.use(async function requestLog(ctx, next) {
-      const started = performance.now();
-      await next();
-      if (ctx.path.startsWith('/api/')) {
-        console.log(`${ctx.method} ${ctx.path} ${ctx.status} ${(performance.now() - started).toFixed(1)} ms`);
-      }
-    });
-  }
   app.use(async function requireJson(ctx, next) {
     // A body that is not JSON would otherwise be ignored silently and fail later as "field required".
     if (ctx.path.startsWith('/api/') && WRITE_METHODS.has(ctx.method) && ctx.request.length && !ctx.is('json', 'multipart')) {
@@ -208,5 +205,5 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
     () => passwordReset.pruneExpired(),
     () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS)),
   ];
-  return { app, chores, accounts };
+  return { app, chores, accounts, close: () => requests?.close() };
 }

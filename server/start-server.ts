@@ -104,6 +104,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
           await outbox.stop();
           // Closes the HTTP server too, hanging up on whoever does not let go.
           await hub.close();
+          club.close();
           await db.destroy();
           releaseDataDir();
         })();

@@ -76,6 +76,23 @@ describe('AnswerCache', () => {
     expect(zlib.gunzipSync(await again.encodedAs('gzip')).equals(first.json)).toBe(true);
   });
 
+  it('keeps a small value until a write, computes it afresh during one, and forgets it after', async () => {
+    let version = 1;
+    const cache = new AnswerCache(() => version);
+    let reads = 0;
+    const read = () => ({ n: ++reads });
+    expect(cache.kept('v', read)).toEqual({ n: 1 });
+    expect(cache.kept('v', read)).toEqual({ n: 1 });
+    const write = writeThrough(cache);
+    expect(cache.kept('v', read)).toEqual({ n: 2 });
+    expect(cache.kept('v', read)).toEqual({ n: 3 });
+    await write.finish();
+    expect(cache.kept('v', read)).toEqual({ n: 4 });
+    expect(cache.kept('v', read)).toEqual({ n: 4 });
+    version = 2;
+    expect(cache.kept('v', read)).toEqual({ n: 5 });
+  });
+
   it('leaves reads and calls outside the API alone', async () => {
     const cache = new AnswerCache();
     await cache.answer('k', () => 1);
@@ -180,6 +197,23 @@ describe('kept answers in a running club', () => {
     await read('/api/home', reading.ben.token);
     await ok(reading.club, 'POST', '/api/admin/noticeboard', reading.mod, { text: 'Meeting on *Friday*.' });
     expect(JSON.stringify(await get<Home>('/api/home', reading.ben.token))).toContain('Meeting on');
+  });
+
+  it("an account disabled or renamed by another connection is seen at once by the next request's sign-in", async () => {
+    const eve = await addMember(reading.club, { name: 'Eve' });
+    await read('/api/home', eve.token);
+    const sql = new Database(path.join(reading.club.dataDir, 'bookclub.db'));
+    try {
+      sql.prepare(`UPDATE "user" SET "name" = 'Evelyn' WHERE "id" = ?`).run(eve.userId);
+      expect((await get<Home>('/api/home', eve.token)).myProfile!.name).toBe('Evelyn');
+      sql.prepare(`UPDATE "user" SET "disabledOn" = ? WHERE "id" = ?`).run(new Date().toISOString(), eve.userId);
+    } finally {
+      sql.close();
+    }
+    const refused = await fetch(`${reading.club.url}/api/home`, { headers: { Authorization: `Bearer ${eve.token}` } });
+    expect(((await refused.json()) as Home).myProfile).toBeNull();
+    const rounds = await fetch(`${reading.club.url}/api/rounds`, { headers: { Authorization: `Bearer ${eve.token}` } });
+    expect(rounds.status).toBe(401);
   });
 
   it('a change committed by another connection (not through the API) is in the next member list', async () => {

@@ -57,6 +57,8 @@ export class AnswerCache {
     // The JSON, and room for its brotli and gzip forms (JSON compresses to well under a quarter).
     sizeCalculation: (answer) => Math.ceil(answer.json.byteLength * 1.5) + 200,
   });
+  /** Small values read on every request (the signed-in account's row), kept the same way as answers. */
+  private readonly values = new LRUCache<string, { value: unknown }>({ max: 5_000 });
   private writesInFlight = 0;
   /** Moves on at the end of every write; an answer computed across a change of era is not kept. */
   private era = 0;
@@ -87,15 +89,35 @@ export class AnswerCache {
   forget(): void {
     this.era += 1;
     this.answers.clear();
+    this.values.clear();
   }
 
-  /** The kept answer under `key`, or `compute`'s, kept when nothing was written meanwhile. */
-  async answer(key: string, compute: () => unknown): Promise<ReadyAnswer> {
+  /** Forgets everything when another connection has committed since the last look. */
+  private noticeOutsideWrites(): void {
     const outside = this.outsideVersion();
     if (outside !== this.lastOutsideVersion) {
       this.lastOutsideVersion = outside;
       this.forget();
     }
+  }
+
+  /**
+   * `compute`'s value for `key`, kept until the next write like an answer. For a synchronous read that
+   * every request makes (a value must not be changed by whoever gets it: the next caller gets it too).
+   */
+  kept<T>(key: string, compute: () => T): T {
+    this.noticeOutsideWrites();
+    if (this.writesInFlight > 0) return compute();
+    const kept = this.values.get(key);
+    if (kept) return kept.value as T;
+    const value = compute();
+    this.values.set(key, { value });
+    return value;
+  }
+
+  /** The kept answer under `key`, or `compute`'s, kept when nothing was written meanwhile. */
+  async answer(key: string, compute: () => unknown): Promise<ReadyAnswer> {
+    this.noticeOutsideWrites();
     if (this.writesInFlight === 0) {
       const kept = this.answers.get(key);
       if (kept) return kept;

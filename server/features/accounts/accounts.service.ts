@@ -23,6 +23,11 @@ export interface AccountsOptions {
   setupCode: string | null;
   /** Called after an account's sessions ended, to close its live connections. */
   onSessionsEnded?: (userId: string) => void;
+  /**
+   * Keeps a value read on every request until the club's data changes (the app's AnswerCache.kept); by
+   * default nothing is kept.
+   */
+  keptUntilWrite?: <T>(key: string, compute: () => T) => T;
 }
 
 const USERS = tableOf(UserEntity);
@@ -64,8 +69,10 @@ export class AccountsService {
   async sessionUser(token: string | undefined): Promise<User | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
-    // Every signed-in request asks this: one synchronous SQLite read, not a TypeORM query and its mapping.
-    const user = findRow(sqliteOf(this.db), USERS, { id: claims.userId }) ?? null;
+    // Every signed-in request asks this: one synchronous SQLite read, not a TypeORM query and its mapping,
+    // and not even that until something is written.
+    const read = () => findRow(sqliteOf(this.db), USERS, { id: claims.userId }) ?? null;
+    const user = this.options.keptUntilWrite ? this.options.keptUntilWrite(`session-user ${claims.userId}`, read) : read();
     if (!user || user.disabledOn !== null || user.sessionVersion !== claims.sessionVersion) return null;
     return user;
   }
