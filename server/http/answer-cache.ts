@@ -63,6 +63,7 @@ export class AnswerCache {
   /** Moves on at the end of every write; an answer computed across a change of era is not kept. */
   private era = 0;
   private lastOutsideVersion: number | undefined;
+  private lookedThisTurn = false;
 
   /**
    * @param outsideVersion SQLite's `PRAGMA data_version`: it moves when another connection commits (the
@@ -92,8 +93,15 @@ export class AnswerCache {
     this.values.clear();
   }
 
-  /** Forgets everything when another connection has committed since the last look. */
+  /**
+   * Forgets everything when another connection has committed since the last look. Asking SQLite costs more
+   * than answering a kept read otherwise would, so it is asked once per turn of the event loop: the
+   * requests that arrived together are served as of the same moment.
+   */
   private noticeOutsideWrites(): void {
+    if (this.lookedThisTurn) return;
+    this.lookedThisTurn = true;
+    setImmediate(() => (this.lookedThisTurn = false));
     const outside = this.outsideVersion();
     if (outside !== this.lastOutsideVersion) {
       this.lastOutsideVersion = outside;
