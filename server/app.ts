@@ -150,9 +150,6 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
   if (requests) app.use(requests.middleware);
   app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
   app.use(securityHeaders());
-  app.use(compressAnswers());
-  app.use(taggedApiAnswers());
-  app.use(answers.watchWrites());
   app.use(async function requestState(ctx, next) {
     ctx.state.language = requestLanguage(ctx.get('Accept-Language'), config.defaultLanguage);
     ctx.state.user = null;
@@ -161,6 +158,12 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
     ctx.state.clientAddress = addressKey(ctx.ip);
     await next();
   });
+  app.use(authenticate(accounts));
+  // A kept answer goes out from here; everything else goes on.
+  app.use(answers.serveKept());
+  app.use(compressAnswers());
+  app.use(taggedApiAnswers());
+  app.use(answers.watchWrites());
   app.use(async function requireJson(ctx, next) {
     // A body that is not JSON would otherwise be ignored silently and fail later as "field required".
     if (ctx.path.startsWith('/api/') && WRITE_METHODS.has(ctx.method) && ctx.request.length && !ctx.is('json', 'multipart')) {
@@ -185,7 +188,6 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
       },
     }),
   );
-  app.use(authenticate(accounts));
   app.use(async function apiFallback(ctx, next) {
     await next();
     if (!(ctx.path === '/api' || ctx.path.startsWith('/api/'))) return;

@@ -222,6 +222,34 @@ describe('kept answers in a running club', () => {
     expect(rounds.status).toBe(401);
   });
 
+  it('a kept answer goes out only to whom the route is for: never to a visitor, an ended session or a bot on a moderator route', async () => {
+    await read('/api/rounds', reading.ann.token);
+    const visitor = await fetch(`${reading.club.url}/api/rounds`);
+    expect(visitor.status).toBe(401);
+    const forged = await fetch(`${reading.club.url}/api/rounds`, { headers: { Authorization: 'Bearer not.a.token' } });
+    expect(forged.status).toBe(401);
+    // A bot reads what members read.
+    expect((await fetch(`${reading.club.url}/api/rounds`, { headers: { Authorization: `Bearer ${reading.bot.token}` } })).status).toBe(200);
+    const fay = await addMember(reading.club, { name: 'Fay' });
+    await read('/api/rounds', fay.token);
+    await ok(reading.club, 'POST', `/api/admin/disable/${encodeURIComponent(fay.email)}`, reading.mod);
+    expect((await fetch(`${reading.club.url}/api/rounds`, { headers: { Authorization: `Bearer ${fay.token}` } })).status).toBe(401);
+  });
+
+  it('a kept answer carries the same headers as a computed one', async () => {
+    await ok(reading.club, 'POST', '/api/admin/noticeboard', reading.mod, { text: 'Headers.' });
+    const headers = { Authorization: `Bearer ${reading.ben.token}`, 'Accept-Encoding': 'gzip, br' };
+    const computed = await fetch(`${reading.club.url}/api/rounds`, { headers });
+    const kept = await fetch(`${reading.club.url}/api/rounds`, { headers });
+    const shown = (response: Response) => {
+      const all = Object.fromEntries(response.headers.entries());
+      delete all.date;
+      return all;
+    };
+    expect(shown(kept)).toEqual(shown(computed));
+    expect(await kept.text()).toBe(await computed.text());
+  });
+
   it('a change committed by another connection (not through the API) is in the next member list', async () => {
     await read('/api/users', reading.ann.token);
     const sql = new Database(path.join(reading.club.dataDir, 'bookclub.db'));

@@ -1,8 +1,10 @@
 import etag from 'etag';
 import type { Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
-import { compressedForm, type AnswerEncoding } from './answer-encoding';
-import type { AppState } from './context';
+import { isModerator } from '../../shared/rules';
+import { COMPRESSION_THRESHOLD, compressedForm, encodingFor, type AnswerEncoding } from './answer-encoding';
+import { refusal, type Role } from './auth';
+import type { AppContext, AppState } from './context';
 
 /**
  * Whose answer a cached read is: the same for every caller; one for moderators and one for everyone else
@@ -36,6 +38,17 @@ export class ReadyAnswer {
   }
 }
 
+/** A read route whose answers are kept: enough to find a caller's kept answer before the router runs. */
+export interface KeptRoute {
+  operationId: string;
+  sharing: AnswerSharing;
+  who: Role | 'anonymous';
+  botsMay: boolean;
+}
+
+/** Whose answer a request gets: the parts of the request a kept answer may depend on. */
+export type Caller = Pick<AppState, 'user' | 'fromHostMachine' | 'language' | 'tokenRejected'>;
+
 /** Enough for the hot reads of a large club (a 300 KB discussion, 1,000 members' homes) on a small laptop. */
 const MAX_CACHED_BYTES = 24 * 1024 * 1024;
 
@@ -59,6 +72,8 @@ export class AnswerCache {
   });
   /** Small values read on every request (the signed-in account's row), kept the same way as answers. */
   private readonly values = new LRUCache<string, { value: unknown }>({ max: 5_000 });
+  /** Which kept route answered each path and query (the same path always goes to the same route). */
+  private readonly routeOfUrl = new LRUCache<string, KeptRoute>({ max: 10_000 });
   private writesInFlight = 0;
   /** Moves on at the end of every write; an answer computed across a change of era is not kept. */
   private era = 0;
@@ -137,8 +152,67 @@ export class AnswerCache {
     return answer;
   }
 
+  /** A route's answer for this caller and URL: kept, or computed (and kept when nothing was written meanwhile). */
+  async answerRead(route: KeptRoute, caller: Caller, url: string, compute: () => unknown): Promise<ReadyAnswer> {
+    const answer = await this.answer(keyOf(route, caller, url), compute);
+    this.routeOfUrl.set(url, route);
+    return answer;
+  }
+
+  /**
+   * Answers a GET from what is kept, before the rest of the chain (body parsing, the router, the route's
+   * own guards) runs: once a route has answered a URL, its kept answer for this caller goes straight out
+   * when the caller may call the route. Anything else goes on down the chain. Runs after the caller is
+   * known (language, account, host machine).
+   */
+  serveKept(): Middleware<AppState> {
+    return async (ctx, next) => {
+      if (ctx.method !== 'GET') return next();
+      const route = this.routeOfUrl.get(ctx.url);
+      if (!route || refusal(ctx.state, route.who, ctx.method, route) || this.writesInFlight > 0) return next();
+      this.noticeOutsideWrites();
+      const kept = this.answers.get(keyOf(route, ctx.state, ctx.url));
+      if (!kept) return next();
+      await sendAnswer(ctx, kept);
+    };
+  }
+
   /** How many answers are kept (tests). */
   get size(): number {
     return this.answers.size;
+  }
+}
+
+/** The key of a caller's answer: the route, whose answer it is (see AnswerSharing), the language and the URL. */
+function keyOf(route: KeptRoute, { user, fromHostMachine, language }: Caller, url: string): string {
+  const caller =
+    route.sharing === 'per-member'
+      ? `${user?.id ?? 'visitor'} ${fromHostMachine ? 'host' : 'away'} `
+      : route.sharing === 'per-role'
+        ? `${!user ? 'visitor' : isModerator(user) ? 'moderator' : 'member'} `
+        : '';
+  return `${route.operationId} ${caller}${language} ${url}`;
+}
+
+/**
+ * Sends a ready answer as the rest of the chain would: tagged, private and revalidated, a 304 to a client
+ * that has these bytes, else compressed as the client asks (the form kept with the answer).
+ */
+export async function sendAnswer(ctx: AppContext, ready: ReadyAnswer): Promise<void> {
+  ctx.body = ready.json;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.set('ETag', ready.etag);
+  ctx.set('Cache-Control', 'private, no-cache');
+  ctx.vary('Accept-Encoding');
+  if (ctx.fresh) {
+    ctx.status = 304;
+    ctx.body = null;
+    return;
+  }
+  const encoding = ready.json.byteLength >= COMPRESSION_THRESHOLD ? encodingFor(ctx.get('Accept-Encoding')) : null;
+  if (encoding) {
+    ctx.body = await ready.encodedAs(encoding);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.set('Content-Encoding', encoding);
   }
 }

@@ -29,13 +29,23 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  */
 export function requireRole(role: Role, options: { botsMay?: boolean } = {}): Middleware<AppState> {
   return async function requireRole(ctx, next) {
-    const user = ctx.state.user;
-    if (!user) throw new Unauthorized(ctx.state.tokenRejected ? 'sessionEnded' : 'signInRequired');
-    if (user.isBot && (role !== 'member' || !(READ_METHODS.has(ctx.method) || options.botsMay))) {
-      throw new Forbidden('botsReadOnly');
-    }
-    if (role === 'moderator' && !isModerator(user)) throw new Forbidden('moderatorsOnly');
-    if (role === 'admin' && !user.isAdmin) throw new Forbidden('adminsOnly');
+    const refused = refusal(ctx.state, role, ctx.method, options);
+    if (refused) throw refused;
     await next();
   };
+}
+
+/** Why a caller may not call a route that needs `role`, or null when they may. */
+export function refusal(
+  { user, tokenRejected }: Pick<AppState, 'user' | 'tokenRejected'>,
+  role: Role | 'anonymous',
+  method: string,
+  options: { botsMay?: boolean } = {},
+): Unauthorized | Forbidden | null {
+  if (role === 'anonymous') return null;
+  if (!user) return new Unauthorized(tokenRejected ? 'sessionEnded' : 'signInRequired');
+  if (user.isBot && (role !== 'member' || !(READ_METHODS.has(method) || options.botsMay))) return new Forbidden('botsReadOnly');
+  if (role === 'moderator' && !isModerator(user)) return new Forbidden('moderatorsOnly');
+  if (role === 'admin' && !user.isAdmin) return new Forbidden('adminsOnly');
+  return null;
 }

@@ -3,9 +3,7 @@ import type { Middleware } from 'koa';
 import { z } from 'zod';
 import type { AnswerOf, BodyOf, ParamsOf, PathParam, QueryOf, RouteContract, UploadSpec } from '../../shared/api/contract';
 import type { User } from '../features/accounts/user.entity';
-import type { AnswerCache, AnswerSharing } from './answer-cache';
-import { COMPRESSION_THRESHOLD, encodingFor } from './answer-encoding';
-import { isModerator } from '../../shared/rules';
+import { sendAnswer, type AnswerCache, type AnswerSharing } from './answer-cache';
 import { requireRole } from './auth';
 import type { AppContext, AppState } from './context';
 import { NotFound } from './errors';
@@ -91,26 +89,9 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
       if (result !== ANSWERED) ctx.body = result;
     };
   }
+  const route = { operationId: contract.operationId, sharing: cached, who: contract.who, botsMay: contract.botsMay === true };
   return async function answerFromCache(ctx) {
-    const { user, fromHostMachine, language } = ctx.state;
-    const caller =
-      cached === 'per-member'
-        ? `${user?.id ?? 'visitor'} ${fromHostMachine ? 'host' : 'away'} `
-        : cached === 'per-role'
-          ? `${!user ? 'visitor' : isModerator(user) ? 'moderator' : 'member'} `
-          : '';
-    const ready = await answers.answer(`${contract.operationId} ${caller}${language} ${ctx.url}`, () => answer(ctx));
-    ctx.body = ready.json;
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.set('ETag', ready.etag);
-    // A client that has these bytes gets a 304 (answer-encoding.ts); one that takes them compressed gets the
-    // form kept with the answer, compressed once for every client that asks.
-    const encoding = ready.json.byteLength >= COMPRESSION_THRESHOLD && ctx.method === 'GET' && !ctx.fresh ? encodingFor(ctx.get('Accept-Encoding')) : null;
-    if (encoding) {
-      ctx.body = await ready.encodedAs(encoding);
-      ctx.type = 'application/json; charset=utf-8';
-      ctx.set('Content-Encoding', encoding);
-    }
+    await sendAnswer(ctx, await answers.answerRead(route, ctx.state, ctx.url, () => answer(ctx)));
   };
 }
 

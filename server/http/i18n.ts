@@ -46,6 +46,17 @@ function acceptedLanguage(header: string, preferred: Language): Language | false
  */
 export function requestLanguage(header: string | undefined, fallback: Language = DEFAULT_LANGUAGE): Language {
   if (!header) return fallback;
-  const tidy = header.replace(/^\s*bearer\s+/i, '').replace(/\s*;\s*/g, ';');
-  return acceptedLanguage(tidy, fallback) || fallback;
+  // Browsers send the same few headers over and over: each is negotiated once.
+  const key = `${fallback} ${header}`;
+  let language = negotiatedLanguages.get(key);
+  if (!language) {
+    const tidy = header.replace(/^\s*bearer\s+/i, '').replace(/\s*;\s*/g, ';');
+    language = acceptedLanguage(tidy, fallback) || fallback;
+    if (negotiatedLanguages.size >= MAX_NEGOTIATED) negotiatedLanguages.clear();
+    negotiatedLanguages.set(key, language);
+  }
+  return language;
 }
+
+const negotiatedLanguages = new Map<string, Language>();
+const MAX_NEGOTIATED = 200;
