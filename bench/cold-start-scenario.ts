@@ -25,10 +25,20 @@ function buildStampTime(): number | null {
 }
 
 /**
+ * `npm start` on the club's folder until it starts without building (twice at most: the first builds when
+ * the sources changed since the last build): spawn to first 200 each time.
+ */
+export async function measureNpmStarts(club: SeededClub, workDir: string): Promise<{ ms: number; built: boolean }[]> {
+  const runs = [await measureNpmStart(club, workDir)];
+  if (runs[0]!.built) runs.push(await measureNpmStart(club, workDir));
+  return runs;
+}
+
+/**
  * `npm start` on the club's folder: spawn to first 200; the whole process group is stopped after. Says
  * whether it built first (the build stamp moved).
  */
-export async function measureNpmStart(club: SeededClub, workDir: string): Promise<{ ms: number; built: boolean }> {
+async function measureNpmStart(club: SeededClub, workDir: string): Promise<{ ms: number; built: boolean }> {
   const stampBefore = buildStampTime();
   const port = await freePort();
   const logFile = path.join(workDir, 'npm-start.log');

@@ -25,8 +25,8 @@ export interface BenchResults {
   size?: Measured<RendererSizeResult>;
   clubs: ClubResults[];
   coldStart?: Measured<ColdStartResult>;
-  /** `npm start` once, and what its script was. */
-  npmStart?: Measured<{ ms: number; built: boolean; script: string }>;
+  /** `npm start` until it starts without building (twice at most), and what its script was. */
+  npmStart?: Measured<{ runs: { ms: number; built: boolean }[]; script: string }>;
   search?: Measured<SearchResult>;
   /** The peak resident memory (VmHWM) of each club server process the benchmark ran. */
   peakRss: { process: string; bytes: number }[];
@@ -163,8 +163,15 @@ export function goalRows(results: BenchResults): GoalRow[] {
   const startGoal = `≤ ${(GOALS.coldStartMs / 1000).toFixed(1)} s`;
   if (failed(results.coldStart)) rows.push(errorRow('cold start, spawn to first 200 on /api/home', startGoal, results.coldStart.error));
   else if (results.coldStart) rows.push({ figure: 'cold start, spawn to first 200 on /api/home', measured: `${ms(results.coldStart.medianMs)} (median of ${results.coldStart.runs.length})`, goal: startGoal, met: results.coldStart.medianMs <= GOALS.coldStartMs });
-  if (failed(results.npmStart)) rows.push({ figure: '`npm start`, spawn to first 200 on /api/home', measured: `failed: ${results.npmStart.error}`, goal: '–', met: null });
-  else if (results.npmStart) rows.push({ figure: '`npm start`, spawn to first 200 on /api/home', measured: `${ms(results.npmStart.ms)} (once, ${results.npmStart.built ? 'building first' : 'without building'}; \`${results.npmStart.script}\`)`, goal: '–', met: null });
+  const npmStartFigure = '`npm start` on an existing build and data folder, spawn to first 200 on /api/home';
+  if (failed(results.npmStart)) rows.push(errorRow(npmStartFigure, startGoal, results.npmStart.error));
+  else if (results.npmStart) {
+    const { runs, script } = results.npmStart;
+    const building = runs.find((run) => run.built);
+    const ready = runs.find((run) => !run.built);
+    if (building) rows.push({ figure: '`npm start` after a change to the sources (it builds first)', measured: `${ms(building.ms)} (\`${script}\`)`, goal: '–', met: null });
+    if (ready) rows.push({ figure: npmStartFigure, measured: `${ms(ready.ms)} (\`${script}\`)`, goal: startGoal, met: ready.ms <= GOALS.coldStartMs });
+  }
   if (failed(results.search)) rows.push(errorRow('search', `p50 < ${GOALS.searchP50Ms} ms, p99 < ${GOALS.searchP99Ms} ms`, results.search.error));
   else if (results.search) {
     const s = results.search;
