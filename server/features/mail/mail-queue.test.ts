@@ -206,6 +206,40 @@ describe('MailQueue', () => {
     expect((await rows()).map((r) => r.to)).toEqual(['bob@club.test']);
   });
 
+  it('rests between mails so that its CPU time stays a quarter of the time, and not while stopping', async () => {
+    const fake = fakeTransport();
+    let cpu = 0;
+    const rests: number[] = [];
+    const { queue } = await setup({
+      transport: { send: async (mail) => ((cpu += 4_000), fake.transport.send(mail)) },
+      cpuMicros: () => cpu,
+      rest: async (ms) => void rests.push(ms),
+    });
+    queue.enqueue(['a', 'b', 'c', 'd', 'e'].map((name) => invitation(`${name}@club.test`)));
+    expect(await queue.flush()).toBe(5);
+    // 4 ms of CPU a mail at a share of 0.25 is 12 ms of rest after each one.
+    expect(rests).toEqual([12, 12, 12, 12, 12]);
+    expect(fake.sent).toHaveLength(5);
+  });
+
+  it('gathers rests too short for a timer, and refuses a CPU share outside (0, 1]', async () => {
+    let cpu = 0;
+    const rests: number[] = [];
+    const { queue } = await setup({
+      transport: { send: async () => void (cpu += 500) },
+      cpuMicros: () => cpu,
+      rest: async (ms) => void rests.push(ms),
+      cpuShare: 0.5,
+    });
+    queue.enqueue(Array.from({ length: 20 }, (_, i) => invitation(`m${i}@club.test`)));
+    expect(await queue.flush()).toBe(20);
+    // 0.5 ms of rest a mail, taken every 10 mails as 5 ms.
+    expect(rests).toEqual([5, 5]);
+    for (const cpuShare of [0, 1.5, Number.NaN]) {
+      expect(() => new MailQueue({} as DataSource, { transport: fakeTransport().transport, from: FROM, cpuShare })).toThrow(/cpuShare/);
+    }
+  });
+
   it('refuses retry delays that would retry within the same pass', () => {
     expect(() => new MailQueue({} as DataSource, { transport: fakeTransport().transport, from: FROM, retryDelaysMs: [0] })).toThrow();
     expect(() => new MailQueue({} as DataSource, { transport: fakeTransport().transport, from: FROM, retryDelaysMs: [] })).toThrow();
