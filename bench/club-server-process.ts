@@ -93,6 +93,15 @@ export function stopChild(child: ChildProcess, graceMs = 10_000, group = false):
 }
 
 /**
+ * Node flags for the club server, from BENCH_SERVER_NODE_FLAGS (split at spaces), to see where its time and
+ * memory go: `BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only live`
+ * (or --heap-prof). Profiles are written when the server exits, after the run's SIGTERM.
+ */
+function serverNodeFlags(): string[] {
+  return (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+}
+
+/**
  * Starts the built club server on the data folder and waits for its first 200 on GET /api/home as the
  * given member. Its output goes to `logFile`.
  */
@@ -101,7 +110,7 @@ export async function startClubServer(dataDir: string, token: string, logFile: s
   const port = await freePort();
   const log = fs.openSync(logFile, 'a');
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), SERVER_MAIN, '--port', String(port), '--host', '127.0.0.1', '--data-dir', dataDir], {
     cwd: PROJECT_ROOT,
     stdio: ['ignore', log, log],
   });

@@ -35,6 +35,13 @@ export interface DeliveryResult {
   clientsCpuMsPerPost: number;
   /** Share of all CPUs that processes other than the benchmark and the server used meanwhile. */
   othersCpuShare: number;
+  /**
+   * What this process needs, at least, to decode one client's copy of the event (UTF-8 to text, JSON.parse),
+   * and that times the clients: all of them decode on this one thread, one after the other, so the last one's
+   * latency cannot be below this floor however fast the server is. (Each browser decodes only its own copy.)
+   */
+  decodeMsPerClient: number;
+  clientsDecodeFloorMs: number;
 }
 
 export interface LiveClientsResult {
@@ -57,7 +64,23 @@ export interface LiveTiming {
 }
 
 const CONNECT_AT_ONCE = 100;
+/**
+ * BENCH_LIVE_TRANSPORTS=polling keeps every client on long-polling (members behind a proxy that blocks
+ * WebSocket), to see that path's cost; unset, the clients use socket.io-client's defaults as members do.
+ */
+const TRANSPORTS = process.env.BENCH_LIVE_TRANSPORTS ? { transports: process.env.BENCH_LIVE_TRANSPORTS.split(',') as ('polling' | 'websocket')[] } : {};
 const CONNECT_TIMEOUT_MS = 30_000;
+
+/** The least time this process takes to decode one copy of an event as socket.io-client does: UTF-8 to text, JSON.parse. */
+function decodeMs(event: Buffer): number {
+  let best = Infinity;
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    JSON.parse(event.toString('utf8').slice(2));
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
 
 export async function measureLiveClients(club: SeededClub, server: ClubServer, timing: LiveTiming, log: (line: string) => void): Promise<LiveClientsResult> {
   const clients = club.members;
@@ -74,7 +97,7 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
           (member) =>
             new Promise<void>((resolve) => {
               // forceNew: one connection per member, as each browser has its own (io() would otherwise share one).
-              const socket = io(server.url, { path: HUB_PATH, auth: { token: member.token }, forceNew: true });
+              const socket = io(server.url, { path: HUB_PATH, auth: { token: member.token }, forceNew: true, ...TRANSPORTS });
               sockets.push(socket);
               const timer = setTimeout(() => {
                 connectErrors.add('no connection within 30 s');
@@ -121,6 +144,7 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
       const latencies: number[] = [];
       let delivered = 0;
       let payloadBytes = 0;
+      let decodeMsPerClient = 0;
       let serverCpu = 0;
       let clientsCpu = 0;
       const others = othersCpuMeter([server.pid]);
@@ -141,7 +165,9 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
         latencies.push(...got);
         if (k === 0) {
           const read = await fetch(`${server.url}/api/discussions/${discussionId}`, { headers: { Authorization: `Bearer ${writer}` } });
-          payloadBytes = Buffer.byteLength(JSON.stringify(await read.json()));
+          const json = JSON.stringify(await read.json());
+          payloadBytes = Buffer.byteLength(json);
+          decodeMsPerClient = decodeMs(Buffer.from(`42["${HUB_EVENTS.discussionChanged}",${json}]`));
         }
         log(`  ${label}, post ${k + 1}: ${got.length} of ${clients.length} clients had DiscussionChanged, p99 ${percentile(got, 99).toFixed(0)} ms`);
         // A pause between posts, as between members' posts.
@@ -150,6 +176,12 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
       const othersCpuShare = others();
       if (server.ended()) throw new Error(`the club server ${server.ended()} with the live clients connected`);
       const expected = clients.length * timing.posts;
+      const clientsDecodeFloorMs = decodeMsPerClient * connected;
+      log(
+        `  ${label}: the ${connected} clients decode on this one thread, ${decodeMsPerClient.toFixed(2)} ms each at least: ` +
+          `the last one cannot hear a post sooner than ${clientsDecodeFloorMs.toFixed(0)} ms after it goes out, however fast the server ` +
+          `(server CPU per post ${(serverCpu / timing.posts).toFixed(0)} ms, this process's ${(clientsCpu / timing.posts).toFixed(0)} ms)`,
+      );
       return {
         discussion: label,
         posts: timing.posts,
@@ -163,6 +195,8 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
         serverCpuMsPerPost: serverCpu / timing.posts,
         clientsCpuMsPerPost: clientsCpu / timing.posts,
         othersCpuShare,
+        decodeMsPerClient,
+        clientsDecodeFloorMs,
       };
     };
 

@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
 import { HUB_PATH, type HubEventPayloads } from '../../shared/events';
+import { sharePollingPayloads } from './shared-polling-payloads';
 
 export interface Hub {
   /**
@@ -47,6 +48,9 @@ export function createHub(options: HubOptions): Hub {
   });
   io.on('connection', (socket) => {
     void socket.join([SIGNED_IN, userRoom(socket.data.userId as string)]);
+    // socket.handshake holds what the hub needs of the first HTTP request; engine.io would keep the request
+    // itself (and the closed polling connection it came on) for the session's life.
+    (socket.conn as { request: unknown }).request = null;
   });
 
   // Upgraded connections leave the HTTP server's books: closing it would wait for each peer to hang up.
@@ -57,12 +61,15 @@ export function createHub(options: HubOptions): Hub {
     attach(httpServer) {
       attachedTo = httpServer;
       io.attach(httpServer);
+      io.engine.on('connection', (conn: { transport: unknown }) => sharePollingPayloads(conn.transport));
       httpServer.on('upgrade', (_request, socket: Duplex) => {
         upgraded.add(socket);
         socket.once('close', () => upgraded.delete(socket));
       });
     },
     broadcast(event, payload) {
+      // socket.io encodes the packet once and writes the same WebSocket frame to every websocket
+      // (wsPreEncodedFrame); long-polling answers share their bytes too (shared-polling-payloads.ts).
       io.to(SIGNED_IN).emit(event, payload);
     },
     disconnectUser(userId) {
