@@ -109,9 +109,7 @@ export function upsertRow<Row extends object, K extends keyof Row & string>(
   const { columns, values } = table.assignments(row);
   const target = conflict.map((property) => table.column(property)).join(', ');
   const set = update.map((property) => `${table.column(property)} = excluded.${table.column(property)}`).join(', ');
-  sql
-    .prepare(`${insertInto(table.name, columns)} ON CONFLICT (${target}) DO UPDATE SET ${set}`)
-    .run(...values);
+  prepared(sql, `${insertInto(table.name, columns)} ON CONFLICT (${target}) DO UPDATE SET ${set}`).run(...values);
 }
 
 /** Sets `set`'s defined columns on the rows matching `where`; answers how many rows changed. */

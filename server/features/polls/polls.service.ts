@@ -1,34 +1,45 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { z } from 'zod';
-import { In, IsNull, type DataSource, type Repository } from 'typeorm';
-import type { Poll, PollInfo, VoterSummary } from '../../../shared/api/polls';
+import type { DataSource, Repository } from 'typeorm';
+import type { Poll, PollInfo } from '../../../shared/api/polls';
 import { voteSchema } from '../../../shared/api/polls';
 import type { RoundUpdate } from '../../../shared/api/rounds';
-import { writeTransaction } from '../../db/write-transaction';
+import { sqliteOf } from '../../db/data-source';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
-import { displayName, UserEntity, type User } from '../accounts';
-import { PostEntity, type DiscussionsService, type PostRow } from '../discussions';
-import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
+import type { User } from '../accounts';
+import type { DiscussionsService } from '../discussions';
+import { GroupCommit } from './group-commit';
+import { PollEntity, type PollRow } from './poll.entity';
+import { pollFor, PollViews, type SharedPoll } from './poll-view';
 import { pollOptionIds, readPoll, recordBallot } from './poll-writes';
-import { tally } from './tally';
 
-/** One collator for every sort: `localeCompare` builds its comparison anew on each call (1,000 voters). */
-const BY_NAME = new Intl.Collator();
+/** A member's ballot: the options they approve of. */
+interface Ballot {
+  pollId: number;
+  userId: string;
+  postIds: readonly number[];
+}
 
 export class PollsService {
   private readonly polls: Repository<PollRow>;
+  private readonly views: PollViews;
+  private readonly ballots: GroupCommit<Ballot>;
+  /** One answer object per state of a poll, so every voter who sees that state gets the same bytes (polls.routes.ts). */
+  private readonly voteAnswers = new WeakMap<Poll, RoundUpdate>();
 
   constructor(
     private readonly db: DataSource,
-    private readonly discussions: DiscussionsService,
+    discussions: DiscussionsService,
   ) {
     this.polls = db.getRepository(PollEntity);
+    this.views = new PollViews((rows) => discussions.toPosts(rows));
+    this.ballots = new GroupCommit(db, (sql, ballot) => this.castBallot(sql, ballot));
   }
 
   async info(pollId: number, viewer: User): Promise<PollInfo> {
-    const poll = await this.get(pollId, viewer);
-    const choices = await this.db.getRepository(VoteChoiceEntity).find({ where: { pollId, userId: viewer.id }, order: { postId: 'ASC' } });
-    const voted = poll.results.alreadyVoted.includes(viewer.id);
-    return { poll, myVote: voted ? { pollId, postIds: choices.map((c) => c.postId) } : null };
+    const shared = await this.shared(pollId);
+    const ballot = shared.ballots.get(viewer.id);
+    return { poll: pollFor(shared, viewer), myVote: ballot ? { pollId, postIds: [...ballot] } : null };
   }
 
   /** The latest open poll, as home lists it. */
@@ -41,69 +52,38 @@ export class PollsService {
    * yet, so nobody votes by the crowd; who has voted is public, as the progress line needs it.
    */
   async get(pollId: number, viewer: User | null): Promise<Poll> {
-    const row = await this.polls.findOneBy({ id: pollId });
-    if (!row) throw new NotFound('pollNotFound');
-    const options = await this.db.getRepository(PollOptionEntity).find({ where: { pollId }, order: { position: 'ASC' } });
-    const postRows = await this.db.getRepository(PostEntity).findBy({ id: In(options.map((o) => o.postId)) });
-    const byId = new Map(postRows.map((post) => [post.id, post]));
-    const posts = await this.discussions.toPosts(options.map((o) => byId.get(o.postId)).filter((p): p is PostRow => !!p));
-
-    const votes = await this.db.getRepository(VoteEntity).find({ where: { pollId }, order: { createdOn: 'ASC' } });
-    const choices = await this.db.getRepository(VoteChoiceEntity).findBy({ pollId });
-    const ballots = new Map(votes.map((vote) => [vote.userId, [] as number[]]));
-    for (const choice of choices) ballots.get(choice.userId)?.push(choice.postId);
-    const alreadyVoted = votes.map((vote) => vote.userId);
-    const canSeeCounts = !!row.isClosed || (!!viewer && ballots.has(viewer.id));
-
-    return {
-      pollId: row.id,
-      discussionId: row.discussionId,
-      roundId: row.roundId,
-      title: row.title,
-      topic: row.topic,
-      isClosed: !!row.isClosed,
-      isTiebreaker: !!row.isTiebreaker,
-      previousPollId: row.previousPollId,
-      options: posts,
-      results: {
-        votes: canSeeCounts ? tally(options.map((o) => o.postId), [...ballots.values()]) : [],
-        alreadyVoted,
-        winnerPostId: row.winnerPostId,
-        activeMembers: await this.activeMembers(),
-      },
-      followupLink: row.followupKind && row.followupId ? { kind: row.followupKind, entityId: row.followupId } : null,
-      decidedByLot: !!row.decidedByLot,
-      createdOn: row.createdOn,
-    };
+    return pollFor(await this.shared(pollId), viewer);
   }
 
   /**
    * Approval voting: the ballot lists every option the member approves of; a second ballot replaces the
-   * first. One transaction checks the poll is open and the options are its own, then writes the ballot,
-   * so concurrent voters never lose or double a vote and nobody votes into a poll that just closed.
+   * first. The ballot is checked and written in one transaction (with the ballots that arrived with it,
+   * group-commit.ts), so concurrent voters never lose or double a vote and nobody votes into a poll that
+   * just closed. The answer is read after the ballot is committed, so it counts it.
    */
   async vote(pollId: number, user: User, { postIds }: z.output<typeof voteSchema>): Promise<RoundUpdate> {
-    writeTransaction(this.db, (sql) => {
-      const poll = readPoll(sql, pollId);
-      if (!poll) throw new NotFound('pollNotFound');
-      if (poll.isClosed) throw new Conflict('pollClosed');
-      const options = new Set(pollOptionIds(sql, pollId));
-      if (postIds.some((id) => !options.has(id))) {
-        throw new Invalid('voteForeignOption', {}, { postIds: ['errors:voteForeignOption'] });
-      }
-      recordBallot(sql, pollId, user.id, postIds, new Date().toISOString());
-    });
-    return { poll: await this.get(pollId, user), discussion: null, round: null, book: null };
+    await this.ballots.submit({ pollId, userId: user.id, postIds });
+    const poll = await this.get(pollId, user);
+    let answer = this.voteAnswers.get(poll);
+    if (!answer) this.voteAnswers.set(poll, (answer = Object.freeze({ poll, discussion: null, round: null, book: null })));
+    return answer;
   }
 
-  /** Members who take part in the club's votes: active, not disabled, and never bots. */
-  private async activeMembers(): Promise<VoterSummary[]> {
-    const users = await this.db.getRepository(UserEntity).find({
-      where: { isActiveParticipant: true, isBot: false, disabledOn: IsNull() },
-      select: { id: true, name: true, email: true },
-    });
-    return users
-      .map((user) => ({ userId: user.id, name: displayName(user) }))
-      .sort((a, b) => BY_NAME.compare(a.name, b.name));
+  /** Checks a ballot against its poll (open, its own options), then writes it over any earlier one. */
+  private castBallot(sql: BetterSqlite3.Database, { pollId, userId, postIds }: Ballot): void {
+    const poll = readPoll(sql, pollId);
+    if (!poll) throw new NotFound('pollNotFound');
+    if (poll.isClosed) throw new Conflict('pollClosed');
+    const options = new Set(pollOptionIds(sql, pollId));
+    if (postIds.some((id) => !options.has(id))) {
+      throw new Invalid('voteForeignOption', {}, { postIds: ['errors:voteForeignOption'] });
+    }
+    this.views.writingBallots(sql, () => recordBallot(sql, pollId, userId, postIds, new Date().toISOString()));
+  }
+
+  private async shared(pollId: number): Promise<SharedPoll> {
+    const shared = await this.views.of(sqliteOf(this.db), pollId);
+    if (!shared) throw new NotFound('pollNotFound');
+    return shared;
   }
 }

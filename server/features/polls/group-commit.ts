@@ -1,0 +1,80 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { DataSource } from 'typeorm';
+import { writeTransaction } from '../../db/write-transaction';
+
+type Sql = BetterSqlite3.Database;
+
+interface Waiting<T> {
+  item: T;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/** A batch committed less than this long ago means a storm of writes... */
+const STORM_MS = 50;
+/** ...and the next batch then gathers what arrives for this long before it is committed. */
+const WINDOW_MS = 5;
+
+/**
+ * Writes that arrive together share one transaction (group commit): 1,000 members voting at once make a
+ * few transactions, not 1,000, and each commit is a new state of the poll that the voters' answers are
+ * read and serialised from once (poll-view.ts), not once per voter.
+ *
+ * `write` is a check-then-write rule, run as before inside one synchronous write transaction (see
+ * write-transaction.ts), each item in its own savepoint: an item it refuses (throws) leaves no trace and
+ * is answered with its own error, while the others are committed. The promise from `submit` settles only
+ * once its item is committed (or refused); if the transaction as a whole fails, every item in it fails
+ * with that error, and none was written. Items are written in the order they arrived, so a member's later
+ * ballot replaces their earlier one.
+ *
+ * A lone write is committed at the event loop's next turn; during a storm, each batch gathers writes for
+ * a few milliseconds (`WINDOW_MS`), which voters waiting seconds for the storm to pass never notice.
+ */
+export class GroupCommit<T> {
+  private waiting: Waiting<T>[] = [];
+  private lastCommit = -Infinity;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly write: (sql: Sql, item: T) => void,
+  ) {}
+
+  submit(item: T): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.push({ item, resolve, reject }) > 1) return;
+      // In a storm (the last batch was just written) the next waits a moment for more to join it; a lone
+      // write goes at the loop's next turn.
+      if (performance.now() - this.lastCommit < STORM_MS) setTimeout(() => this.commitWaiting(), WINDOW_MS);
+      else setImmediate(() => this.commitWaiting());
+    });
+  }
+
+  private commitWaiting(): void {
+    const batch = this.waiting;
+    this.waiting = [];
+    this.lastCommit = performance.now();
+    const refusals = new Map<Waiting<T>, unknown>();
+    try {
+      writeTransaction(this.db, (sql) => {
+        const inSavepoint = sql.transaction((item: T) => this.write(sql, item));
+        for (const waiting of batch) {
+          try {
+            inSavepoint(waiting.item);
+          } catch (error) {
+            // Some failures (a full disk, an I/O error) roll the whole transaction back: nothing of the
+            // batch is written then, and the rest must not go on outside a transaction.
+            if (!sql.inTransaction) throw error;
+            refusals.set(waiting, error);
+          }
+        }
+      });
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+      return;
+    }
+    for (const waiting of batch) {
+      if (refusals.has(waiting)) waiting.reject(refusals.get(waiting));
+      else waiting.resolve();
+    }
+  }
+}

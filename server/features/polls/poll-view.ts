@@ -1,0 +1,223 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Post } from '../../../shared/api/discussions';
+import type { Poll, VoterSummary } from '../../../shared/api/polls';
+import { tableOf } from '../../db/typed-writes';
+import { displayName, UserEntity, type User } from '../accounts';
+import { readPost, type PostRow } from '../discussions';
+import { VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
+import { pollOptionIds, readPoll } from './poll-writes';
+import { tally } from './tally';
+
+type Sql = BetterSqlite3.Database;
+
+/**
+ * A poll as every member sees it, read once; only whether the counts show differs between callers. The
+ * two polls share their parts (options, voters, members): nothing may change an answer it is given.
+ */
+export interface SharedPoll {
+  /** With its counts: for whoever has voted, and for everyone once it is closed. */
+  counted: Poll;
+  /** With `results.votes` empty: for a member who has not voted in an open poll, so nobody votes by the crowd. */
+  hidden: Poll;
+  /** Each voter's ticked post ids, ascending. */
+  ballots: ReadonlyMap<string, readonly number[]>;
+}
+
+/** The poll as `viewer` may see it. */
+export function pollFor(shared: SharedPoll, viewer: Pick<User, 'id'> | null): Poll {
+  return shared.counted.isClosed || (!!viewer && shared.ballots.has(viewer.id)) ? shared.counted : shared.hidden;
+}
+
+/** What a poll shows apart from its ballots: ballots change it not at all, and change far more often. */
+interface PollBody {
+  row: PollRow;
+  optionIds: number[];
+  options: Post[];
+  activeMembers: VoterSummary[];
+}
+
+/** How many polls are kept at once (each holds every member's name: some 100 KB in a club of 1,000). */
+const KEPT_POLLS = 8;
+
+/**
+ * Polls kept while the database stays as it was when they were read, so a storm of votes or reads reads
+ * and tallies each state of a poll once, not once per caller. Any change anywhere forgets them (a vote,
+ * a renamed member, an edited option, a member disabled, a write by another connection): this spares each
+ * writer from knowing what a poll shows, and between a club's writes there are many reads.
+ *
+ * Ballots, written through `writingBallots`, forget only the ballots: the rest of a poll (its row, its
+ * options as posts, the active members) is kept until something else changes, so each batch of ballots
+ * costs one read of the poll's ballots, not of the whole poll.
+ */
+export class PollViews {
+  /** Rows this connection changed by writing ballots: `total_changes()` less these moves only with other writes. */
+  private ballotChanges = 0;
+  private connection: Sql | null = null;
+  private connections = 0;
+  private readonly bodies = new Kept<PollBody | undefined>();
+  private readonly polls = new Kept<SharedPoll | undefined>();
+
+  constructor(private readonly toPosts: (rows: PostRow[]) => Promise<Post[]>) {}
+
+  /** The poll (undefined when there is none) with every change committed before this call. */
+  of(sql: Sql, pollId: number): Promise<SharedPoll | undefined> {
+    const version = this.version(sql);
+    // Inside a transaction, what is read may yet be rolled back: it is answered, never kept.
+    if (!version) return this.readBody(sql, pollId).then((body) => body && withBallots(body, readBallots(sql, pollId)));
+    return this.polls.get(version.all, pollId, () => {
+      const body = this.bodies.get(version.besidesBallots, pollId, () => this.readBody(sql, pollId));
+      return body.then((read) => read && withBallots(read, readBallots(sql, pollId)));
+    });
+  }
+
+  /** Runs `write`, which changes ballots (the vote and vote_choice rows) and nothing else. */
+  writingBallots<T>(sql: Sql, write: () => T): T {
+    const before = totalChanges(sql);
+    try {
+      return write();
+    } finally {
+      this.ballotChanges += totalChanges(sql) - before;
+    }
+  }
+
+  private version(sql: Sql): { all: string; besidesBallots: string } | null {
+    if (sql.inTransaction) return null;
+    if (sql !== this.connection) {
+      // Counts start again on a new connection (a reopened database).
+      this.connection = sql;
+      this.connections += 1;
+      this.ballotChanges = 0;
+    }
+    const changes = totalChanges(sql);
+    const otherCommits = statementsOf(sql).otherCommits.get() as number;
+    const of = `${this.connections} ${otherCommits}`;
+    return { all: `${of} ${changes}`, besidesBallots: `${of} ${changes - this.ballotChanges}` };
+  }
+
+  /** The poll's row, options and members at one moment (synchronously), then its options as posts. */
+  private async readBody(sql: Sql, pollId: number): Promise<PollBody | undefined> {
+    const row = readPoll(sql, pollId);
+    if (!row) return undefined;
+    const optionIds = pollOptionIds(sql, pollId);
+    const postRows = optionIds.map((id) => readPost(sql, id)).filter((post): post is PostRow => !!post);
+    const members = activeMembers(sql);
+    return { row, optionIds, options: deepFreeze(await this.toPosts(postRows)), activeMembers: deepFreeze(members) };
+  }
+}
+
+/** Values kept per poll for one version of the database; a new version forgets them all. */
+class Kept<T> {
+  private version = '';
+  private readonly values = new Map<number, Promise<T>>();
+
+  get(version: string, pollId: number, read: () => Promise<T>): Promise<T> {
+    if (version !== this.version) {
+      this.values.clear();
+      this.version = version;
+    }
+    let value = this.values.get(pollId);
+    if (!value) {
+      // Kept at once, so callers arriving while it is read wait for this one reading.
+      const reading = (value = read());
+      this.values.set(pollId, reading);
+      if (this.values.size > KEPT_POLLS) this.values.delete(this.values.keys().next().value!);
+      reading.catch(() => {
+        if (this.values.get(pollId) === reading) this.values.delete(pollId);
+      });
+    }
+    return value;
+  }
+}
+
+function withBallots({ row, optionIds, options, activeMembers }: PollBody, ballots: Map<string, number[]>): SharedPoll {
+  const alreadyVoted = [...ballots.keys()];
+  const poll = (votes: Poll['results']['votes']): Poll => ({
+    pollId: row.id,
+    discussionId: row.discussionId,
+    roundId: row.roundId,
+    title: row.title,
+    topic: row.topic,
+    isClosed: !!row.isClosed,
+    isTiebreaker: !!row.isTiebreaker,
+    previousPollId: row.previousPollId,
+    options,
+    results: { votes, alreadyVoted, winnerPostId: row.winnerPostId, activeMembers },
+    followupLink: row.followupKind && row.followupId ? { kind: row.followupKind, entityId: row.followupId } : null,
+    decidedByLot: !!row.decidedByLot,
+    createdOn: row.createdOn,
+  });
+  // Frozen: one caller changing its answer would change everyone's (a strict-mode module throws instead).
+  return { counted: deepFreeze(poll(tally(optionIds, [...ballots.values()]))), hidden: deepFreeze(poll([])), ballots };
+}
+
+/** Freezes `value` and what it holds; a part already frozen (the options and members every state shares) is left as it is. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const part of Array.isArray(value) ? value : Object.values(value)) if (typeof part === 'object') deepFreeze(part);
+  return value;
+}
+
+/** Each voter's ticked post ids (ascending), earliest ballot first, in one statement. */
+function readBallots(sql: Sql, pollId: number): Map<string, number[]> {
+  const ballots = new Map<string, number[]>();
+  for (const [userId, postId] of statementsOf(sql).ballots.all(pollId) as [string, number | null][]) {
+    let ticks = ballots.get(userId);
+    if (!ticks) ballots.set(userId, (ticks = []));
+    if (postId !== null) ticks.push(postId);
+  }
+  return ballots;
+}
+
+/** One collator for every sort: `localeCompare` builds its comparison anew on each call (1,000 voters). */
+const BY_NAME = new Intl.Collator();
+
+/** Members who take part in the club's votes: active, not disabled, and never bots; by name. */
+function activeMembers(sql: Sql): VoterSummary[] {
+  const rows = statementsOf(sql).activeMembers.all() as Pick<User, 'id' | 'name' | 'email'>[];
+  return rows.map((user) => ({ userId: user.id, name: displayName(user) })).sort((a, b) => BY_NAME.compare(a.name, b.name));
+}
+
+function totalChanges(sql: Sql): number {
+  return statementsOf(sql).changes.get() as number;
+}
+
+const users = tableOf(UserEntity);
+const votes = tableOf(VoteEntity);
+const choices = tableOf(VoteChoiceEntity);
+
+interface Statements {
+  /** Rows inserted, updated or deleted by this connection since it opened (committed or rolled back). */
+  changes: BetterSqlite3.Statement;
+  /** Moves when another connection commits (a command-line tool, a test writing members in). */
+  otherCommits: BetterSqlite3.Statement;
+  activeMembers: BetterSqlite3.Statement;
+  ballots: BetterSqlite3.Statement;
+}
+
+const statements = new WeakMap<Sql, Statements>();
+function statementsOf(sql: Sql): Statements {
+  let prepared = statements.get(sql);
+  if (!prepared) {
+    const user = (property: keyof User & string) => users.column(property);
+    const vote = (property: 'pollId' | 'userId' | 'createdOn') => `v.${votes.column(property)}`;
+    const choice = (property: 'pollId' | 'userId' | 'postId') => `c.${choices.column(property)}`;
+    prepared = {
+      changes: sql.prepare('SELECT total_changes()').pluck(),
+      otherCommits: sql.prepare('PRAGMA data_version').pluck(),
+      activeMembers: sql.prepare(
+        `SELECT ${user('id')} AS "id", ${user('name')} AS "name", ${user('email')} AS "email" FROM ${users.name}
+         WHERE ${user('isActiveParticipant')} = 1 AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL`,
+      ),
+      ballots: sql
+        .prepare(
+          `SELECT ${vote('userId')}, ${choice('postId')} FROM ${votes.name} v
+           LEFT JOIN ${choices.name} c ON ${choice('pollId')} = ${vote('pollId')} AND ${choice('userId')} = ${vote('userId')}
+           WHERE ${vote('pollId')} = ? ORDER BY ${vote('createdOn')}, ${vote('userId')}, ${choice('postId')}`,
+        )
+        .raw(),
+    };
+    statements.set(sql, prepared);
+  }
+  return prepared;
+}
