@@ -14,6 +14,9 @@ import { startHousekeeping } from './maintenance/housekeeping';
 import { claimDataDir } from './maintenance/server-lock';
 import type { ServerConfig } from './settings';
 
+/** Connections the system may hold waiting to be accepted. */
+const LISTEN_BACKLOG = 4096;
+
 export interface RunningServer {
   /** The port actually bound (useful when the config asked for 0). */
   port: number;
@@ -83,7 +86,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
-      httpServer.listen(config.port, config.host, () => {
+      // A club's members act together (a poll opens, everyone votes): Node's default queue of 511 waiting
+      // connections drops some of a thousand at once; the system's own limit still caps this.
+      httpServer.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
         httpServer.off('error', reject);
         resolve();
       });

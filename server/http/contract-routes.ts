@@ -58,23 +58,30 @@ export function routerPath(contractPath: string): string {
 
 const DIGITS = /^\d+$/;
 
-/** Path parameters: a refused value is a 404 where it names nothing, else a 400 naming the parameter. */
-function readParams(params: Record<string, PathParam>, raw: Record<string, string>): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const [name, param] of Object.entries(params)) {
-    const text = raw[name] ?? '';
-    const value = param.integer ? (DIGITS.test(text) ? Number(text) : Number.NaN) : text;
-    if (param.notFound && !param.schema.safeParse(value).success) throw new NotFound(param.notFound);
-    values[name] = value;
-  }
-  const shape = Object.fromEntries(Object.entries(params).map(([name, param]) => [name, param.schema]));
-  return parseWith(z.object(shape), values);
+/**
+ * Reads a route's path parameters: a refused value is a 404 where it names nothing, else a 400 naming the
+ * parameter. The object schema is made once per route, not per request.
+ */
+function paramsReader(params: Record<string, PathParam>): (raw: Record<string, string>) => Record<string, unknown> {
+  const entries = Object.entries(params);
+  const schema = z.object(Object.fromEntries(entries.map(([name, param]) => [name, param.schema])));
+  return (raw) => {
+    const values: Record<string, unknown> = {};
+    for (const [name, param] of entries) {
+      const text = raw[name] ?? '';
+      const value = param.integer ? (DIGITS.test(text) ? Number(text) : Number.NaN) : text;
+      if (param.notFound && !param.schema.safeParse(value).success) throw new NotFound(param.notFound);
+      values[name] = value;
+    }
+    return parseWith(schema, values);
+  };
 }
 
 function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCache | undefined): Middleware<AppState> {
+  const readParams = contract.params ? paramsReader(contract.params) : undefined;
   const answer = (ctx: AppContext) => {
     const input = {
-      params: contract.params ? readParams(contract.params, ctx.params as Record<string, string>) : {},
+      params: readParams ? readParams(ctx.params as Record<string, string>) : {},
       query: contract.query ? parseWith(contract.query, ctx.query) : {},
       body: contract.body ? parseWith(contract.body, ctx.request.body) : undefined,
       user: ctx.state.user,

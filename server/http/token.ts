@@ -72,7 +72,7 @@ export interface TokenClaims {
 }
 
 /** What a token names and when it expires, or null when it is missing, forged, malformed or expired. */
-async function verifyToken(token: string | undefined, secret: Uint8Array): Promise<(TokenClaims & { expiresAt: number }) | null> {
+async function verifyToken(token: string | undefined, secret: Uint8Array | crypto.KeyObject): Promise<(TokenClaims & { expiresAt: number }) | null> {
   // A real token is a few hundred bytes; a huge header is refused before any parsing.
   if (!token || token.length > 4096) return null;
   try {
@@ -94,17 +94,21 @@ async function verifyToken(token: string | undefined, secret: Uint8Array): Promi
  */
 export class TokenVerifier {
   private readonly verified = new LRUCache<string, TokenClaims & { expiresAt: number }>({ max: 10_000 });
+  /** The secret as a key object, made once: given raw bytes, jose imports a key for every verification. */
+  private readonly key: crypto.KeyObject;
 
   constructor(
-    private readonly secret: Uint8Array,
+    secret: Uint8Array,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.key = crypto.createSecretKey(secret);
+  }
 
   async verify(token: string | undefined): Promise<TokenClaims | null> {
     if (!token) return null;
     let claims = this.verified.get(token);
     if (!claims) {
-      claims = (await verifyToken(token, this.secret)) ?? undefined;
+      claims = (await verifyToken(token, this.key)) ?? undefined;
       if (!claims) return null;
       this.verified.set(token, claims);
     }
