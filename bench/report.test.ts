@@ -55,6 +55,21 @@ describe('the goals', () => {
     ]);
   });
 
+  it("says where the clients' own decoding makes a live-update goal out of reach", () => {
+    const delivery = (p99Ms: number, decodeMsPerClient: number) => ({
+      discussion: 'a discussion', posts: 5, payloadBytes: 377_000, expected: 5_000, delivered: 5_000, missed: 0,
+      p50Ms: p99Ms / 2, p99Ms, maxMs: p99Ms, serverCpuMsPerPost: 100, clientsCpuMsPerPost: 2_000, othersCpuShare: 0,
+      decodeMsPerClient, clientsDecodeFloorMs: decodeMsPerClient * 1_000,
+    });
+    const results = empty();
+    results.clubs.push({ members: 1_000, live: { clients: 1_000, connected: 1_000, connectSeconds: 3, onWebSocket: 1_000, connectErrors: [], big: delivery(2_400, 1.2), small: delivery(50, 0.01) } });
+    const [big, small] = goalRows(results);
+    expect(big!.measured).toContain("the clients' own decoding alone takes 1,200 ms (1.20 ms each, on one thread)");
+    expect(big!.met).toBe(false);
+    expect(small!.measured).not.toContain('decoding');
+    expect(small!.met).toBe(true);
+  });
+
   it('reports the largest peak RSS of the server processes', () => {
     const results = empty();
     results.peakRss.push({ process: 'a', bytes: 100 * 1024 * 1024 }, { process: 'b', bytes: 160 * 1024 * 1024 });
