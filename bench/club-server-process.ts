@@ -93,12 +93,23 @@ export function stopChild(child: ChildProcess, graceMs = 10_000, group = false):
 }
 
 /**
- * Node flags for the club server, from BENCH_SERVER_NODE_FLAGS (split at spaces), to see where its time and
- * memory go: `BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench -- --only live`
- * (or --heap-prof). Profiles are written when the server exits, after the run's SIGTERM.
+ * The Node flags `npm start` runs the server with (`node <flags> dist/server/main.js` in package.json's
+ * start script), so the benchmark measures the server as a host runs it.
+ */
+export function startScriptNodeFlags(startScript: string): string[] {
+  const command = /(?:^|&&|;)\s*node((?:\s+-[^\s]+)*)\s+dist\/server\/main\.js\b/.exec(startScript);
+  if (!command) throw new Error(`package.json's start script does not run dist/server/main.js with node: ${startScript}`);
+  return command[1]!.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Node flags for the club server: npm start's, then BENCH_SERVER_NODE_FLAGS (split at spaces), to see where
+ * its time and memory go: `BENCH_SERVER_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" npm run bench --
+ * --only live` (or --heap-prof). Profiles are written when the server exits, after the run's SIGTERM.
  */
 function serverNodeFlags(): string[] {
-  return (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const { scripts } = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return [...startScriptNodeFlags(scripts.start ?? ''), ...(process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean)];
 }
 
 /**

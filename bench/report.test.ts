@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
 import { parseOptions } from './bench-options';
+import { startScriptNodeFlags } from './club-server-process';
 import { goalRows, goalTable, markdownTable, type BenchResults } from './report';
 import type { ReadResult } from './reads-scenario';
 import { parseSearchSummary } from './search-scenario';
@@ -88,6 +90,19 @@ describe('the tables', () => {
     const lines = goalTable(goalRows(results)).split('\n');
     expect(lines[2]).toMatch(/^\| `npm start` after a change .*\| 9,800 ms \(`node dist\/server\/main.js`\) +\| – +\| +\|$/);
     expect(lines[3]).toMatch(/^\| `npm start` on an existing build .*\| 900 ms .*\| ≤ 1.5 s +\| met +\|$/);
+  });
+});
+
+describe('the club server as npm start runs it', () => {
+  it("takes the node flags of package.json's start script", () => {
+    expect(startScriptNodeFlags('node build/ensure-built.mjs && node --max-semi-space-size=2 dist/server/main.js')).toEqual(['--max-semi-space-size=2']);
+    expect(startScriptNodeFlags('node dist/server/main.js')).toEqual([]);
+    expect(() => startScriptNodeFlags('tsx server/main.ts')).toThrow(/start script/);
+  });
+
+  it('is what package.json starts', () => {
+    const { scripts } = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+    expect(() => startScriptNodeFlags(scripts.start!)).not.toThrow();
   });
 });
 

@@ -104,8 +104,9 @@ export class AnswerCache {
   /** Forgets every kept answer: after a write that did not come through the API (housekeeping, imports). */
   forget(): void {
     this.era += 1;
-    this.answers.clear();
-    this.values.clear();
+    // lru-cache's clear walks its whole capacity even when empty; a vote storm forgets twice per ballot.
+    if (this.answers.size > 0) this.answers.clear();
+    if (this.values.size > 0) this.values.clear();
   }
 
   /**
