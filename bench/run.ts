@@ -142,11 +142,16 @@ function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResul
 }
 
 /** The run's file, named by the day (UTC) it started. */
-function resultsFile(options: BenchOptions, startedAt: Date): string {
+/**
+ * Where a run's JSON goes: bench/results/<date>.json, or <date>.<commit>.json when that day already has
+ * one (a second full run does not overwrite the first; the README may cite it).
+ */
+function resultsFile(options: BenchOptions, startedAt: Date, commit: string): string {
   if (options.out) return path.resolve(options.out);
   const date = startedAt.toISOString().slice(0, 10);
   const partial = options.only.size < SCENARIOS.length;
-  return path.join(PROJECT_ROOT, 'bench/results', `${date}${options.quick ? '.quick' : partial ? '.partial' : ''}.json`);
+  const file = (name: string) => path.join(PROJECT_ROOT, 'bench/results', `${name}${options.quick ? '.quick' : partial ? '.partial' : ''}.json`);
+  return fs.existsSync(file(date)) ? file(`${date}.${commit}`) : file(date);
 }
 
 async function main() {
@@ -257,7 +262,7 @@ async function main() {
     log('');
     log(readsTable(results));
   }
-  const file = resultsFile(options, startedAt);
+  const file = resultsFile(options, startedAt, info.commit);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const minutes = (performance.now() - started) / 60_000;
   fs.writeFileSync(file, `${JSON.stringify({ date: startedAt.toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results }, null, 2)}\n`);
