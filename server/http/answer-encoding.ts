@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import etag from 'etag';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
+import { LRUCache } from 'lru-cache';
 
 /** The encodings answers are compressed in, in the order the server prefers them. */
 export type AnswerEncoding = 'br' | 'gzip';
@@ -21,20 +22,27 @@ export function compressedForm(json: Buffer, encoding: AnswerEncoding): Promise<
 }
 
 /** A client sends one of a few Accept-Encoding headers over and over; each is read once. */
-const negotiated = new Map<string, AnswerEncoding | null>();
-const MAX_NEGOTIATED = 100;
+const negotiated = new LRUCache<string, { encoding: AnswerEncoding | null }>({ max: 100 });
 
-/** Each coding's weight in an Accept-Encoding header (`gzip, br;q=0.8, *;q=0`), by lower-case name. */
-function weights(acceptEncoding: string): Map<string, number> {
-  const weighed = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim());
-    if (!name) continue;
-    const q = params.find((param) => /^q=/i.test(param));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weighed.set(name.toLowerCase(), Number.isFinite(weight) ? Math.min(Math.max(weight, 0), 1) : 0);
-  }
-  return weighed;
+/** One coding an Accept-Encoding header names (lower-case), its weight, and where in the header it stands. */
+export interface AcceptedCoding {
+  name: string;
+  q: number;
+  index: number;
+}
+
+/**
+ * The codings of an Accept-Encoding header (`gzip, br;q=0.8, *;q=0`), read as the `negotiator` package
+ * reads them (an unreadable weight is 0); a header sent twice counts as one list.
+ */
+export function acceptedCodings(header: string | readonly string[]): AcceptedCoding[] {
+  return (typeof header === 'string' ? header : header.join(',')).split(',').flatMap((part, index) => {
+    const [name, ...params] = part.split(';').map((piece) => piece.trim());
+    if (!name) return [];
+    const weight = params.find((param) => param.startsWith('q='));
+    const q = weight === undefined ? 1 : Number.parseFloat(weight.slice(2));
+    return [{ name: name.toLowerCase(), q: Number.isNaN(q) ? 0 : q, index }];
+  });
 }
 
 /**
@@ -44,16 +52,15 @@ function weights(acceptEncoding: string): Map<string, number> {
  */
 export function encodingFor(acceptEncoding: string | undefined): AnswerEncoding | null {
   if (!acceptEncoding) return null;
-  let encoding = negotiated.get(acceptEncoding);
-  if (encoding !== undefined) return encoding;
-  const weighed = weights(acceptEncoding);
+  const known = negotiated.get(acceptEncoding);
+  if (known) return known.encoding;
+  const weighed = new Map(acceptedCodings(acceptEncoding).map(({ name, q }) => [name, q]));
   const weightOf = (name: string) => weighed.get(name) ?? weighed.get('*') ?? 0;
   const br = weightOf('br');
   const gz = weightOf('gzip');
   const identity = weighed.get('identity') ?? 0;
-  encoding = Math.max(br, gz) === 0 || identity > Math.max(br, gz) ? null : br >= gz ? 'br' : 'gzip';
-  if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
-  negotiated.set(acceptEncoding, encoding);
+  const encoding = Math.max(br, gz) === 0 || identity > Math.max(br, gz) ? null : br >= gz ? 'br' : 'gzip';
+  negotiated.set(acceptEncoding, { encoding });
   return encoding;
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import i18next from 'i18next';
 import Koa from 'koa';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '../../shared/constants';
 import { sharedCatalogues } from '../../shared/locales';
 
@@ -52,11 +53,9 @@ export function requestLanguage(header: string | undefined, fallback: Language =
   if (!language) {
     const tidy = header.replace(/^\s*bearer\s+/i, '').replace(/\s*;\s*/g, ';');
     language = acceptedLanguage(tidy, fallback) || fallback;
-    if (negotiatedLanguages.size >= MAX_NEGOTIATED) negotiatedLanguages.clear();
     negotiatedLanguages.set(key, language);
   }
   return language;
 }
 
-const negotiatedLanguages = new Map<string, Language>();
-const MAX_NEGOTIATED = 200;
+const negotiatedLanguages = new LRUCache<string, Language>({ max: 200 });

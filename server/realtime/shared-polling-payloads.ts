@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
+import { acceptedCodings } from '../http/answer-encoding';
 
 /**
  * A broadcast reaches every long-polling client as the same bytes, encoded (and compressed) once.
@@ -71,13 +72,7 @@ const isBroadcast = (packet: EnginePacket): packet is EnginePacket & { data: str
  */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   if (header === undefined) return null;
-  const specs = (Array.isArray(header) ? header.join(',') : header).split(',').flatMap((part, index) => {
-    const [name, ...params] = part.split(';').map((p) => p.trim());
-    if (!name) return [];
-    const qParam = params.find((p) => p.startsWith('q='));
-    const q = qParam ? Number.parseFloat(qParam.slice(2)) : 1;
-    return [{ name: name.toLowerCase(), q: Number.isNaN(q) ? 0 : q, index }];
-  });
+  const specs = acceptedCodings(header);
   const candidates = (['gzip', 'deflate'] as const).flatMap((encoding, order) => {
     let best: { encoding: Encoding; q: number; exact: number; index: number; order: number } | null = null;
     for (const spec of specs) {
