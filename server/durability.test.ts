@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Discussion, Post } from '../shared/api/discussions';
 import type { Recommendation } from '../shared/api/recommendations';
-import type { Round } from '../shared/api/rounds';
+import type { Round, RoundUpdate } from '../shared/api/rounds';
 import { addMember } from './test-support/members';
 import { bookSuggestion } from './test-support/round-helpers';
 import { setUpClub, type CallResult, type TestServer } from './test-support/test-server';
@@ -48,7 +48,13 @@ console.log(JSON.stringify({ listening: server.port }));
 
 let bundleDir: string;
 let bundle: string;
+/** The data folder the next server starts on; each test makes its own. */
 let dataDir: string;
+const dataDirs: string[] = [];
+const newDataDir = () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-durability-'));
+  dataDirs.push(dataDir);
+};
 const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
@@ -65,7 +71,7 @@ beforeAll(async () => {
     packages: 'external',
     logLevel: 'silent',
   });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-durability-'));
+  newDataDir();
 });
 
 afterAll(async () => {
@@ -77,7 +83,7 @@ afterAll(async () => {
     }
   }
   if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 interface ServerProcess {
@@ -244,4 +250,69 @@ it('keeps every answered write through kill -9 mid-stream, and restarts on the s
   expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
   expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
   expect(second.stderr()).toBe('');
+}, 60_000);
+
+it('keeps every answered ballot through kill -9 in a storm of votes written together (group commit)', async () => {
+  newDataDir();
+  const first = await startChild();
+  const admin = await setUpClub(first.club);
+  const members = await Promise.all(['Ann', 'Ben', 'Cyril', 'Dana', 'Emil', 'Fero', 'Gita', 'Hana'].map((name) => addMember(first.club, { name })));
+  const round = await first.club.call<Round>('POST', '/api/rounds', { token: admin, body: { topic: 'Books', title: 'Ballots' } });
+  const discussionId = round.body.bookDiscussionId!;
+  const options: number[] = [];
+  for (const [i, member] of members.slice(0, 3).entries()) {
+    const post = await first.club.call<Post>('POST', `/api/discussions/${discussionId}`, { token: member.token, body: bookSuggestion(`Option ${i}`) });
+    options.push(post.body.postId);
+  }
+  const closed = await first.club.call<RoundUpdate>('POST', `/api/rounds/close-discussion/${discussionId}`, { token: admin });
+  const pollId = closed.body.discussion!.pollId!;
+
+  // Each member votes again and again, one ballot at a time, each different from the one before; the last
+  // one answered 200 must be the one stored, unless the one in flight at the kill got committed first.
+  const ballotOf = (member: number, i: number) => [...new Set([options[(member + i) % 3]!, options[(member + 2 * i) % 3]!])].sort((a, b) => a - b);
+  const answered = new Map<string, number[]>();
+  const inFlightAtKill = new Map<string, number[]>();
+  const failedBeforeKill: string[] = [];
+  let killed = false;
+  const voter = async (member: { userId: string; token: string }, n: number) => {
+    for (let i = 0; !killed; i++) {
+      const ballot = ballotOf(n, i);
+      inFlightAtKill.set(member.userId, ballot);
+      try {
+        const res = await first.club.call('POST', `/api/polls/${pollId}/vote`, { token: member.token, body: { postIds: ballot } });
+        if (res.status !== 200) failedBeforeKill.push(`${res.status}: ${JSON.stringify(res.body)}`);
+        else if (!killed) answered.set(member.userId, ballot);
+      } catch (error) {
+        if (!killed) failedBeforeKill.push(String(error));
+        return;
+      }
+    }
+  };
+  const voters = members.map((member, n) => voter(member, n));
+  await new Promise((resolve) => setTimeout(resolve, WRITE_FOR_MS));
+  killed = true;
+  first.child.kill('SIGKILL');
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  await Promise.all(voters);
+  expect(failedBeforeKill).toEqual([]);
+  expect(answered.size).toBe(members.length);
+
+  const second = await startChild();
+  const sql = new Database(path.join(dataDir, 'bookclub.db'), { fileMustExist: true });
+  try {
+    expect(sql.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
+    const stored = new Map<string, number[]>();
+    for (const { userId, postId } of sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ? ORDER BY "postId"`).all(pollId) as { userId: string; postId: number }[]) {
+      stored.set(userId, [...(stored.get(userId) ?? []), postId]);
+    }
+    const ballots = sql.prepare(`SELECT COUNT(*) FROM "vote" WHERE "pollId" = ?`).pluck().get(pollId);
+    expect(ballots, 'one ballot row per member').toBe(members.length);
+    for (const member of members) {
+      expect([answered.get(member.userId), inFlightAtKill.get(member.userId)], member.name).toContainEqual(stored.get(member.userId));
+    }
+  } finally {
+    sql.close();
+  }
+  second.child.kill('SIGTERM');
+  expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
 }, 60_000);
