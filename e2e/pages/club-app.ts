@@ -40,7 +40,9 @@ export class ClubApp {
   }
 
   async openLoginForm() {
-    if (!(await this.loginForm.isVisible())) await this.loginToggle.click();
+    // By the toggle's state, not the form's visibility: the app may have opened the panel already (after a
+    // password change) while the form's code is still loading, and a click then would close it again.
+    if ((await this.loginToggle.getAttribute('aria-expanded')) !== 'true') await this.loginToggle.click();
     await expect(this.loginForm).toBeVisible();
   }
 
