@@ -7,6 +7,7 @@ const path = require('node:path');
 /** server/ modules the desktop shell may import: the composition root, its settings, maintenance. */
 const SERVER_ENTRY_POINTS_FOR_ELECTRON = [
   '^server/start-server\\.ts$',
+  '^server/heap-flags\\.ts$',
   '^server/settings\\.ts$',
   '^server/db/data-source\\.ts$',
   '^server/maintenance/backup\\.ts$',

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useDesktopShell } from './test-support/desktop-shell';
+import { SERVER_HEAP_FLAGS } from '../server/heap-flags';
 
 const fake = await vi.hoisted(async () => (await import('./test-support/fake-electron')).createFakeElectron());
 vi.mock('electron', () => fake.electron);
@@ -37,7 +38,7 @@ describe('launching', () => {
     expect(electron.utilityProcess.fork).toHaveBeenCalledWith(
       expect.stringMatching(/[/\\]server-process\.js$/),
       [],
-      expect.objectContaining({ serviceName: 'Bookclub server' }),
+      expect.objectContaining({ serviceName: 'Bookclub server', execArgv: [...SERVER_HEAP_FLAGS] }),
     );
     expect(shell.child.posted).toEqual([
       {

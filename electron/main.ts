@@ -25,6 +25,7 @@ import { focusWindow, quitGuard } from './lifecycle';
 import { loginItem } from './login-item';
 import { navigationGuard, windowOpenGuard } from './navigation';
 import { ServerStartError, type StartedServer } from './server-host';
+import { SERVER_HEAP_FLAGS } from '../server/heap-flags';
 import {
   keepWindowState,
   readWindowState,
@@ -182,6 +183,7 @@ function main(): void {
           utilityProcess.fork(path.join(here, 'server-process.js'), [], {
             serviceName: 'Bookclub server',
             stdio: 'inherit',
+            execArgv: [...SERVER_HEAP_FLAGS],
           }),
         config,
         portAttempts: PORT_ATTEMPTS,
