@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { ServiceBusy } from '../../http/errors';
+import { isImportedIdentityHash, verifyIdentityHash } from './aspnet-identity-hash';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 
 export interface HashingLimits {
@@ -34,8 +35,14 @@ export class PasswordHasher {
     return this.run(() => hashPassword(password));
   }
 
+  /** Checks our own hashes, and the Identity hashes an Obskurnee import brought (see needsRehash). */
   verify(password: string, stored: string): Promise<boolean> {
-    return this.run(() => verifyPassword(password, stored));
+    return this.run(() => (isImportedIdentityHash(stored) ? verifyIdentityHash(password, stored) : verifyPassword(password, stored)));
+  }
+
+  /** A hash that is not our own (an imported Identity hash): replace it once the password is known. */
+  needsRehash(stored: string): boolean {
+    return isImportedIdentityHash(stored);
   }
 
   /** The time a real check takes, for an unknown account, so accounts cannot be probed by timing. */
