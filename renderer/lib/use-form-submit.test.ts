@@ -71,12 +71,12 @@ describe('submitting a form', () => {
   });
 
   it('stops at the comfort checks with a translated message on each wrong field, and sends nothing', async () => {
-    const form = formOf({ email: 'not an address', name: ' ' }, schemaChecks(registerUserSchema, t));
+    const form = formOf({ email: 'not an address', name: 'B'.repeat(201) }, schemaChecks(registerUserSchema, t));
     const screen = view();
     const action = vi.fn(async () => {});
     expect(await submitForm(form, { action }, screen)).toBe(false);
     expect(action).not.toHaveBeenCalled();
-    expect(form.state.errors).toEqual({ email: 'That does not look like an email address.', name: 'Please enter a name.' });
+    expect(form.state.errors).toEqual({ email: 'That does not look like an email address.', name: 'This is too long.' });
     expect(screen.seen.busy).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, PASSWORD_MIN_LENGTH } from '../constants';
 import { answer, component, field, route, textParam } from './contract';
-import { requiredString } from './schema-helpers';
+import { optionalNameSchema, requiredString } from './schema-helpers';
 
 /**
  * Messages in schemas are catalogue keys (namespace "validation"), not sentences:
@@ -34,6 +34,7 @@ export const setupCodeSchema = z
 
 export const registerFirstAdminSchema = z.object({
   email: emailSchema,
+  name: optionalNameSchema,
   password: newPasswordSchema,
   setupCode: setupCodeSchema,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema, profileSchema } from './accounts';
 import { answer, component, route, textParam } from './contract';
-import { requiredString } from './schema-helpers';
+import { optionalNameSchema, requiredString } from './schema-helpers';
 
 export const adminDataSchema = component('AdminData', 'The admin screen.', z.object({ noticeboard: z.string().describe('The noticeboard as markdown.') }));
 export type AdminData = z.infer<typeof adminDataSchema>;
@@ -18,7 +18,7 @@ export const noticeboardSchema = z.object({
 
 const nameSchema = requiredString('validation:nameRequired').trim().min(1, { error: 'validation:nameRequired' }).max(200, { error: 'validation:tooLong' });
 
-export const registerUserSchema = z.object({ email: emailSchema, name: nameSchema });
+export const registerUserSchema = z.object({ email: emailSchema, name: optionalNameSchema });
 export type RegisterUserRequest = z.input<typeof registerUserSchema>;
 
 export const registerBotSchema = z.object({ email: emailSchema, name: nameSchema, password: newPasswordSchema });

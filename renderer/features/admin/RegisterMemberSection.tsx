@@ -35,7 +35,7 @@ export function RegisterMemberSection() {
       <form onSubmit={submit} noValidate aria-label={t('register.title')}>
         <Stack gap="sm">
           <TextInput type="email" label={t('register.email')} required autoComplete="off" {...form.getInputProps('email')} name="email" />
-          <TextInput label={t('register.name')} required autoComplete="off" {...form.getInputProps('name')} name="name" />
+          <TextInput label={t('register.name')} description={t('register.nameHint')} autoComplete="off" {...form.getInputProps('name')} name="name" />
           <Button type="submit" loading={busy} leftSection={<IconMailForward size={16} />} w="fit-content">
             {t('register.submit')}
           </Button>

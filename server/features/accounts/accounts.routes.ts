@@ -16,11 +16,11 @@ export interface AccountThrottles {
 
 export function accountsRoutes(accounts: AccountsService, passwordReset: PasswordResetService, throttles: AccountThrottles) {
   return [
-    handle(accountsApi.registerFirstAdmin, async ({ body: { email, password, setupCode }, ctx }) => {
+    handle(accountsApi.registerFirstAdmin, async ({ body: { email, name, password, setupCode }, ctx }) => {
       const { fromHostMachine, clientAddress } = ctx.state;
       // Only guesses at the code from elsewhere are counted; the host at its own machine needs none.
       const attempt = fromHostMachine ? null : await throttles.setup.begin(clientAddress);
-      const profile = await accounts.registerFirstAdmin(email, password, { fromHostMachine, setupCode });
+      const profile = await accounts.registerFirstAdmin(email, password, { fromHostMachine, setupCode }, name);
       attempt?.succeeded();
       return profile;
     }),

@@ -7,6 +7,7 @@ import { findRow, tableOf } from '../../db/typed-writes';
 import { Conflict, Forbidden, Unauthorized } from '../../http/errors';
 import { TokenVerifier, signToken } from '../../http/token';
 import type { PasswordHasher } from './password-hasher';
+import { accountName } from './display-name';
 import { toProfile } from './profile';
 import { setupCodeMatches } from './setup-code';
 import { UserEntity, type User } from './user.entity';
@@ -95,7 +96,7 @@ export class AccountsService {
    * setup code. The cheap checks come before the hash; the existence check and the insert are one SQL
    * statement, so two racing calls create exactly one admin.
    */
-  async registerFirstAdmin(email: string, password: string, access: SetupAccess): Promise<Profile> {
+  async registerFirstAdmin(email: string, password: string, access: SetupAccess, name: string | null = null): Promise<Profile> {
     if (await this.hasAnyUser()) throw new Conflict('setupDone');
     if (!access.fromHostMachine) {
       if (!access.setupCode) throw new Forbidden('setupCodeRequired');
@@ -111,7 +112,7 @@ export class AccountsService {
         `INSERT INTO "user" ("id", "email", "name", "passwordHash", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn")
          SELECT ?, ?, ?, ?, 1, 1, 0, 1, ? WHERE NOT EXISTS (SELECT 1 FROM "user")`,
       )
-      .run(id, email, '', passwordHash, now).changes;
+      .run(id, email, accountName(name, email), passwordHash, now).changes;
     if (inserted !== 1) throw new Conflict('setupDone');
     return this.profileOf((await this.findById(id))!);
   }

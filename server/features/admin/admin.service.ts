@@ -4,7 +4,7 @@ import type { Profile } from '../../../shared/api/accounts';
 import { noticeboardSchema, registerBotSchema, registerUserSchema, type AdminData } from '../../../shared/api/admin';
 import { Conflict, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import { UserEntity, type AccountsService, type PasswordResetService, type User } from '../accounts';
+import { accountName, UserEntity, type AccountsService, type PasswordResetService, type User } from '../accounts';
 import { writeTransaction } from '../../db/write-transaction';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home';
 import type { NewslettersService } from '../newsletters';
@@ -38,7 +38,7 @@ export class AdminService {
    * and subscribed to the club's basic news.
    */
   async registerUser(inviter: User, { email, name }: z.output<typeof registerUserSchema>): Promise<Profile> {
-    const user = await this.create({ email, name, passwordHash: null, isBot: false });
+    const user = await this.create({ email, name: accountName(name, email), passwordHash: null, isBot: false });
     await this.newsletters.subscribe(user.id, 'basicevents');
     await this.passwordReset.invite(user, inviter);
     return this.accounts.profileOf(user);
