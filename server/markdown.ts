@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { SPOILER_CLASS, spoilers } from './markdown-spoilers';
 
 export interface Markdown {
   render(text: string): string;
@@ -9,9 +10,10 @@ export interface Markdown {
 /**
  * The one markdown renderer: raw HTML off, then sanitized anyway (links may only be http, https or
  * mailto and open safely). Previews use it too, so what a member previews is what the club sees.
+ * Spoilers (`::words::`, `:::` blocks) are Obskurnee's: see markdown-spoilers.ts.
  */
 export function createMarkdown(): Markdown {
-  const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: true });
+  const md = new MarkdownIt({ html: false, linkify: true, breaks: true, typographer: true }).use(spoilers);
   const allowedTags = sanitizeHtml.defaults.allowedTags.filter((tag) => tag !== 'img');
   // Bios and the noticeboard are stored as markdown and rendered into every answer that shows them (a
   // member list of 1,000 bios): the same text renders to the same HTML, so it is rendered once.
@@ -35,6 +37,8 @@ export function createMarkdown(): Markdown {
     return sanitizeHtml(md.render(text), {
       allowedTags,
       allowedAttributes: { a: ['href', 'title', 'target', 'rel'] },
+      // The one class that gets through: a spoiler's (no other attribute on span or div).
+      allowedClasses: { span: [SPOILER_CLASS], div: [SPOILER_CLASS] },
       allowedSchemes: ['http', 'https', 'mailto'],
       transformTags: {
         a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer nofollow' }),
