@@ -6,7 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/data-source';
-import { addMember } from '../test-support/members';
+import type { Post } from '../../shared/api/discussions';
+import type { Review } from '../../shared/api/reviews';
+import type { Round, RoundUpdate } from '../../shared/api/rounds';
+import { addMember, type TestMember } from '../test-support/members';
+import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../test-support/test-server';
 
 let club: TestServer;
@@ -70,3 +74,70 @@ describe('an account without a name is named after its email', () => {
     club = await startTestServer();
   });
 });
+
+describe('numbers in JSON bodies may come as numeric strings, as Obskurnee read them', () => {
+  it('reposts a suggestion whose parentPostId comes from the page address ("2")', async () => {
+    const mod = await setUpClub(club);
+    const ann = await addMember(club, { name: 'Ann' });
+    const first = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'First' });
+    const old = await ok<Post>(club, 'POST', `/api/discussions/${first.bookDiscussionId}`, ann.token, bookSuggestion('Evergreen'));
+    await ok(club, 'POST', `/api/rounds/close-discussion/${first.bookDiscussionId}`, mod);
+    const second = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Second' });
+    const repost = await ok<Post>(club, 'POST', `/api/discussions/${second.bookDiscussionId}`, ann.token, bookSuggestion('Evergreen', { parentPostId: String(old.postId) }));
+    expect(repost.parentPostId).toBe(old.postId);
+    // Editing sends postId as the page had it too.
+    const edited = await ok<Post>(club, 'PATCH', `/api/discussions/${second.bookDiscussionId}`, ann.token, { ...bookSuggestion('Evergreen, again'), postId: ` ${repost.postId} ` });
+    expect(edited.title).toBe('Evergreen, again');
+  });
+
+  it('a vote may list its options as numeric strings', async () => {
+    const { pollId, postIds, ann } = await openPoll();
+    const voted = await ok<RoundUpdate>(club, 'POST', `/api/polls/${pollId}/vote`, ann.token, { postIds: [String(postIds[0])] });
+    expect(voted.poll!.results.alreadyVoted).toContain(ann.userId);
+  });
+
+  it('a cleared star rating ("") is a review without stars; "4" is four stars', async () => {
+    const reading = await readingClubHere();
+    const cleared = await ok<Review>(club, 'POST', `/api/reviews/book/${reading.bookId}`, reading.ann.token, { rating: '', reviewText: 'Bez hviezdičiek.' });
+    expect(cleared.rating).toBeNull();
+    const four = await ok<Review>(club, 'POST', `/api/reviews/book/${reading.bookId}`, reading.ann.token, { rating: '4', reviewText: 'Four.' });
+    expect(four.rating).toBe(4);
+  });
+
+  it('anything else stays a 400 naming the field, and changes nothing', async () => {
+    const reading = await readingClubHere();
+    for (const rating of ['four', '4.5', '9', '', ' 1e3', true, [], {}]) {
+      if (rating === '') continue;
+      const refused = await club.call('POST', `/api/reviews/book/${reading.bookId}`, { token: reading.ann.token, body: { rating, reviewText: 'x' } });
+      expect(refused.status, JSON.stringify(rating)).toBe(400);
+      expect(refused.body.errors.rating).toEqual(['Sorry, you can only give 0 to 5 stars.']);
+    }
+    const { pollId, ann } = await openPoll(reading);
+    for (const postId of ['two', '', '1.5', '-3', null, '99999999999999999999']) {
+      const refused = await club.call('POST', `/api/polls/${pollId}/vote`, { token: ann.token, body: { postIds: [postId] } });
+      expect(refused.status, JSON.stringify(postId)).toBe(400);
+    }
+    const reviews = await club.call('GET', `/api/reviews/book/${reading.bookId}`, { token: reading.ann.token });
+    expect(reviews.body).toEqual([]);
+    const poll = await club.call('GET', `/api/polls/${pollId}`, { token: ann.token });
+    expect(poll.body.myVote).toBeNull();
+  });
+});
+
+/** A Books round whose discussion closed into an open poll with two options; Ann and Ben are members. */
+async function openPoll(members?: { mod: string; ann: TestMember; ben: TestMember }) {
+  const { mod, ann, ben } = members ?? { mod: await setUpClub(club), ann: await addMember(club, { name: 'Ann' }), ben: await addMember(club, { name: 'Ben' }) };
+  const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Autumn' });
+  const a = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion('Pán prsteňov'));
+  const b = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ben.token, bookSuggestion('Solaris'));
+  const closed = await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, mod);
+  return { mod, ann, ben, round, pollId: closed.discussion!.pollId!, postIds: [a.postId, b.postId] };
+}
+
+/** This file's club, run to a chosen book (the reading-club fixture, on the server the test already has). */
+async function readingClubHere() {
+  const { mod, ann, ben, pollId, postIds } = await openPoll();
+  await ok(club, 'POST', `/api/polls/${pollId}/vote`, ann.token, { postIds: [postIds[0]] });
+  const book = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-poll/${pollId}`, mod)).book!;
+  return { mod, ann, ben, bookId: book.bookId };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answer, component, field, idParam, route } from './contract';
-import { requiredString } from './schema-helpers';
+import { jsonNumber, optionalJsonNumber, requiredString } from './schema-helpers';
 
 export const TOPICS = ['Books', 'Themes', 'Recommendations'] as const;
 export type Topic = (typeof TOPICS)[number];
@@ -89,8 +89,8 @@ export const postFieldsSchema = z.object({
   url: optionalLink,
   imageUrl: optionalLink,
   text: optionalText(20_000),
-  parentPostId: z.number({ error: 'validation:wrongType' }).int().positive().nullish().transform((v) => v ?? null),
-  parentRecommendationId: z.number({ error: 'validation:wrongType' }).int().positive().nullish().transform((v) => v ?? null),
+  parentPostId: optionalJsonNumber(z.number().int().positive()),
+  parentRecommendationId: optionalJsonNumber(z.number().int().positive()),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 export type PostInput = z.input<typeof postFieldsSchema>;
@@ -111,7 +111,7 @@ export function checkPostForTopic(post: PostFields, topic: Topic): Record<string
 
 /** PATCH /api/discussions/{discussionId}: the post as answered, with its postId. */
 export const postUpdateSchema = postFieldsSchema.extend({
-  postId: z.number({ error: 'validation:wrongType' }).int().positive(),
+  postId: jsonNumber(z.number().int().positive()),
 });
 
 export const previewSchema = z.object({

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { answer, idParam, route } from './contract';
 import { pollInfoSchema } from './poll';
 import { roundUpdateSchema } from './rounds';
+import { jsonNumber } from './schema-helpers';
 
 export * from './poll';
 
 export const voteSchema = z.object({
   postIds: z
-    .array(z.number({ error: 'validation:wrongType' }).int().positive(), { error: 'validation:voteRequired' })
+    .array(jsonNumber(z.number().int().positive()), { error: 'validation:voteRequired' })
     .min(1, { error: 'validation:voteRequired' })
     .max(500, { error: 'validation:tooLong' })
     .transform((ids) => [...new Set(ids)]),

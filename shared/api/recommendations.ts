@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answer, component, field, idParam, route } from './contract';
 import { postFieldsSchema, postSchema } from './discussions';
+import { jsonNumber } from './schema-helpers';
 
 /** A post's own fields, without what places it in a discussion or names what it reposts. */
 const postFields = postSchema.omit({ postId: true, discussionId: true, parentPostId: true, parentRecommendationId: true }).shape;
@@ -23,8 +24,8 @@ export type RecommendationInput = z.input<typeof recommendationFieldsSchema>;
 
 /** PATCH /api/recommendations/: the id from recommendationId, or, as Obskurnee read it, postId. */
 export const recommendationUpdateSchema = recommendationFieldsSchema.extend({
-  recommendationId: z.number({ error: 'validation:wrongType' }).int().positive().optional(),
-  postId: z.number({ error: 'validation:wrongType' }).int().positive().optional(),
+  recommendationId: jsonNumber(z.number().int().positive()).optional(),
+  postId: jsonNumber(z.number().int().positive()).optional(),
 });
 
 export const recommendationsApi = {

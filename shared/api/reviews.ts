@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { bookSchema } from './books';
 import { answer, component, field, idParam, route, textParam } from './contract';
-import { requiredString } from './schema-helpers';
+import { optionalJsonNumber, requiredString } from './schema-helpers';
 
 export const RATING_MIN = 0;
 export const RATING_MAX = 5;
 
 export const reviewSchema = z.object({
-  rating: z
-    .number({ error: 'validation:ratingInvalid' })
-    .int({ error: 'validation:ratingInvalid' })
-    .min(RATING_MIN, { error: 'validation:ratingInvalid' })
-    .max(RATING_MAX, { error: 'validation:ratingInvalid' })
-    .nullish()
-    .transform((value) => value ?? null),
+  // No stars: absent, null, or the empty string Obskurnee's client sends for a cleared rating.
+  rating: optionalJsonNumber(
+    z
+      .number()
+      .int({ error: 'validation:ratingInvalid' })
+      .min(RATING_MIN, { error: 'validation:ratingInvalid' })
+      .max(RATING_MAX, { error: 'validation:ratingInvalid' }),
+    'validation:ratingInvalid',
+  ),
   reviewText: requiredString('validation:reviewTextRequired').trim().min(1, { error: 'validation:reviewTextRequired' }).max(50_000, { error: 'validation:tooLong' }),
   reviewUrl: z
     .string({ error: 'validation:wrongType' })
