@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE, openDatabase, sqliteOf } from '../../db/data-source';
+import { saveAvatar } from '../../features/users/avatar';
+import { AppError } from '../../http/errors';
+import { createMarkdown } from '../../markdown';
+import { runningServerPid } from '../server-lock';
+import { mapClub, type BookclubRows } from './map-club';
+import { ImportError, readObskurnee, type ObskurneeClub } from './read-obskurnee';
+import { writeClub } from './write-club';
+
+export { ImportError } from './read-obskurnee';
+
+export interface ImportRequest {
+  /** The Obskurnee database (its data/obskurnee.db), opened read-only. */
+  file: string;
+  /** The Bookclub data folder to fill; it must hold no club yet. */
+  dataDir: string;
+  /** Where pictures the database names but does not hold may be found (Obskurnee's images folder). */
+  imagesDir?: string | null;
+  nativeBinding?: string;
+}
+
+export interface ImportReport {
+  counts: {
+    members: number;
+    admins: number;
+    moderators: number;
+    bots: number;
+    inactive: number;
+    rounds: number;
+    discussions: number;
+    posts: number;
+    reposts: number;
+    polls: number;
+    tiebreakers: number;
+    votes: number;
+    books: number;
+    reviews: number;
+    recommendations: number;
+    currentlyReading: number;
+    subscriptions: number;
+    noticeboard: number;
+    avatars: number;
+    covers: number;
+  };
+  /** What could not be brought over as it was, one sentence each. */
+  problems: string[];
+}
+
+/**
+ * Moves an Obskurnee club into an empty Bookclub data folder. The new database is built and filled beside
+ * the folder's contents (in a staging folder inside it) and moved into place only once it is whole, so a
+ * failure at any step leaves the folder as it was.
+ */
+export async function importObskurnee(request: ImportRequest): Promise<ImportReport> {
+  const dataDir = path.resolve(request.dataDir);
+  const source = path.resolve(request.file);
+  if (!fs.existsSync(source)) throw new ImportError(`There is no file ${source}.`);
+  if (request.imagesDir && !fs.statSync(request.imagesDir, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new ImportError(`The images folder ${request.imagesDir} does not exist.`);
+  }
+  const pid = runningServerPid(dataDir);
+  if (pid) throw new ImportError(`The club server (process ${pid}) is using ${dataDir}. Stop it first, then import.`);
+  const live = path.join(dataDir, DATABASE_FILE);
+  if (source === live) throw new ImportError(`${source} is Bookclub's own database, not Obskurnee's.`);
+  const replacesEmpty = fs.existsSync(live);
+  if (replacesEmpty) refuseIfClub(live, dataDir, request.nativeBinding);
+
+  const club = readObskurnee(source, request.nativeBinding);
+  let staging: string | null = null;
+  const createdDataDir = !fs.existsSync(dataDir);
+  try {
+    const { rows, problems } = mapClub(club, createMarkdown());
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    staging = fs.mkdtempSync(path.join(dataDir, '.obskurnee-import-'));
+    const avatars = await bringAvatars(club, rows, request.imagesDir ?? null, staging, problems);
+    const covers = bringCovers(club, rows, request.imagesDir ?? null, staging, problems);
+
+    const db = await openDatabase(staging, request.nativeBinding);
+    try {
+      writeClub(sqliteOf(db), rows);
+    } finally {
+      await db.destroy();
+    }
+
+    // Whole: move it in. An empty club database the server made on an earlier start gives way.
+    if (replacesEmpty) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(live + suffix, { force: true });
+    fs.renameSync(path.join(staging, DATABASE_FILE), live);
+    fs.chmodSync(live, 0o600);
+    for (const folder of ['avatars', 'covers']) {
+      const from = path.join(staging, 'images', folder);
+      if (!fs.existsSync(from)) continue;
+      const to = path.join(dataDir, 'images', folder);
+      fs.mkdirSync(to, { recursive: true, mode: 0o700 });
+      for (const name of fs.readdirSync(from)) fs.renameSync(path.join(from, name), path.join(to, name));
+    }
+    return { counts: countsOf(rows, avatars, covers), problems };
+  } catch (error) {
+    if (createdDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (error instanceof ImportError) throw error;
+    throw new ImportError(`The import failed and nothing was written: ${(error as Error).message}`);
+  } finally {
+    club.close();
+    if (staging) fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** A data folder whose database has any member holds a club: the import never merges into one. */
+function refuseIfClub(live: string, dataDir: string, nativeBinding?: string): void {
+  let users: number;
+  try {
+    const db = new Database(live, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    try {
+      users = (db.prepare(`SELECT count(*) AS n FROM "user"`).get() as { n: number }).n;
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    throw new ImportError(`${dataDir} already has a database (${live}) that cannot be read (${(error as Error).message}); import into an empty folder.`);
+  }
+  if (users > 0) throw new ImportError(`${dataDir} already holds a club (${users} members). Import into an empty data folder (--data-dir).`);
+}
+
+/** The picture's bytes: from Obskurnee's own Images table, else from the images folder given. */
+function pictureBytes(club: ObskurneeClub, imagesDir: string | null, fileName: string): Buffer | null {
+  const stored = club.image(fileName);
+  if (stored) return stored;
+  if (!imagesDir) return null;
+  const file = path.join(imagesDir, fileName);
+  return fs.existsSync(file) ? fs.readFileSync(file) : null;
+}
+
+async function bringAvatars(club: ObskurneeClub, rows: BookclubRows, imagesDir: string | null, staging: string, problems: string[]): Promise<number> {
+  let brought = 0;
+  const avatarsDir = path.join(staging, 'images', 'avatars');
+  for (const { userId, fileName } of rows.avatars) {
+    const user = rows.users.find((u) => u.id === userId)!;
+    const bytes = pictureBytes(club, imagesDir, fileName);
+    if (!bytes) {
+      problems.push(`The avatar of ${user.email} (${fileName}) is neither in the database nor${imagesDir ? ` in ${imagesDir}` : ' given with --images DIR'}; left out.`);
+      continue;
+    }
+    try {
+      // The same processing as an upload: cropped to 100 x 100, saved as WebP under a fresh name.
+      user.avatarFile = await saveAvatar(bytes, avatarsDir, userId);
+      brought++;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      problems.push(`The avatar of ${user.email} (${fileName}) is not a picture Bookclub can read; left out.`);
+    }
+  }
+  return brought;
+}
+
+function bringCovers(club: ObskurneeClub, rows: BookclubRows, imagesDir: string | null, staging: string, problems: string[]): number {
+  const coversDir = path.join(staging, 'images', 'covers');
+  const missing = new Set<string>();
+  let brought = 0;
+  for (const { fileName } of rows.covers) {
+    const bytes = pictureBytes(club, imagesDir, fileName);
+    if (!bytes) {
+      missing.add(`/images/covers/${encodeURIComponent(fileName)}`);
+      problems.push(`The cover ${fileName} is neither in the database nor${imagesDir ? ` in ${imagesDir}` : ' given with --images DIR'}; its books show none.`);
+      continue;
+    }
+    fs.mkdirSync(coversDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(path.join(coversDir, fileName), bytes, { mode: 0o600 });
+    brought++;
+  }
+  for (const row of [...rows.posts, ...rows.recommendations]) if (row.imageUrl && missing.has(row.imageUrl)) row.imageUrl = null;
+  return brought;
+}
+
+function countsOf(rows: BookclubRows, avatars: number, covers: number): ImportReport['counts'] {
+  return {
+    members: rows.users.length,
+    admins: rows.users.filter((u) => u.isAdmin).length,
+    moderators: rows.users.filter((u) => u.isModerator).length,
+    bots: rows.users.filter((u) => u.isBot).length,
+    inactive: rows.users.filter((u) => !u.isBot && !u.isActiveParticipant).length,
+    rounds: rows.rounds.length,
+    discussions: rows.discussions.length,
+    posts: rows.posts.length,
+    reposts: rows.posts.filter((p) => p.parentPostId !== null || p.parentRecommendationId !== null).length,
+    polls: rows.polls.length,
+    tiebreakers: rows.polls.filter((p) => p.isTiebreaker).length,
+    votes: rows.votes.length,
+    books: rows.books.length,
+    reviews: rows.reviews.length,
+    recommendations: rows.recommendations.length,
+    currentlyReading: rows.currentlyReading.length,
+    subscriptions: rows.subscriptions.length,
+    noticeboard: rows.noticeboard === null ? 0 : 1,
+    avatars,
+    covers,
+  };
+}

@@ -1,0 +1,444 @@
+import crypto from 'node:crypto';
+import type { User } from '../../features/accounts/user.entity';
+import { IMPORTED_IDENTITY_PREFIX, parseIdentityHash } from '../../features/accounts/aspnet-identity-hash';
+import type { BookRow } from '../../features/books/book.entity';
+import type { DiscussionRow } from '../../features/discussions/discussion.entity';
+import type { PostRow } from '../../features/discussions/post.entity';
+import type { SubscriptionRow } from '../../features/newsletters/subscription.entity';
+import type { PollOptionRow, PollRow, VoteChoiceRow, VoteRow } from '../../features/polls/poll.entity';
+import type { RecommendationRow } from '../../features/recommendations/recommendation.entity';
+import type { ReviewRow } from '../../features/reviews/review.entity';
+import type { RoundRow } from '../../features/rounds/round.entity';
+import type { CurrentlyReadingRow } from '../../features/users/currently-reading.entity';
+import type { Markdown } from '../../markdown';
+import { CURRENTLY_READING_KIND, FOLLOWUP_KINDS, NOTICEBOARD_SETTING, ROLE_NAMES, TOPICS } from './obskurnee-schema';
+import type { ObskurneeClub } from './read-obskurnee';
+
+/** Everything the import writes into the new club, row by row, in Bookclub's shapes. */
+export interface BookclubRows {
+  users: User[];
+  rounds: RoundRow[];
+  discussions: DiscussionRow[];
+  posts: PostRow[];
+  polls: PollRow[];
+  pollOptions: PollOptionRow[];
+  votes: VoteRow[];
+  voteChoices: VoteChoiceRow[];
+  books: BookRow[];
+  reviews: Omit<ReviewRow, 'id'>[];
+  recommendations: RecommendationRow[];
+  currentlyReading: Omit<CurrentlyReadingRow, 'id'>[];
+  subscriptions: SubscriptionRow[];
+  noticeboard: string | null;
+  /** Pictures to bring over: an avatar per member, a cover per post or recommendation, by Obskurnee file name. */
+  avatars: { userId: string; fileName: string }[];
+  covers: { fileName: string }[];
+}
+
+export interface Mapped {
+  rows: BookclubRows;
+  /** One sentence per thing that could not be brought over as it was. */
+  problems: string[];
+}
+
+type Row = Record<string, unknown>;
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
+const int = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'bigint' ? Number(value) : null);
+const bool = (value: unknown): boolean => value === 1 || value === true || value === '1' || value === 1n;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Obskurnee's own pictures, served from its Images table; names are letters, digits, dots and dashes. */
+const IMAGE_PATH = /^\/images\/([\w-][\w.-]*)$/;
+
+/**
+ * Obskurnee's dates are EF Core text in the server's local time with no zone; we take them as UTC (what
+ * its Docker image runs in). Answers ISO 8601, or `fallback` for what is no date.
+ */
+export function isoDate(value: unknown, fallback: string): string {
+  if (typeof value !== 'string') return fallback;
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,7}))?/.exec(value);
+  if (!match) return fallback;
+  const parsed = new Date(`${match[1]}T${match[2]}.${(match[3] ?? '0').padEnd(3, '0').slice(0, 3)}Z`);
+  return Number.isNaN(parsed.getTime()) ? fallback : parsed.toISOString();
+}
+
+/** Newtonsoft's JSON as Obskurnee wrote it; property names are compared without regard to case. */
+function json(value: unknown): unknown {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+function field(object: unknown, name: string): unknown {
+  if (!object || typeof object !== 'object') return undefined;
+  const key = Object.keys(object).find((k) => k.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : (object as Record<string, unknown>)[key];
+}
+function enumName<T extends string>(names: readonly T[], value: unknown): T | null {
+  if (typeof value === 'number') return names[value] ?? null;
+  if (typeof value === 'string') return names.find((name) => name.toLowerCase() === value.toLowerCase()) ?? null;
+  return null;
+}
+
+/** Maps an Obskurnee club onto Bookclub's rows, keeping the ids that appear in links. Pure: writes nothing. */
+export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date().toISOString()): Mapped {
+  const problems: string[] = [];
+  const render = (text: string | null) => (text ? markdown.render(text) : null);
+  const date = (value: unknown) => isoDate(value, now);
+
+  // Members. Their ids are kept when they are UUIDs (they are, unless someone edited the database).
+  const userIds = new Map<string, string>();
+  const emails = new Set<string>();
+  const users: User[] = [];
+  const avatars: BookclubRows['avatars'] = [];
+  for (const row of club.users) {
+    const oldId = String(row.Id);
+    const email = str(row.Email)?.trim();
+    if (!email) {
+      problems.push(`Member "${str(row.UserName) ?? oldId}" has no email address and was left out (with what they wrote).`);
+      continue;
+    }
+    if (emails.has(email.toLowerCase())) {
+      problems.push(`A second member with the email ${email} was left out (with what they wrote).`);
+      continue;
+    }
+    emails.add(email.toLowerCase());
+    const id = UUID.test(oldId) ? oldId.toLowerCase() : crypto.randomUUID();
+    userIds.set(oldId, id);
+    const roles = club.roles.get(oldId) ?? new Set<string>();
+    const isBot = bool(row.IsBot) || roles.has(ROLE_NAMES.bot);
+    const loginEnabled = bool(row.LoginEnabled);
+    const language = str(row.Language)?.toLowerCase() ?? null;
+    if (language && language !== 'en' && language !== 'sk') {
+      problems.push(`${email} chose the language "${language}", which Bookclub does not have; they get the club's default until they choose.`);
+    }
+    const identityHash = str(row.PasswordHash);
+    let passwordHash: string | null = null;
+    if (identityHash && parseIdentityHash(identityHash)) passwordHash = IMPORTED_IDENTITY_PREFIX + identityHash;
+    else problems.push(`${email} has ${identityHash ? 'a password hash Bookclub cannot read' : 'no password'}; they set one with "Forgotten password".`);
+    const avatar = str(row.AvatarUrl);
+    const avatarName = avatar ? IMAGE_PATH.exec(avatar)?.[1] : undefined;
+    if (avatarName) avatars.push({ userId: id, fileName: avatarName });
+    else if (avatar) problems.push(`The avatar of ${email} is not one of Obskurnee's own pictures (${avatar}); it was left out.`);
+    users.push({
+      id,
+      email,
+      name: str(row.UserName)?.trim() ?? email.split('@')[0]!,
+      passwordHash,
+      phone: str(row.PhoneNumber),
+      aboutMe: str(row.AboutMe),
+      goodreadsUrl: str(row.GoodreadsProfileUrl),
+      avatarFile: null,
+      isModerator: roles.has(ROLE_NAMES.moderator),
+      isAdmin: roles.has(ROLE_NAMES.admin),
+      isBot,
+      // Obskurnee's LoginEnabled both kept a member out and left them out of polls' progress: Bookclub has
+      // the two apart (an admin enables the account, a moderator makes the member active again).
+      isActiveParticipant: loginEnabled && !isBot,
+      language: language === 'en' || language === 'sk' ? language : null,
+      createdOn: now,
+      sessionVersion: 0,
+      disabledOn: loginEnabled ? null : now,
+    });
+  }
+  const owner = (value: unknown) => (typeof value === 'string' ? userIds.get(value) : undefined);
+
+  // Recommendations (before posts: a post may repost one).
+  const recommendations: RecommendationRow[] = [];
+  const covers = new Map<string, string>();
+  const cover = (imageUrl: string | null): string | null => {
+    const name = imageUrl ? IMAGE_PATH.exec(imageUrl)?.[1] : undefined;
+    if (!name) return imageUrl;
+    covers.set(name, name);
+    return `/images/covers/${encodeURIComponent(name)}`;
+  };
+  for (const row of club.recommendations) {
+    const ownerId = owner(row.OwnerId);
+    if (!ownerId) {
+      problems.push(`Recommendation ${row.RecommendationId} belongs to no member that was imported; left out.`);
+      continue;
+    }
+    const text = str(row.Text);
+    recommendations.push({
+      id: int(row.RecommendationId)!,
+      ownerId,
+      title: str(row.Title) ?? '',
+      author: str(row.Author),
+      pageCount: int(row.PageCount),
+      url: str(row.Url),
+      imageUrl: cover(str(row.ImageUrl)),
+      text,
+      renderedText: render(text),
+      createdOn: date(row.CreatedOn),
+      modifiedOn: date(row.ModifiedOn),
+    });
+  }
+  const recommendationIds = new Set(recommendations.map((r) => r.id));
+
+  // Rounds, their discussions and posts.
+  const roundIds = new Set(club.rounds.map((r) => int(r.RoundId)));
+  const discussionRows = new Map(club.discussions.map((d) => [int(d.DiscussionId)!, d]));
+  const discussions: DiscussionRow[] = [];
+  for (const row of club.discussions) {
+    const id = int(row.DiscussionId)!;
+    const roundId = int(row.RoundId);
+    const topic = enumName(TOPICS, row.Topic);
+    if (roundId === null || !roundIds.has(roundId) || !topic) {
+      problems.push(`Discussion ${id} belongs to no round (or has an unknown topic); left out with its posts and polls.`);
+      continue;
+    }
+    discussions.push({
+      id,
+      roundId,
+      title: str(row.Title) ?? `#${id}`,
+      description: str(row.Description),
+      topic,
+      isClosed: bool(row.IsClosed),
+      pollId: int(row.PollId) || null,
+      ownerId: owner(row.OwnerId) ?? null,
+      createdOn: date(row.CreatedOn),
+    });
+  }
+  const discussionIds = new Set(discussions.map((d) => d.id));
+
+  const postIds = new Set<number>();
+  const posts: PostRow[] = [];
+  for (const row of club.posts) {
+    const id = int(row.PostId)!;
+    const ownerId = owner(row.OwnerId);
+    if (!discussionIds.has(int(row.DiscussionId)!) || !ownerId) {
+      if (discussionIds.has(int(row.DiscussionId)!)) problems.push(`Post ${id} belongs to no member that was imported; left out.`);
+      continue;
+    }
+    let parentPostId = int(row.ParentPostId);
+    if (parentPostId !== null && !club.posts.some((p) => int(p.PostId) === parentPostId)) {
+      problems.push(`Post ${id} reposts post ${parentPostId}, which is gone; it stays as a post of its own.`);
+      parentPostId = null;
+    }
+    let parentRecommendationId = int(row.ParentRecommendationId);
+    if (parentRecommendationId !== null && !recommendationIds.has(parentRecommendationId)) {
+      problems.push(`Post ${id} reposts recommendation ${parentRecommendationId}, which is gone; it stays as a post of its own.`);
+      parentRecommendationId = null;
+    }
+    const text = str(row.Text);
+    postIds.add(id);
+    posts.push({
+      id,
+      discussionId: int(row.DiscussionId)!,
+      ownerId,
+      title: str(row.Title) ?? '',
+      author: str(row.Author),
+      pageCount: int(row.PageCount),
+      url: str(row.Url),
+      imageUrl: cover(str(row.ImageUrl)),
+      text,
+      renderedText: render(text),
+      parentPostId,
+      parentRecommendationId,
+      createdOn: date(row.CreatedOn),
+      modifiedOn: date(row.ModifiedOn),
+    });
+  }
+  // A repost whose parent was left out (an unimported owner) loses the link rather than the post.
+  for (const post of posts) if (post.parentPostId !== null && !postIds.has(post.parentPostId)) post.parentPostId = null;
+
+  // Polls, their options and every ballot.
+  const polls: PollRow[] = [];
+  const pollOptions: PollOptionRow[] = [];
+  const votes: VoteRow[] = [];
+  const voteChoices: VoteChoiceRow[] = [];
+  const optionsOf = new Map<number, number[]>();
+  for (const row of club.pollOptions) {
+    const pollId = int(row.AllPollsPollId)!;
+    const postId = int(row.OptionsPostId)!;
+    if (!postIds.has(postId)) continue;
+    if (!optionsOf.has(pollId)) optionsOf.set(pollId, []);
+    optionsOf.get(pollId)!.push(postId);
+  }
+  for (const row of club.polls) {
+    const id = int(row.PollId)!;
+    const discussionId = int(row.DiscussionId);
+    const discussion = discussionId !== null ? discussions.find((d) => d.id === discussionId) : undefined;
+    const topic = enumName(TOPICS, row.Topic);
+    if (!discussion || (topic !== 'Books' && topic !== 'Themes')) {
+      problems.push(`Poll ${id} belongs to no imported discussion (or has an unknown topic); left out with its votes.`);
+      continue;
+    }
+    const results = json(row.ResultsSerialized);
+    const followup = json(row.FollowupLinkSerialized);
+    if (results === undefined || followup === undefined) problems.push(`Poll ${id}'s stored results or followup are not readable JSON; its ballots are kept.`);
+    const winnerPostId = int(field(results, 'WinnerPostId'));
+    const followupKind = enumName(FOLLOWUP_KINDS, field(followup, 'kind'));
+    const followupId = int(field(followup, 'entityId'));
+    const isTiebreaker = bool(row.IsTiebreaker);
+    const storedVotes = (field(results, 'Votes') as unknown[] | undefined) ?? [];
+    const top = Math.max(0, ...storedVotes.map((v) => int(field(v, 'Votes')) ?? 0));
+    const options = optionsOf.get(id) ?? [];
+    polls.push({
+      id,
+      discussionId: discussion.id,
+      roundId: int(row.RoundId) ?? discussion.roundId,
+      title: str(row.Title) ?? discussion.title,
+      topic,
+      isClosed: bool(row.IsClosed),
+      isTiebreaker,
+      previousPollId: int(row.PreviousPollId),
+      winnerPostId: winnerPostId !== null && options.includes(winnerPostId) ? winnerPostId : null,
+      // Obskurnee settled a tie in a tiebreaker by lot, without saying so; the counts show it.
+      decidedByLot: isTiebreaker && bool(row.IsClosed) && storedVotes.filter((v) => (int(field(v, 'Votes')) ?? 0) === top).length > 1,
+      followupKind: followupKind && followupId ? followupKind : null,
+      followupId: followupKind && followupId ? followupId : null,
+      ownerId: owner(row.OwnerId) ?? null,
+      createdOn: date(row.CreatedOn),
+    });
+    options.forEach((postId, position) => pollOptions.push({ pollId: id, postId, position }));
+  }
+  const pollById = new Map(polls.map((p) => [p.id, p]));
+  for (const poll of polls) {
+    if (poll.previousPollId !== null && !pollById.has(poll.previousPollId)) poll.previousPollId = null;
+  }
+  for (const row of club.votes) {
+    const pollId = int(row.PollId)!;
+    const poll = pollById.get(pollId);
+    const userId = owner(row.OwnerId);
+    if (!poll || !userId) {
+      if (poll) problems.push(`A vote in poll ${pollId} belongs to no member that was imported; left out.`);
+      continue;
+    }
+    const ticked = json(row.PostIdsSerialized);
+    const options = optionsOf.get(pollId) ?? [];
+    const chosen = Array.isArray(ticked) ? [...new Set(ticked.map(int).filter((postId): postId is number => postId !== null))] : [];
+    const valid = chosen.filter((postId) => options.includes(postId));
+    if (valid.length < chosen.length || !Array.isArray(ticked)) {
+      problems.push(`A vote in poll ${pollId} ticked ${Array.isArray(ticked) ? 'options that are not the poll\'s' : 'nothing readable'}; ${valid.length ? 'its other choices are kept' : 'left out'}.`);
+    }
+    if (valid.length === 0) continue;
+    votes.push({ pollId, userId, createdOn: date(row.ModifiedOn ?? row.CreatedOn) });
+    for (const postId of valid) voteChoices.push({ pollId, userId, postId });
+  }
+
+  // Books, in the club's order.
+  const books: BookRow[] = [];
+  const bookRounds = new Set<number>();
+  for (const row of club.books) {
+    const id = int(row.BookId)!;
+    const postId = int(row.PostId);
+    const roundId = int(row.RoundId) ?? club.rounds.find((r) => int(r.BookId) === id)?.RoundId;
+    if (postId === null || !postIds.has(postId) || typeof roundId !== 'number' || !roundIds.has(roundId) || bookRounds.has(roundId)) {
+      problems.push(`Book ${id} (number ${row.Order}) has no imported suggestion or round of its own; left out with its reviews.`);
+      continue;
+    }
+    bookRounds.add(roundId);
+    books.push({ id, order: int(row.Order)!, roundId, postId, createdOn: date(row.CreatedOn) });
+  }
+  const bookIds = new Set(books.map((b) => b.id));
+
+  const rounds: RoundRow[] = [];
+  const keep = <T extends number>(id: number | null, known: { has(id: T): boolean }, what: string, roundId: number): number | null => {
+    if (id === null || id === 0) return null;
+    if (known.has(id as T)) return id;
+    problems.push(`Round ${roundId} names ${what} ${id}, which was not imported; the round no longer links it.`);
+    return null;
+  };
+  for (const row of club.rounds) {
+    const id = int(row.RoundId)!;
+    const topic = enumName(TOPICS, row.Kind);
+    if (topic !== 'Books' && topic !== 'Themes') {
+      problems.push(`Round ${id} has an unknown kind (${String(row.Kind)}); it is taken as a Books round.`);
+    }
+    const themeDiscussionId = keep(int(row.ThemeDiscussionId), discussionIds, 'discussion', id);
+    const bookDiscussionId = keep(int(row.BookDiscussionId), discussionIds, 'discussion', id);
+    // A round's description is its first discussion's.
+    const first = discussionRows.get((topic === 'Themes' ? themeDiscussionId : bookDiscussionId) ?? -1);
+    rounds.push({
+      id,
+      title: str(row.Title) ?? `#${id}`,
+      description: first ? str(first.Description) : null,
+      topic: topic === 'Themes' ? 'Themes' : 'Books',
+      themeDiscussionId,
+      themePollId: keep(int(row.ThemePollId), pollById, 'poll', id),
+      themeTiebreakerPollId: keep(int(row.ThemeTiebreakerPollId), pollById, 'poll', id),
+      bookDiscussionId,
+      bookPollId: keep(int(row.BookPollId), pollById, 'poll', id),
+      bookTiebreakerPollId: keep(int(row.BookTiebreakerPollId), pollById, 'poll', id),
+      bookId: keep(int(row.BookId), bookIds, 'book', id),
+      ownerId: owner(row.OwnerId) ?? null,
+      createdOn: date(row.CreatedOn),
+    });
+  }
+  for (const discussion of discussions) {
+    if (discussion.pollId !== null && !pollById.has(discussion.pollId)) discussion.pollId = null;
+  }
+
+  // Reviews: one per member per book, as in Obskurnee.
+  const reviews: BookclubRows['reviews'] = [];
+  for (const row of club.reviews) {
+    const bookId = int(row.BookId)!;
+    const ownerId = owner(row.OwnerId);
+    if (!bookIds.has(bookId) || !ownerId) {
+      problems.push(`A review of book ${bookId} has no imported book or member; left out.`);
+      continue;
+    }
+    let rating = int(row.Rating);
+    if (rating !== null && (rating < 0 || rating > 5)) {
+      problems.push(`A review of book ${bookId} gave ${rating} stars; it is kept without stars.`);
+      rating = null;
+    }
+    reviews.push({ bookId, ownerId, rating, reviewText: str(row.ReviewText) ?? '', reviewUrl: str(row.ReviewUrl), createdOn: date(row.CreatedOn), modifiedOn: date(row.ModifiedOn) });
+  }
+
+  // What members are reading now, from their Goodreads shelves; the rest of the shelves stay there.
+  const currentlyReading: BookclubRows['currentlyReading'] = [];
+  let shelfReads = 0;
+  for (const row of club.shelfEntries) {
+    const ownerId = owner(row.OwnerId);
+    if (int(row.Kind) !== CURRENTLY_READING_KIND) {
+      shelfReads++;
+      continue;
+    }
+    if (ownerId && str(row.Title)) currentlyReading.push({ ownerId, title: str(row.Title)!, author: str(row.Author), createdOn: date(row.CreatedOn) });
+  }
+  if (shelfReads > 0) problems.push(`${shelfReads} books read on members' Goodreads or StoryGraph shelves (fetched from their feeds) were not brought over; they are still on those sites.`);
+
+  const subscriptions: SubscriptionRow[] = [];
+  for (const row of club.subscriptions) {
+    const userId = owner(row.UserId);
+    const name = str(row.NewsletterName)?.toLowerCase();
+    if (userId && (name === 'basicevents' || name === 'allevents')) {
+      if (!subscriptions.some((s) => s.userId === userId && s.newsletter === name)) subscriptions.push({ userId, newsletter: name });
+    } else {
+      problems.push(`A subscription to "${String(row.NewsletterName)}" of an unknown list or member was left out.`);
+    }
+  }
+
+  let noticeboard: string | null = null;
+  for (const row of club.settings) {
+    if (row.Key === NOTICEBOARD_SETTING) noticeboard = typeof row.Value === 'string' ? row.Value : null;
+    else problems.push(`Obskurnee's setting "${String(row.Key)}" has no counterpart in Bookclub; left out.`);
+  }
+  for (const { table, rows, what } of club.leftBehind) problems.push(`${rows} rows of ${table} (${what}) were not brought over.`);
+
+  return {
+    rows: {
+      users,
+      rounds,
+      discussions,
+      posts,
+      polls,
+      pollOptions,
+      votes,
+      voteChoices,
+      books,
+      reviews,
+      recommendations,
+      currentlyReading,
+      subscriptions,
+      noticeboard,
+      avatars,
+      covers: [...covers.keys()].map((fileName) => ({ fileName })),
+    },
+    problems,
+  };
+}
