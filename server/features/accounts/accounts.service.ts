@@ -126,6 +126,11 @@ export class AccountsService {
     const ok = user?.passwordHash ? await this.hasher.verify(password, user.passwordHash) : await this.hasher.verifyDummy(password);
     if (!user || !ok) throw new Unauthorized('loginFailed');
     if (user.disabledOn !== null) throw new Forbidden('accountDisabled');
+    if (this.hasher.needsRehash(user.passwordHash!)) {
+      // A hash brought from Obskurnee: from now on the account has our own, made from the password just checked.
+      const fresh = await this.hasher.hash(password);
+      sqliteOf(this.db).prepare(`UPDATE "user" SET "passwordHash" = ? WHERE "id" = ? AND "passwordHash" = ?`).run(fresh, user.id, user.passwordHash);
+    }
     return { ...this.profileOf(user), token: await signToken(user.id, user.sessionVersion, this.secret) };
   }
 }
