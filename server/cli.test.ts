@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CliError, parseCommand, runBackup, runCreateAdmin, runRestore } from './cli';
+import { CliError, isUserError, parseCommand, runBackup, runCreateAdmin, runImportObskurnee, runRestore } from './cli';
+import { FIXTURE_COUNTS, createObskurneeFixture } from './maintenance/import-obskurnee/fixture';
 import type { ServerConfig } from './settings';
 import { startTestServer } from './test-support/test-server';
 
@@ -25,6 +26,13 @@ describe('parsing the command line', () => {
     expect(parseCommand(['backup', 'club.db', '--data-dir', '/srv'])).toMatchObject({ command: 'backup', file: 'club.db', rest: ['--data-dir', '/srv'] });
     expect(parseCommand(['restore', 'club.db', '--yes'])).toMatchObject({ command: 'restore', file: 'club.db', yes: true });
     expect(parseCommand(['create-admin', '--email=host@club.test', '--password-file', 'pw'])).toMatchObject({ command: 'create-admin', email: 'host@club.test', passwordFile: 'pw' });
+    expect(parseCommand(['import-obskurnee', 'obskurnee.db', '--images', 'pics', '--data-dir', '/srv'])).toMatchObject({
+      command: 'import-obskurnee',
+      file: 'obskurnee.db',
+      images: 'pics',
+      rest: ['--data-dir', '/srv'],
+    });
+    expect(() => parseCommand(['import-obskurnee', '--images=pics'])).toThrow(/import-obskurnee needs a FILE/);
     expect(() => parseCommand(['backup'])).toThrow(CliError);
     expect(() => parseCommand(['frobnicate'])).toThrow(/Unknown command/);
   });
@@ -85,5 +93,21 @@ describe('headless maintenance', () => {
     } finally {
       await restored.server.close();
     }
+  });
+
+  it('imports an Obskurnee club into an empty data folder, prints what it moved, and refuses a second time', async () => {
+    const source = path.join(dataDir, 'obskurnee.db');
+    const { imagesDir } = createObskurneeFixture(source);
+    const club = { ...config, dataDir: path.join(dataDir, 'club') };
+    const printed: string[] = [];
+    vi.mocked(console.log).mockImplementation((line: string) => void printed.push(line));
+    const report = await runImportObskurnee(club, source, imagesDir);
+    expect(report.counts).toEqual(FIXTURE_COUNTS);
+    expect(printed.join('\n')).toMatch(/5 members \(1 admins, 2 moderators, 1 bots, 1 not active\)/);
+    expect(printed.join('\n')).toMatch(/6 polls \(2 tiebreakers\) with 18 votes/);
+    expect(printed.join('\n')).toMatch(/Not brought over as it was[^]*language "cs"/);
+    const again = await runImportObskurnee(club, source, imagesDir).catch((error: unknown) => error);
+    expect(isUserError(again)).toBe(true);
+    expect((again as Error).message).toMatch(/already holds a club/);
   });
 });

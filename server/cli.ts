@@ -9,11 +9,12 @@ import { AppError } from './http/errors';
 import { translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
 import { MaintenanceError, backupDatabase, restoreDatabase } from './maintenance/backup';
+import { ImportError, importObskurnee, type ImportReport } from './maintenance/import-obskurnee/import-obskurnee';
 import { runningServerPid } from './maintenance/server-lock';
 import { createMarkdown } from './markdown';
 import type { ServerConfig } from './settings';
 
-export type Command = 'serve' | 'backup' | 'restore' | 'create-admin' | 'help';
+export type Command = 'serve' | 'backup' | 'restore' | 'create-admin' | 'import-obskurnee' | 'help';
 
 export const USAGE = `Usage: npm start -- [command] [options]
 
@@ -23,6 +24,10 @@ Commands:
   restore FILE [--yes]       replace the club's database with FILE (stop the server first)
   create-admin --email EMAIL create the club's first admin without a browser;
                              the password is asked for, or read from --password-file FILE
+  import-obskurnee FILE [--images DIR]
+                             move an Obskurnee club (its data/obskurnee.db) into an empty
+                             data folder; avatars and covers not in the database are
+                             looked for in DIR
   help                       show this
 
 Options are the settings' flags (--port, --data-dir, ...); see README.md.`;
@@ -32,17 +37,18 @@ const COMMAND_OPTIONS = {
   yes: { type: 'boolean' },
   email: { type: 'string' },
   'password-file': { type: 'string' },
+  images: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 /** Taken out of what is left for the settings (help stays, as it always did; the settings ignore it). */
-const TAKEN: readonly string[] = ['yes', 'email', 'password-file'];
+const TAKEN: readonly string[] = ['yes', 'email', 'password-file', 'images'];
 
 function isCommand(word: string): word is Exclude<Command, 'serve'> {
-  return word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'help';
+  return word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'import-obskurnee' || word === 'help';
 }
 
 /** The command and its own arguments; everything else is left, as it was written, for the settings. */
-export function parseCommand(argv: readonly string[]): { command: Command; file?: string; yes: boolean; email?: string; passwordFile?: string; rest: string[] } {
+export function parseCommand(argv: readonly string[]): { command: Command; file?: string; yes: boolean; email?: string; passwordFile?: string; images?: string; rest: string[] } {
   // Not strict: the settings' flags are unknown here and pass through to `rest`.
   const { values, tokens } = parseArgs({ args: [...argv], options: COMMAND_OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const others = tokens.filter((token) => !(token.kind === 'option' && TAKEN.includes(token.name)));
@@ -50,13 +56,13 @@ export function parseCommand(argv: readonly string[]): { command: Command; file?
     token?.kind === 'positional' && !token.value.startsWith('-');
   let command: Command = 'serve';
   let file: string | undefined;
-  // The command is the first argument unless that is a flag; backup and restore take the next as FILE.
+  // The command is the first argument unless that is a flag; backup, restore and import take the next as FILE.
   const [first, second] = others;
   if (isWord(first)) {
     others.shift();
     if (isCommand(first.value)) command = first.value;
     else throw new CliError(`Unknown command "${first.value}".\n\n${USAGE}`);
-    if (command === 'backup' || command === 'restore') {
+    if (command === 'backup' || command === 'restore' || command === 'import-obskurnee') {
       if (!isWord(second)) throw new CliError(`${command} needs a FILE.\n\n${USAGE}`);
       others.shift();
       file = second.value;
@@ -70,6 +76,7 @@ export function parseCommand(argv: readonly string[]): { command: Command; file?
     yes: values.yes === true,
     email: typeof values.email === 'string' ? values.email : undefined,
     passwordFile: typeof values['password-file'] === 'string' ? values['password-file'] : undefined,
+    images: typeof values.images === 'string' ? values.images : undefined,
     rest: argv.filter((_, index) => left.has(index)),
   };
 }
@@ -131,6 +138,26 @@ export async function runCreateAdmin(config: ServerConfig, email: string | undef
   }
 }
 
+export async function runImportObskurnee(config: ServerConfig, file: string, imagesDir: string | undefined): Promise<ImportReport> {
+  console.log(`Importing the Obskurnee club in ${file} into ${config.dataDir}...`);
+  const report = await importObskurnee({ file, dataDir: config.dataDir, imagesDir: imagesDir ?? null, nativeBinding: config.sqliteNativeBinding });
+  const c = report.counts;
+  const lines = [
+    `${c.members} members (${c.admins} admins, ${c.moderators} moderators, ${c.bots} bots, ${c.inactive} not active)`,
+    `${c.rounds} rounds, ${c.discussions} discussions, ${c.posts} posts (${c.reposts} reposts)`,
+    `${c.polls} polls (${c.tiebreakers} tiebreakers) with ${c.votes} votes`,
+    `${c.books} books, ${c.reviews} reviews, ${c.recommendations} recommendations`,
+    `${c.currentlyReading} currently-reading entries, ${c.subscriptions} newsletter subscriptions, ${c.noticeboard ? 'the noticeboard' : 'no noticeboard'}`,
+    `${c.avatars} avatars, ${c.covers} book covers`,
+  ];
+  console.log(`Imported:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  if (report.problems.length > 0) {
+    console.log(`Not brought over as it was (${report.problems.length}):\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+  console.log('Members sign in with their Obskurnee passwords. Start the server on this data folder.');
+  return report;
+}
+
 export function isUserError(error: unknown): error is Error {
-  return error instanceof CliError || error instanceof MaintenanceError;
+  return error instanceof CliError || error instanceof MaintenanceError || error instanceof ImportError;
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CliError, USAGE, isUserError, parseCommand, runBackup, runCreateAdmin, runRestore } from './cli';
+import { CliError, USAGE, isUserError, parseCommand, runBackup, runCreateAdmin, runImportObskurnee, runRestore } from './cli';
 import { SettingsError, readSettings, type ServerConfig } from './settings';
 import { startServer } from './start-server';
 import { DamagedSecretError } from './http/token';
@@ -34,6 +34,9 @@ async function main() {
         return await runRestore(config, parsed.file!, parsed.yes);
       case 'create-admin':
         return await runCreateAdmin(config, parsed.email, parsed.passwordFile);
+      case 'import-obskurnee':
+        await runImportObskurnee(config, parsed.file!, parsed.images);
+        return;
       case 'serve':
         return await serve(config);
     }
