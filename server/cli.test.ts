@@ -103,7 +103,7 @@ describe('headless maintenance', () => {
     vi.mocked(console.log).mockImplementation((line: string) => void printed.push(line));
     const report = await runImportObskurnee(club, source, imagesDir);
     expect(report.counts).toEqual(FIXTURE_COUNTS);
-    expect(printed.join('\n')).toMatch(/5 members \(1 admins, 2 moderators, 1 bots, 1 not active\)/);
+    expect(printed.join('\n')).toMatch(/5 members \(1 admin, 2 moderators, 1 bot, 1 not active\)/);
     expect(printed.join('\n')).toMatch(/6 polls \(2 tiebreakers\) with 18 votes/);
     expect(printed.join('\n')).toMatch(/Not brought over as it was[^]*language "cs"/);
     const again = await runImportObskurnee(club, source, imagesDir).catch((error: unknown) => error);

@@ -142,13 +142,14 @@ export async function runImportObskurnee(config: ServerConfig, file: string, ima
   console.log(`Importing the Obskurnee club in ${file} into ${config.dataDir}...`);
   const report = await importObskurnee({ file, dataDir: config.dataDir, imagesDir: imagesDir ?? null, nativeBinding: config.sqliteNativeBinding });
   const c = report.counts;
+  const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const lines = [
-    `${c.members} members (${c.admins} admins, ${c.moderators} moderators, ${c.bots} bots, ${c.inactive} not active)`,
-    `${c.rounds} rounds, ${c.discussions} discussions, ${c.posts} posts (${c.reposts} reposts)`,
-    `${c.polls} polls (${c.tiebreakers} tiebreakers) with ${c.votes} votes`,
-    `${c.books} books, ${c.reviews} reviews, ${c.recommendations} recommendations`,
-    `${c.currentlyReading} currently-reading entries, ${c.subscriptions} newsletter subscriptions, ${c.noticeboard ? 'the noticeboard' : 'no noticeboard'}`,
-    `${c.avatars} avatars, ${c.covers} book covers`,
+    `${n(c.members, 'member')} (${n(c.admins, 'admin')}, ${n(c.moderators, 'moderator')}, ${n(c.bots, 'bot')}, ${c.inactive} not active)`,
+    `${n(c.rounds, 'round')}, ${n(c.discussions, 'discussion')}, ${n(c.posts, 'post')} (${n(c.reposts, 'repost')})`,
+    `${n(c.polls, 'poll')} (${n(c.tiebreakers, 'tiebreaker')}) with ${n(c.votes, 'vote')}`,
+    `${n(c.books, 'book')}, ${n(c.reviews, 'review')}, ${n(c.recommendations, 'recommendation')}`,
+    `${n(c.currentlyReading, 'currently-reading entry', 'currently-reading entries')}, ${n(c.subscriptions, 'newsletter subscription')}, ${c.noticeboard ? 'the noticeboard' : 'no noticeboard'}`,
+    `${n(c.avatars, 'avatar')}, ${n(c.covers, 'book cover')}`,
   ];
   console.log(`Imported:\n${lines.map((line) => `  ${line}`).join('\n')}`);
   if (report.problems.length > 0) {

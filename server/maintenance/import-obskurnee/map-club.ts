@@ -400,7 +400,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     }
     if (ownerId && str(row.Title)) currentlyReading.push({ ownerId, title: str(row.Title)!, author: str(row.Author), createdOn: date(row.CreatedOn) });
   }
-  if (shelfReads > 0) problems.push(`${shelfReads} books read on members' Goodreads or StoryGraph shelves (fetched from their feeds) were not brought over; they are still on those sites.`);
+  if (shelfReads > 0) problems.push(`${shelfReads} ${shelfReads === 1 ? 'book' : 'books'} read on members' Goodreads or StoryGraph shelves (fetched from their feeds) were not brought over; they are still on those sites.`);
 
   const subscriptions: SubscriptionRow[] = [];
   for (const row of club.subscriptions) {
