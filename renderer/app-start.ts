@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { followDiscussionChanges } from './features/discussions/follow-changes';
 import { followHomeChanges, homeQuery } from './features/home/queries';
+import { followPollChanges } from './features/polls/follow-changes';
 import { followRoundChanges } from './features/rounds/follow-changes';
 import { session } from './features/session/session';
 import { useSessionStore } from './store/session-store';
@@ -23,6 +24,7 @@ function prefetchMembers(queryClient: QueryClient): void {
 export function connectApp(queryClient: QueryClient): void {
   followDiscussionChanges(queryClient);
   followRoundChanges(queryClient);
+  followPollChanges(queryClient);
   followHomeChanges(queryClient);
   session.followSessionEnd();
   useSessionStore.subscribe((state, previous) => {

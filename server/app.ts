@@ -108,9 +108,10 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
   const passwordReset = new PasswordResetService(db, outbox, links, accounts);
   const newsletters = new NewslettersService(db, outbox, accounts, links, log);
   const discussions = new DiscussionsService(db, markdown, hub, newsletters);
-  const polls = new PollsService(db, discussions);
+  const polls = new PollsService(db, discussions, hub);
   const books = new BooksService(db, discussions);
   const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, newsletters);
+  polls.closeWhenEveryoneVoted((pollId, voter) => rounds.closeAfterLastVote(pollId, voter));
   const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books }, markdown);
   const users = new UsersService(db, accounts, config.dataDir);
   const recommendations = new RecommendationsService(db, markdown, newsletters);

@@ -6,9 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/data-source';
+import { io as connect } from 'socket.io-client';
 import type { Post } from '../../shared/api/discussions';
+import type { Poll, PollInfo } from '../../shared/api/polls';
 import type { Review } from '../../shared/api/reviews';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
+import { HUB_PATH } from '../../shared/constants';
 import { addMember, type TestMember } from '../test-support/members';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../test-support/test-server';
@@ -141,3 +144,75 @@ async function readingClubHere() {
   const book = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-poll/${pollId}`, mod)).book!;
   return { mod, ann, ben, bookId: book.bookId };
 }
+
+describe('closing a poll on a tie answers the closed poll, as Obskurnee does', () => {
+  it('the answer is the tied poll, closed, whose followupLink names the new tiebreaker', async () => {
+    const { mod, ann, ben, pollId, postIds } = await openPoll();
+    await ok(club, 'POST', `/api/polls/${pollId}/vote`, ann.token, { postIds: [postIds[0]] });
+    await ok(club, 'POST', `/api/polls/${pollId}/vote`, ben.token, { postIds: [postIds[1]] });
+    const tie = await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-poll/${pollId}`, mod);
+    expect(tie.poll).toMatchObject({ pollId, isClosed: true, followupLink: { kind: 'Poll' } });
+    const tiebreakerId = tie.poll!.followupLink!.entityId;
+    expect(tie.round).toMatchObject({ bookPollId: pollId, bookTiebreakerPollId: tiebreakerId });
+    const tiebreaker = await ok<PollInfo>(club, 'GET', `/api/polls/${tiebreakerId}`, ann.token);
+    expect(tiebreaker.poll).toMatchObject({ isTiebreaker: true, previousPollId: pollId, isClosed: false });
+  });
+});
+
+describe('a poll closes itself when every active member has voted', () => {
+  it('the last vote answers the closed poll and what followed; bots, inactive and disabled members are not waited for', async () => {
+    const { mod, ann, ben, pollId, postIds } = await openPoll();
+    await addMember(club, { name: 'Robo', bot: true });
+    await addMember(club, { name: 'Away', active: false });
+    const gone = await addMember(club, { name: 'Gone' });
+    await ok(club, 'POST', `/api/admin/disable/${encodeURIComponent(gone.email)}`, mod);
+    const first = await ok<RoundUpdate>(club, 'POST', `/api/polls/${pollId}/vote`, ann.token, { postIds: [postIds[0]] });
+    expect(first.poll!.isClosed).toBe(false);
+    await ok(club, 'POST', `/api/polls/${pollId}/vote`, ben.token, { postIds: [postIds[0]] });
+    // The admin (a moderator, and a member who votes) is the last one.
+    const last = await ok<RoundUpdate>(club, 'POST', `/api/polls/${pollId}/vote`, mod, { postIds: [postIds[1]] });
+    expect(last.poll).toMatchObject({ pollId, isClosed: true, results: { winnerPostId: postIds[0] }, followupLink: { kind: 'Book' } });
+    expect(last.book).toMatchObject({ order: 1, post: { postId: postIds[0] } });
+    expect(last.round).toMatchObject({ bookPollId: pollId, bookId: last.book!.bookId });
+    const late = await club.call('POST', `/api/polls/${pollId}/vote`, { token: ann.token, body: { postIds: [postIds[1]] } });
+    expect(late.status).toBe(409);
+  });
+
+  it('a tie among the last votes opens the tiebreaker, as a moderator closing it would', async () => {
+    const { mod, ann, ben, pollId, postIds } = await openPoll();
+    await ok(club, 'POST', `/api/polls/${pollId}/vote`, ann.token, { postIds: [postIds[0]] });
+    await ok(club, 'POST', `/api/polls/${pollId}/vote`, ben.token, { postIds: [postIds[1]] });
+    const last = await ok<RoundUpdate>(club, 'POST', `/api/polls/${pollId}/vote`, mod, { postIds: [postIds[0], postIds[1]] });
+    expect(last.poll).toMatchObject({ pollId, isClosed: true, followupLink: { kind: 'Poll' } });
+    expect(last.round!.bookTiebreakerPollId).toBe(last.poll!.followupLink!.entityId);
+  });
+
+  it('others hear it as PollChanged, over socket.io-client as it connects by default', async () => {
+    const { mod, ann, ben, pollId, postIds } = await openPoll();
+    const socket = connect(club.url, { path: HUB_PATH, auth: { token: ben.token } });
+    try {
+      await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+      const changed = new Promise<Poll>((resolve) => socket.on('PollChanged', (poll: Poll) => resolve(poll)));
+      await ok(club, 'POST', `/api/polls/${pollId}/vote`, ann.token, { postIds: [postIds[0]] });
+      await ok(club, 'POST', `/api/polls/${pollId}/vote`, ben.token, { postIds: [postIds[0]] });
+      await ok(club, 'POST', `/api/polls/${pollId}/vote`, mod, { postIds: [postIds[1]] });
+      const pushed = await changed;
+      expect(pushed).toMatchObject({ pollId, isClosed: true, results: { winnerPostId: postIds[0] } });
+      expect(pushed.results.votes.find((count) => count.postId === postIds[0])?.votes).toBe(2);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('votes racing to be last close the poll once: one book, every ballot counted', async () => {
+    const { mod, ann, ben, pollId, postIds } = await openPoll();
+    const cara = await addMember(club, { name: 'Cara' });
+    const answers = await Promise.all([mod, ann.token, ben.token, cara.token].map((token) => club.call<RoundUpdate>('POST', `/api/polls/${pollId}/vote`, { token, body: { postIds: [postIds[0]] } })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const books = await ok<unknown[]>(club, 'GET', '/api/books', ann.token);
+    expect(books).toHaveLength(1);
+    const poll = await ok<PollInfo>(club, 'GET', `/api/polls/${pollId}`, ann.token);
+    expect(poll.poll.isClosed).toBe(true);
+    expect(poll.poll.results.alreadyVoted).toHaveLength(4);
+  });
+});

@@ -2,12 +2,14 @@ import { MutationObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../shared/api';
 import type { Poll, PollInfo } from '../../../shared/api/polls';
+import { createLiveUpdates } from '../../lib/live-updates';
 import { queryKeys } from '../../lib/query-keys';
 import { server, testQueryClient } from '../../test-support/fake-api';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 
 const { closePollMutation, pollQuery, voteMutation } = await import('./queries');
+const { followPollChanges } = await import('./follow-changes');
 
 const poll = (overrides: Partial<Poll> = {}) => ({ pollId: 4, title: 'Winter reads: vote', isClosed: false, ...overrides }) as Poll;
 let queryClient = testQueryClient();
@@ -35,10 +37,30 @@ describe('the poll on screen', () => {
     expect(queryClient.getQueryState(queryKeys.books.list)?.isInvalidated).toBe(true);
   });
 
-  it('reads itself again after a tie, which answers the tiebreaker instead', async () => {
-    server.on(API.rounds.closePoll, () => ({ poll: poll({ pollId: 5, isTiebreaker: true }), discussion: null, round: null, book: null }));
-    server.on(API.polls.info, () => ({ poll: poll({ isClosed: true }), myVote: null }));
+  it('after a tie, shows itself closed with the link to its tiebreaker', async () => {
+    const tied = poll({ isClosed: true, followupLink: { kind: 'Poll', entityId: 5 } });
+    server.on(API.rounds.closePoll, () => ({ poll: tied, discussion: null, round: null, book: null }));
     await new MutationObserver(queryClient, closePollMutation(queryClient, 4)).mutate();
-    expect(shown()?.poll).toMatchObject({ pollId: 4, isClosed: true });
+    expect(shown()?.poll).toEqual(tied);
+  });
+
+  it('when the member casts the last vote, shows the result at once and has what it decided read again', async () => {
+    queryClient.setQueryData(queryKeys.rounds.list, []);
+    server.on(API.polls.vote, () => ({ poll: poll({ isClosed: true }), discussion: null, round: null, book: null }));
+    await new MutationObserver(queryClient, voteMutation(queryClient, 4)).mutate([7]);
+    expect(shown()).toEqual({ poll: poll({ isClosed: true }), myVote: { pollId: 4, postIds: [7] } });
+    expect(queryClient.getQueryState(queryKeys.rounds.list)?.isInvalidated).toBe(true);
+  });
+
+  it('when another member closes it (a PollChanged push), shows it closed and keeps this member’s vote', async () => {
+    const updates = createLiveUpdates();
+    followPollChanges(queryClient, updates);
+    queryClient.setQueryData(pollQuery(4).queryKey, { poll: poll(), myVote: { pollId: 4, postIds: [8] } });
+    queryClient.setQueryData(queryKeys.home, {});
+    updates.emit('PollChanged', poll({ pollId: 9, isClosed: true }));
+    expect(shown()?.poll.isClosed).toBe(false);
+    updates.emit('PollChanged', poll({ isClosed: true }));
+    expect(shown()).toEqual({ poll: poll({ isClosed: true }), myVote: { pollId: 4, postIds: [8] } });
+    expect(queryClient.getQueryState(queryKeys.home)?.isInvalidated).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, t
 import type { RoundUpdate } from '../../../shared/api/rounds';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { refreshAfterClose } from './follow-changes';
 
 /** The poll as this member may see it, and their vote (null before they vote). */
 export function pollQuery(pollId: number) {
@@ -15,42 +16,31 @@ export function usePoll(pollId: number) {
   return useQuery(pollQuery(pollId));
 }
 
-/** Approval vote: every option the member approves of; a second vote replaces the first. The results show at once. */
+/**
+ * Approval vote: every option the member approves of; a second vote replaces the first. The results show
+ * at once; the last active member's vote closes the poll, and then what it decided is read again.
+ */
 export function voteMutation(queryClient: QueryClient, pollId: number) {
   return mutationOptions({
     mutationFn: (postIds: number[]) => api.polls.vote({ params: { pollId }, body: { postIds } }),
-    onSuccess: (update, postIds) =>
+    onSuccess: (update, postIds) => {
       queryClient.setQueryData(pollQuery(pollId).queryKey, (info) => {
         const poll = update.poll ?? info?.poll;
         return poll && { poll, myVote: { pollId, postIds } };
-      }),
+      });
+      if (update.poll?.isClosed) refreshAfterClose(queryClient);
+    },
   });
 }
 
-/**
- * What closing a poll changed elsewhere: the round, a chosen book (home's current book, the book list) or
- * the book discussion it opened; the cached copies are read again when next shown.
- */
-function refreshAfterClose(queryClient: QueryClient): void {
-  for (const queryKey of [queryKeys.rounds.all, queryKeys.home, queryKeys.books.all, queryKeys.discussions.all]) {
-    void queryClient.invalidateQueries({ queryKey });
-  }
-}
-
-/** Closes the vote (moderators): a winner, or a tiebreaker. */
+/** Closes the vote (moderators): a winner, or a tiebreaker, which the closed poll's followupLink names. */
 export function closePollMutation(queryClient: QueryClient, pollId: number) {
   return mutationOptions({
     mutationFn: () => api.rounds.closePoll({ params: { pollId } }),
-    onSuccess: async (update: RoundUpdate) => {
+    onSuccess: (update: RoundUpdate) => {
       refreshAfterClose(queryClient);
-      const key = pollQuery(pollId).queryKey;
-      if (update.poll?.pollId === pollId) {
-        const closed = update.poll;
-        queryClient.setQueryData(key, (info) => info && { ...info, poll: closed });
-      } else {
-        // A tie answers the tiebreaker it opened, not this poll: read this one again, now closed.
-        await queryClient.refetchQueries({ queryKey: key, exact: true });
-      }
+      const closed = update.poll;
+      if (closed) queryClient.setQueryData(pollQuery(pollId).queryKey, (info) => info && { ...info, poll: closed });
     },
   });
 }

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { deleteRows, findRow, findRows, insertRow, insertRows, tableOf, updateRows, upsertRow } from '../../db/typed-writes';
+import { UserEntity } from '../accounts';
 import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
 
 type Sql = BetterSqlite3.Database;
@@ -71,4 +72,23 @@ export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: 
   upsertRow(sql, votes, { pollId, userId, createdOn }, ['pollId', 'userId'], ['createdOn']);
   deleteRows(sql, choices, { pollId, userId });
   insertRows(sql, choices, postIds.map((postId) => ({ pollId, userId, postId })));
+}
+
+const users = tableOf(UserEntity);
+
+/**
+ * Whether every member who takes part in votes (active, not disabled, never a bot) has a ballot in the
+ * poll: the moment it closes itself. A club with no such member never closes a poll so.
+ */
+export function everyActiveMemberVoted(sql: Sql, pollId: number): boolean {
+  const user = (property: 'id' | 'isActiveParticipant' | 'isBot' | 'disabledOn') => users.column(property);
+  const vote = (property: 'pollId' | 'userId') => votes.column(property);
+  const { voters, waiting } = sql
+    .prepare(
+      `SELECT count(*) AS "voters", count(*) - count(v.${vote('userId')}) AS "waiting" FROM ${users.name} u
+       LEFT JOIN ${votes.name} v ON v.${vote('pollId')} = ? AND v.${vote('userId')} = u.${user('id')}
+       WHERE u.${user('isActiveParticipant')} = 1 AND u.${user('isBot')} = 0 AND u.${user('disabledOn')} IS NULL`,
+    )
+    .get(pollId) as { voters: number; waiting: number };
+  return voters > 0 && waiting === 0;
 }

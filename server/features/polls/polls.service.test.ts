@@ -38,7 +38,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   pollId = createPoll(scratch.sql, { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn }, round.postIds);
-  polls = new PollsService(scratch.db, discussions);
+  polls = new PollsService(scratch.db, discussions, { broadcast: () => {} });
   postReads = 0;
 });
 

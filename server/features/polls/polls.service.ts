@@ -6,12 +6,17 @@ import { voteSchema } from '../../../shared/api/polls';
 import type { RoundUpdate } from '../../../shared/api/rounds';
 import { sqliteOf } from '../../db/data-source';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
+import type { Hub } from '../../realtime/hub';
+import { HUB_EVENTS } from '../../../shared/events';
 import type { User } from '../accounts';
 import type { DiscussionsService } from '../discussions';
 import { GroupCommit } from './group-commit';
 import { PollEntity, type PollRow } from './poll.entity';
 import { pollFor, PollViews, type SharedPoll } from './poll-view';
 import { pollOptionIds, readPoll, recordBallot } from './poll-writes';
+
+/** Closes a poll after its last active member's ballot; null when it stays open (someone has yet to vote) or closed meanwhile. */
+export type CloseAfterLastVote = (pollId: number, voter: User) => Promise<RoundUpdate | null>;
 
 /** A member's ballot: the options they approve of. */
 interface Ballot {
@@ -26,10 +31,14 @@ export class PollsService {
   private readonly ballots: GroupCommit<Ballot>;
   /** One answer object per state of a poll, so every voter who sees that state gets the same bytes (polls.routes.ts). */
   private readonly voteAnswers = new WeakMap<Poll, RoundUpdate>();
+  /** Per state of a poll: has every member who takes part voted? Asked after each ballot of a storm. */
+  private readonly everyoneVoted = new WeakMap<SharedPoll, boolean>();
+  private closeAfterLastVote: CloseAfterLastVote | null = null;
 
   constructor(
     private readonly db: DataSource,
     discussions: DiscussionsService,
+    private readonly hub: Pick<Hub, 'broadcast'>,
   ) {
     this.polls = db.getRepository(PollEntity);
     this.views = new PollViews((rows) => discussions.toPosts(rows));
@@ -63,10 +72,36 @@ export class PollsService {
    */
   async vote(pollId: number, user: User, { postIds }: z.output<typeof voteSchema>): Promise<RoundUpdate> {
     await this.ballots.submit({ pollId, userId: user.id, postIds });
-    const poll = await this.get(pollId, user);
+    const shared = await this.shared(pollId);
+    if (!shared.counted.isClosed && this.closeAfterLastVote && this.hasEveryoneVoted(shared)) {
+      // The last ballot closes the poll; its voter sees the result and what followed at once.
+      const closed = await this.closeAfterLastVote(pollId, user);
+      if (closed) return closed;
+    }
+    const poll = pollFor(shared, user);
     let answer = this.voteAnswers.get(poll);
     if (!answer) this.voteAnswers.set(poll, (answer = Object.freeze({ poll, discussion: null, round: null, book: null })));
     return answer;
+  }
+
+  /** What closes a poll once every active member has voted (the rounds' workflow decides it: rounds.service.ts). */
+  closeWhenEveryoneVoted(close: CloseAfterLastVote): void {
+    this.closeAfterLastVote = close;
+  }
+
+  /** Pushes a poll that just closed to every client: closed, its counts are everyone's to see. */
+  async broadcastClosed(pollId: number): Promise<void> {
+    this.hub.broadcast(HUB_EVENTS.pollChanged, await this.get(pollId, null));
+  }
+
+  private hasEveryoneVoted(shared: SharedPoll): boolean {
+    let all = this.everyoneVoted.get(shared);
+    if (all === undefined) {
+      const { activeMembers } = shared.counted.results;
+      all = activeMembers.length > 0 && activeMembers.every((member) => shared.ballots.has(member.userId));
+      this.everyoneVoted.set(shared, all);
+    }
+    return all;
   }
 
   /** Checks a ballot against its poll (open, its own options), then writes it over any earlier one. */

@@ -86,7 +86,7 @@ describe('under concurrency', () => {
     expect(closes.filter((r) => r.status === 409)).toHaveLength(5);
     expect(countRows(`SELECT COUNT(*) AS n FROM "poll" WHERE "previousPollId" = ?`, pollId)).toBe(1);
     const rounds = await ok<Round[]>(club, 'GET', '/api/rounds', mod);
-    const tiebreakerId = closes.find((r) => r.status === 200)!.body.poll.pollId;
+    const tiebreakerId = closes.find((r) => r.status === 200)!.body.poll.followupLink.entityId;
     expect(rounds.find((r) => r.roundId === round.roundId)!.bookTiebreakerPollId).toBe(tiebreakerId);
   });
 

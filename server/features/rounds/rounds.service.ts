@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import crypto from 'node:crypto';
 import { In, type DataSource, type Repository } from 'typeorm';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Poll } from '../../../shared/api/polls';
 import { newRoundSchema, type Round, type RoundUpdate } from '../../../shared/api/rounds';
 import type { Language } from '../../../shared/constants';
 import { writeTransaction } from '../../db/write-transaction';
@@ -9,10 +11,12 @@ import { translate } from '../../http/i18n';
 import type { User } from '../accounts';
 import { BookEntity, createNextBook, type BooksService } from '../books';
 import { closeDiscussionIntoPoll, createDiscussion, postIdsOf, readDiscussion, readPost, type DiscussionsService } from '../discussions';
-import { closePollWithOutcome, createPoll, leaders, pollBallots, pollOptionIds, readPoll, tally, type PollsService } from '../polls';
+import { closePollWithOutcome, createPoll, everyActiveMemberVoted, leaders, pollBallots, pollOptionIds, readPoll, tally, type PollRow, type PollsService } from '../polls';
 import { noClubEvents, type ClubEvents } from '../newsletters';
 import { RoundEntity, type RoundRow } from './round.entity';
 import { createRound, readRound, setRoundBook, setRoundDiscussion, setRoundPoll, setRoundTiebreaker } from './round-writes';
+
+type Sql = BetterSqlite3.Database;
 
 /** What a close changed, by id, read back after the transaction commits. */
 interface Changes {
@@ -22,6 +26,10 @@ interface Changes {
   bookId?: number;
   /** Discussions whose content changed, to push to every client. */
   changedDiscussions: number[];
+  /** The poll this step closed, pushed to every client (closed, its counts are everyone's to see). */
+  closedPollId?: number;
+  /** The tiebreaker a tied poll opened: not what the call answers (the closed poll names it), but news. */
+  openedTiebreakerId?: number;
 }
 
 /**
@@ -111,78 +119,101 @@ export class RoundsService {
   /**
    * Closes a poll with at least one vote. One option on top wins: a book poll's winner becomes the next
    * numbered Book, a theme poll's winner opens the round's book discussion. Several tied on top open a
-   * tiebreaker with just them; a tie in a tiebreaker is settled by lot, and the poll says so.
+   * tiebreaker with just them; a tie in a tiebreaker is settled by lot, and the poll says so. The answer's
+   * poll is always this one, closed; on a tie its followupLink names the tiebreaker (as Obskurnee answers).
    */
   async closePoll(user: User, pollId: number): Promise<RoundUpdate> {
     const changes = writeTransaction(this.db, (sql): Changes => {
       const poll = readPoll(sql, pollId);
       if (!poll) throw new NotFound('pollNotFound');
       if (poll.isClosed) throw new Conflict('pollClosed');
-      const optionIds = pollOptionIds(sql, pollId);
-      const ballots = pollBallots(sql, pollId);
-      if (ballots.size === 0) throw new Conflict('pollHasNoVotes');
-      const round = readRound(sql, poll.roundId)!;
-
-      const tied = leaders(tally(optionIds, [...ballots.values()]));
-      if (tied.length > 1 && !poll.isTiebreaker) {
-        const tiebreakerId = createPoll(
-          sql,
-          {
-            discussionId: poll.discussionId,
-            roundId: poll.roundId,
-            title: this.text('tiebreakerTitle', poll.title),
-            topic: poll.topic,
-            previousPollId: poll.id,
-            ownerId: user.id,
-            createdOn: new Date().toISOString(),
-          },
-          tied,
-        );
-        closePollWithOutcome(sql, poll.id, { winnerPostId: null, decidedByLot: false, followupKind: 'Poll', followupId: tiebreakerId });
-        setRoundTiebreaker(sql, poll.roundId, poll.topic, tiebreakerId);
-        return { roundId: poll.roundId, pollId: tiebreakerId, changedDiscussions: [] };
-      }
-
-      const decidedByLot = tied.length > 1;
-      const winnerPostId = decidedByLot ? tied[crypto.randomInt(tied.length)]! : tied[0]!;
-      if (poll.topic === 'Books') {
-        const { bookId } = createNextBook(sql, { roundId: poll.roundId, postId: winnerPostId, createdOn: new Date().toISOString() });
-        setRoundBook(sql, poll.roundId, bookId);
-        closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Book', followupId: bookId });
-        return { roundId: poll.roundId, pollId: poll.id, bookId, changedDiscussions: [] };
-      }
-
-      const theme = readPost(sql, winnerPostId)!;
-      const discussionId = createDiscussion(sql, {
-        roundId: poll.roundId,
-        title: this.text('bookDiscussionTitle', round.title),
-        description: [`**${theme.title}**`, theme.text, round.description].filter(Boolean).join('\n\n'),
-        topic: 'Books',
-        ownerId: user.id,
-        createdOn: new Date().toISOString(),
-      });
-      setRoundDiscussion(sql, poll.roundId, 'Books', discussionId);
-      closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Discussion', followupId: discussionId });
-      return { roundId: poll.roundId, pollId: poll.id, discussionId, changedDiscussions: [discussionId] };
+      return this.decide(sql, poll, user.id);
     });
     return this.report(changes, user);
   }
 
+  /**
+   * After `voter`'s ballot: when every active member (bots excluded) has voted, the poll closes itself,
+   * exactly as if a moderator had closed it then (what it opens belongs to the poll's own moderator).
+   * Null when someone has yet to vote, or when the poll closed meanwhile.
+   */
+  async closeAfterLastVote(pollId: number, voter: User): Promise<RoundUpdate | null> {
+    const changes = writeTransaction(this.db, (sql): Changes | null => {
+      const poll = readPoll(sql, pollId);
+      if (!poll || poll.isClosed || !everyActiveMemberVoted(sql, pollId)) return null;
+      return this.decide(sql, poll, poll.ownerId);
+    });
+    return changes && this.report(changes, voter);
+  }
+
+  /** Decides an open poll inside the caller's write transaction; what it opens is `ownerId`'s. */
+  private decide(sql: Sql, poll: PollRow, ownerId: string | null): Changes {
+    const optionIds = pollOptionIds(sql, poll.id);
+    const ballots = pollBallots(sql, poll.id);
+    if (ballots.size === 0) throw new Conflict('pollHasNoVotes');
+    const round = readRound(sql, poll.roundId)!;
+
+    const tied = leaders(tally(optionIds, [...ballots.values()]));
+    if (tied.length > 1 && !poll.isTiebreaker) {
+      const tiebreakerId = createPoll(
+        sql,
+        {
+          discussionId: poll.discussionId,
+          roundId: poll.roundId,
+          title: this.text('tiebreakerTitle', poll.title),
+          topic: poll.topic,
+          previousPollId: poll.id,
+          ownerId,
+          createdOn: new Date().toISOString(),
+        },
+        tied,
+      );
+      closePollWithOutcome(sql, poll.id, { winnerPostId: null, decidedByLot: false, followupKind: 'Poll', followupId: tiebreakerId });
+      setRoundTiebreaker(sql, poll.roundId, poll.topic, tiebreakerId);
+      return { roundId: poll.roundId, pollId: poll.id, closedPollId: poll.id, openedTiebreakerId: tiebreakerId, changedDiscussions: [] };
+    }
+
+    const decidedByLot = tied.length > 1;
+    const winnerPostId = decidedByLot ? tied[crypto.randomInt(tied.length)]! : tied[0]!;
+    if (poll.topic === 'Books') {
+      const { bookId } = createNextBook(sql, { roundId: poll.roundId, postId: winnerPostId, createdOn: new Date().toISOString() });
+      setRoundBook(sql, poll.roundId, bookId);
+      closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Book', followupId: bookId });
+      return { roundId: poll.roundId, pollId: poll.id, closedPollId: poll.id, bookId, changedDiscussions: [] };
+    }
+
+    const theme = readPost(sql, winnerPostId)!;
+    const discussionId = createDiscussion(sql, {
+      roundId: poll.roundId,
+      title: this.text('bookDiscussionTitle', round.title),
+      description: [`**${theme.title}**`, theme.text, round.description].filter(Boolean).join('\n\n'),
+      topic: 'Books',
+      ownerId,
+      createdOn: new Date().toISOString(),
+    });
+    setRoundDiscussion(sql, poll.roundId, 'Books', discussionId);
+    closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Discussion', followupId: discussionId });
+    return { roundId: poll.roundId, pollId: poll.id, closedPollId: poll.id, discussionId, changedDiscussions: [discussionId] };
+  }
+
   private async report(changes: Changes, viewer: User): Promise<RoundUpdate> {
     for (const id of changes.changedDiscussions) await this.discussions.broadcast(id);
+    if (changes.closedPollId) await this.polls.broadcastClosed(changes.closedPollId);
     const update: RoundUpdate = {
       round: await this.get(changes.roundId),
       discussion: changes.discussionId ? await this.discussions.get(changes.discussionId) : null,
       poll: changes.pollId ? await this.polls.get(changes.pollId, viewer) : null,
       book: changes.bookId ? await this.books.get(changes.bookId) : null,
     };
-    this.announce(update);
+    this.announce(update, changes.openedTiebreakerId ? await this.polls.get(changes.openedTiebreakerId, viewer) : null);
     return update;
   }
 
   /** Tells the newsletter what opened or was decided. */
-  private announce({ poll, discussion, book }: RoundUpdate): void {
-    if (book) {
+  private announce({ poll, discussion, book }: RoundUpdate, tiebreaker: Poll | null): void {
+    if (tiebreaker) {
+      this.events.publish({ kind: 'pollOpened', pollId: tiebreaker.pollId, title: tiebreaker.title, isTiebreaker: true });
+    } else if (book) {
       this.events.publish({ kind: 'bookChosen', bookId: book.bookId, order: book.order, title: book.post.title, author: book.post.author });
     } else if (poll && !poll.isClosed) {
       this.events.publish({ kind: 'pollOpened', pollId: poll.pollId, title: poll.title, isTiebreaker: poll.isTiebreaker });

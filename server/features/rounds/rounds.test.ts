@@ -109,7 +109,8 @@ describe('a Themes round, with a tie resolved by a tiebreaker', () => {
     await vote(themePollId, given.ann.token, [sea.postId]);
     await vote(themePollId, ben.token, [snow.postId]);
     const tie = await closePoll(themePollId);
-    const tiebreaker = tie.poll!;
+    expect(tie.poll).toMatchObject({ pollId: themePollId, isClosed: true, followupLink: { kind: 'Poll' } });
+    const tiebreaker = (await ok<PollInfo>(given.club, 'GET', `/api/polls/${tie.poll!.followupLink!.entityId}`, given.ann.token)).poll;
     expect(tiebreaker).toMatchObject({ isTiebreaker: true, previousPollId: themePollId, isClosed: false, title: 'Tiebreaker: Winter: theme suggestions: vote' });
     expect(tiebreaker.options.map((o) => o.postId)).toEqual([sea.postId, snow.postId]);
     expect(tie.round).toMatchObject({ themePollId, themeTiebreakerPollId: tiebreaker.pollId });
@@ -143,7 +144,7 @@ describe('a Themes round, with a tie resolved by a tiebreaker', () => {
     const pollId = (await closeDiscussion(round.bookDiscussionId!)).discussion!.pollId!;
     await vote(pollId, given.ann.token, [a.postId]);
     await vote(pollId, ben.token, [b.postId]);
-    const tiebreakerId = (await closePoll(pollId)).poll!.pollId;
+    const tiebreakerId = (await closePoll(pollId)).poll!.followupLink!.entityId;
     await vote(tiebreakerId, given.ann.token, [a.postId]);
     await vote(tiebreakerId, ben.token, [b.postId]);
     const settled = await closePoll(tiebreakerId);
