@@ -216,3 +216,14 @@ describe('a poll closes itself when every active member has voted', () => {
     expect(poll.poll.results.alreadyVoted).toHaveLength(4);
   });
 });
+
+describe("GET /api/admin/bots answers the bots' names, as Obskurnee's admin page prints them", () => {
+  it('a list of strings, by name; members are not in it', async () => {
+    const mod = await setUpClub(club);
+    await addMember(club, { name: 'Ann' });
+    await ok(club, 'POST', '/api/admin/registerbot', mod, { email: 'zeta@club.test', name: 'Zeta kalendár', password: 'bot password 1' });
+    await ok(club, 'POST', '/api/admin/registerbot', mod, { email: 'cit@club.test', name: 'Čitateľ', password: 'bot password 2' });
+    await ok(club, 'POST', '/api/admin/registerbot', mod, { email: 'alfa@club.test', name: 'Alfa', password: 'bot password 3' });
+    expect(await ok(club, 'GET', '/api/admin/bots', mod)).toEqual(['Alfa', 'Čitateľ', 'Zeta kalendár']);
+  });
+});

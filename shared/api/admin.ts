@@ -109,8 +109,8 @@ export const adminApi = {
     method: 'get',
     path: '/api/admin/bots',
     tag: 'Admin',
-    summary: 'The bot accounts.',
+    summary: "The bot accounts' names (as Obskurnee answers).",
     who: 'admin',
-    answer: answer.list(profileSchema, "The bots' profiles."),
+    answer: answer.list(z.string(), "The bots' names, in alphabetical order."),
   }),
 };

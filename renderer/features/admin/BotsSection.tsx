@@ -6,7 +6,6 @@ import { registerBotSchema } from '../../../shared/api/admin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { displayName } from '../users';
 import { AdminSection } from './AdminSection';
 import { useBots, useRegisterBot } from './queries';
 
@@ -44,17 +43,12 @@ export function BotsSection() {
             </Text>
           ) : (
             <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="bot-list">
-              {bots.map((bot) => (
-                <Group key={bot.userId} component="li" gap="xs" wrap="nowrap" data-testid="bot">
+              {bots.map((name, index) => (
+                <Group key={`${index}-${name}`} component="li" gap="xs" wrap="nowrap" data-testid="bot">
                   <IconRobot size={16} color="var(--mantine-color-gray-6)" style={{ flexShrink: 0 }} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600}>
-                      {displayName(bot)}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {bot.email}
-                    </Text>
-                  </div>
+                  <Text size="sm" fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    {name}
+                  </Text>
                 </Group>
               ))}
             </Stack>

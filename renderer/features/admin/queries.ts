@@ -85,7 +85,8 @@ export function accountMutation(queryClient: QueryClient, change: AccountChange)
 export function registerBotMutation(queryClient: QueryClient) {
   return mutationOptions({
     mutationFn: (request: RegisterBotRequest) => api.admin.registerBot({ body: request }),
-    onSuccess: (bot) => queryClient.setQueryData(botsQuery.queryKey, (bots) => [...(bots ?? []).filter((b) => b.userId !== bot.userId), bot]),
+    // The list holds names only (as Obskurnee answers), and the server sorts them: read it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botsQuery.queryKey }),
   });
 }
 

@@ -4,11 +4,14 @@ import type { Profile } from '../../../shared/api/accounts';
 import { noticeboardSchema, registerBotSchema, registerUserSchema, type AdminData } from '../../../shared/api/admin';
 import { Conflict, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import { accountName, UserEntity, type AccountsService, type PasswordResetService, type User } from '../accounts';
+import { accountName, displayName, UserEntity, type AccountsService, type PasswordResetService, type User } from '../accounts';
 import { writeTransaction } from '../../db/write-transaction';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home';
 import type { NewslettersService } from '../newsletters';
 import { newUser } from './new-user';
+
+/** Names in the order people read them (accents sorted with their letters). */
+const BY_NAME = new Intl.Collator();
 
 export class AdminService {
   private readonly users: Repository<User>;
@@ -50,8 +53,11 @@ export class AdminService {
     return this.accounts.profileOf(user);
   }
 
-  async bots(): Promise<Profile[]> {
-    return (await this.users.find({ where: { isBot: true }, order: { name: 'ASC' } })).map((bot) => this.accounts.profileOf(bot));
+  /** The bots' names, as Obskurnee lists them (its admin page prints this list as it comes). */
+  async bots(): Promise<string[]> {
+    return (await this.users.find({ where: { isBot: true }, select: { name: true, email: true } }))
+      .map((bot) => displayName(bot))
+      .sort(BY_NAME.compare);
   }
 
   async makeModerator(email: string): Promise<Profile> {
