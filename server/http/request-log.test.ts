@@ -1,5 +1,8 @@
 import Koa from 'koa';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { errorMiddleware } from './error-middleware';
+import { NotFound } from './errors';
 import { requestLog } from './request-log';
 
 /** Runs `requests` through a log whose lines go to `writes`, the way the app chains it (first, before errors). */
@@ -44,5 +47,34 @@ describe('the request log', () => {
     expect(writes.length).toBeGreaterThanOrEqual(1);
     log.close();
     expect(writes.join('').split('\n').filter(Boolean)).toHaveLength(4_000);
+  });
+
+  it('logs failures with the status they are answered with: refused by the app, and escaping it', async () => {
+    const writes: string[] = [];
+    const log = requestLog((text) => writes.push(text));
+    const app = new Koa();
+    app.silent = true;
+    app.use(log.middleware);
+    app.use(async (ctx, next) => {
+      if (ctx.path === '/api/escapes') throw new Error('a bug');
+      await next();
+    });
+    app.use(errorMiddleware({ defaultLanguage: 'en', log: () => {} }));
+    app.use((ctx) => {
+      if (ctx.path === '/api/polls/7') throw new NotFound('pollNotFound');
+      throw new Error('broken');
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${url}/api/polls/7`)).status).toBe(404);
+      expect((await fetch(`${url}/api/rounds`)).status).toBe(500);
+      expect((await fetch(`${url}/api/escapes`)).status).toBe(500);
+    } finally {
+      server.close();
+      log.close();
+    }
+    expect(writes.join('')).toMatch(/^GET \/api\/polls\/7 404 [\d.]+ ms\nGET \/api\/rounds 500 [\d.]+ ms\nGET \/api\/escapes 500 [\d.]+ ms\n$/);
   });
 });

@@ -43,11 +43,22 @@ export function requestLog(sink: LogSink = (text) => process.stdout.write(text))
   return {
     async middleware(ctx, next) {
       const started = performance.now();
-      await next();
-      if (!ctx.path.startsWith('/api/')) return;
-      pending += `${ctx.method} ${ctx.path} ${ctx.status} ${(performance.now() - started).toFixed(1)} ms\n`;
-      if (pending.length >= FLUSH_AT_CHARS) flush();
-      else timer ??= setTimeout(flush, FLUSH_AFTER_MS).unref();
+      let escaped: { status?: unknown } | null = null;
+      try {
+        await next();
+      } catch (error) {
+        // Nothing after the log should let an error through (the error middleware answers them all), but
+        // a failure is exactly what the log is for: it says the status Koa will answer.
+        escaped = (error ?? {}) as { status?: unknown };
+        throw error;
+      } finally {
+        if (ctx.path.startsWith('/api/')) {
+          const status = escaped ? (typeof escaped.status === 'number' && escaped.status >= 400 && escaped.status < 600 ? escaped.status : 500) : ctx.status;
+          pending += `${ctx.method} ${ctx.path} ${status} ${(performance.now() - started).toFixed(1)} ms\n`;
+          if (pending.length >= FLUSH_AT_CHARS) flush();
+          else timer ??= setTimeout(flush, FLUSH_AFTER_MS).unref();
+        }
+      }
     },
     close() {
       flush();
