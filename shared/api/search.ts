@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEARCH_MIN_LENGTH } from '../constants';
+import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../constants';
 import { answer, component, route } from './contract';
 import { postSchema } from './discussions';
 import { recommendationSchema } from './recommendations';
@@ -12,17 +12,30 @@ export const SEARCH_RESULT_LIMIT = 100;
 
 const rank = z.number().describe('How well it matches: bigger is better.');
 
-export const postSearchResultSchema = component('PostSearchResult', 'A matching post.', postSchema.extend({ kind: z.literal('Post'), rank }));
+/** Where the search's words are: sanitized HTML whose only tags are the <mark>s around matched words. */
+export const searchHighlightSchema = component(
+  'SearchHighlight',
+  'The matched words wrapped in `<mark>`: sanitized HTML, everything else escaped text.',
+  z.object({
+    title: z.string().describe('The title.'),
+    author: z.string().nullable().describe('The author (null when there is none).'),
+    text: z.string().nullable().describe('Plain text of the markdown cut to an excerpt around the first match, spoilers hidden (null when there is no text).'),
+  }),
+);
+export type SearchHighlight = z.infer<typeof searchHighlightSchema>;
+const highlight = searchHighlightSchema;
+
+export const postSearchResultSchema = component('PostSearchResult', 'A matching post.', postSchema.extend({ kind: z.literal('Post'), rank, highlight }));
 export const recommendationSearchResultSchema = component(
   'RecommendationSearchResult',
   'A matching recommendation.',
-  recommendationSchema.extend({ kind: z.literal('Rec'), rank }),
+  recommendationSchema.extend({ kind: z.literal('Rec'), rank, highlight }),
 );
 
-/** Flat: the post's or recommendation's own fields, its kind, and its rank (best first). */
+/** Flat: the post's or recommendation's own fields, its kind, its rank (best first) and its highlights. */
 export const searchResultSchema = component(
   'SearchResult',
-  "A match: the post's or recommendation's own fields, plus `kind` and `rank`.",
+  "A match: the post's or recommendation's own fields, plus `kind`, `rank` and `highlight`.",
   z.discriminatedUnion('kind', [postSearchResultSchema, recommendationSearchResultSchema]),
 );
 export type SearchResult = z.infer<typeof searchResultSchema>;
@@ -32,12 +45,12 @@ const oneOrMore = (error?: string) => z.union([z.string(), z.array(z.string())],
 
 /**
  * The query string of GET /api/search. The words themselves are read by the search parser (its own
- * messages: too short, unclosed quote, no words); a repeated `query` is read as its first.
+ * messages: too short, too long, no words, too many words); a repeated `query` is read as its first.
  */
 export const searchQuerySchema = z.object({
   query: oneOrMore('errors:searchTooShort')
     .transform((value) => (Array.isArray(value) ? (value[0] ?? '') : value))
-    .describe(`The search; at least ${SEARCH_MIN_LENGTH} characters after trimming.`),
+    .describe(`The search; at least ${SEARCH_MIN_LENGTH} characters after trimming, at most ${SEARCH_MAX_LENGTH}.`),
   kind: oneOrMore()
     .optional()
     .transform((value): SearchKind[] => {
@@ -55,10 +68,13 @@ export const searchApi = {
     path: '/api/search',
     tag: 'Search',
     summary: 'Search posts and recommendations (also at /api/search/).',
-    description: `Words are ANDed; \`*\` ends a prefix (\`tolk*\`); "quoted phrases" match exactly. Best match first, at most ${SEARCH_RESULT_LIMIT}.`,
+    description:
+      `Words are ANDed; \`*\` ends a prefix (\`tolk*\`); "quoted phrases" match exactly. It forgives what is still being typed: ` +
+      `the last word also matches as a prefix (from 3 letters), an unclosed quote is closed, stray operators are dropped. ` +
+      `Best match first, at most ${SEARCH_RESULT_LIMIT}, each with \`highlight\`.`,
     who: 'member',
     query: searchQuerySchema,
     answer: answer.list(searchResultSchema, 'The matches, best first.'),
-    errors: { 400: ['searchTooShort', 'searchUnclosedQuote', 'searchNoWords', 'searchTooLong', 'searchTooManyWords'] },
+    errors: { 400: ['searchTooShort', 'searchNoWords', 'searchTooLong', 'searchTooManyWords'] },
   }),
 };

@@ -1,0 +1,198 @@
+/**
+ * The search's highlights (DECISIONS.md "Search results are flat"): FTS5's highlight() wraps every matched
+ * word of a column in two private-use characters, MARK_OPEN and MARK_CLOSE; here that text becomes safe
+ * HTML. Everything is escaped first, then the markers (and nothing else) become <mark> and </mark>, so
+ * whatever a member wrote (`<script>`, `<img onerror>`) arrives as text, and the tags are always balanced
+ * (a member may type the private-use characters too: they only ever open a mark that is not open, or close
+ * one that is).
+ */
+export const MARK_OPEN = '\uE000';
+export const MARK_CLOSE = '\uE001';
+
+/** A highlighted excerpt is about this many characters long: three lines of a result card. */
+export const EXCERPT_LENGTH = 240;
+
+const MARKERS = /[\uE000\uE001]/g;
+const NOT_MARKERS = /[^\uE000\uE001]/g;
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text carrying highlight markers, as HTML: escaped, with the marked words in <mark>. */
+export function markedHtml(text: string): string {
+  let open = false;
+  return (
+    text.replace(/[&<>"'\uE000\uE001]/g, (char) => {
+      if (char === MARK_OPEN) {
+        if (open) return '';
+        open = true;
+        return '<mark>';
+      }
+      if (char === MARK_CLOSE) {
+        if (!open) return '';
+        open = false;
+        return '</mark>';
+      }
+      return ESCAPES[char]!;
+    }) + (open ? '</mark>' : '')
+  );
+}
+
+/** Text carrying highlight markers, without them. */
+export function unmarked(text: string): string {
+  return text.replace(MARKERS, '');
+}
+
+/** A removed piece of text leaves its markers behind, so a mark around it still opens and closes. */
+const markersOf = (text: string) => text.replace(NOT_MARKERS, '').replace(/\uE000\uE001/g, '');
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * Markdown source with highlight markers, as one line of plain text with the markers kept.
+ *
+ * Why from the source and not from the rendered HTML: the index holds what the member wrote (the triggers
+ * copy `text`, the markdown), so FTS5 can mark the matched words only there; rendering each result again
+ * (~0.1 ms a text with markdown-it) would double the cost of a search of a hundred results. And why plain
+ * text: an excerpt is a few lines cut out of the middle of a text, where headings, lists, quotes, links'
+ * addresses and emphasis would be half-open syntax noise; the words are what tell a reader why it matched.
+ * Not FTS5's snippet() either: its window counts the source's tokens (a link's address is words too) and
+ * may start inside a link or a spoiler whose syntax began before it, so it could not be cleaned reliably.
+ *
+ * Spoilers (`::hidden words::`, and blocks between two `:::` lines) are never shown in an excerpt: they
+ * become "…", and what matched inside them is not marked. Every pattern here is bounded by the characters
+ * it may not cross, so the work stays linear in the text however it is written.
+ */
+export function plainText(markdown: string): string {
+  return (
+    hideSpoilers(markdown.replace(/\r\n?/g, '\n'))
+      // Code fences, link reference definitions, rules and setext underlines: lines of syntax only.
+      .replace(/^ {0,3}(?:`{3,}|~{3,})[^\n]*$/gm, '')
+      .replace(/^ {0,3}\[[^\]\n]{1,200}\]:[^\n]*$/gm, markersOf)
+      .replace(/^ {0,3}(?:[-*_=] *){3,}$/gm, '')
+      // Links and images: their text, not their address.
+      .replace(/!?\[([^[\]\n]*)\]\(([^()\n]*)\)/g, (_, label: string, address: string) => label + markersOf(address))
+      .replace(/!?\[([^[\]\n]*)\]\[[^[\]\n]*\]/g, '$1')
+      .replace(/<((?:https?|mailto):[^<>\s]*)>/gi, '$1')
+      // A heading runs into the text after it: "About the book: A planet…".
+      .replace(/^ {0,3}#{1,6}[ \t]+([^\n]*)$/gm, (_, heading: string) => (/[.!?:…]$/.test(unmarked(heading).trimEnd()) ? heading : `${heading.trimEnd()}:`))
+      // Quotes, list items, emphasis, code, table pipes and backslash escapes.
+      .replace(/^[ \t]*(?:> ?)+/gm, '')
+      .replace(/^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/gm, '')
+      .replace(/\*\*|__|~~|`+/g, '')
+      .replace(/(^|[^\p{L}\p{N}\\])[*_](?=[^\s*_])/gmu, '$1')
+      .replace(/([^\s*_\\])[*_](?=[^\p{L}\p{N}]|$)/gmu, '$1')
+      .replace(/\|/g, ' ')
+      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+      .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi, (whole, code: string) => entity(code) ?? whole)
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+/** What a spoiler leaves in an excerpt. A mark wholly inside it goes with it; one a phrase opened outside still closes. */
+const spoiler = (hidden: string) => ` ${markersOf(hidden)}… `;
+
+/** A line that opens or closes a spoiler block: three or more colons alone (in a quote or list item too). */
+const FENCE = /^[ \t>]*(:{3,})[ \t]*$/;
+/** A run of colons within a line; only a run of exactly two opens or closes an inline spoiler. */
+const COLONS = /:+/g;
+const WORDISH = /[\p{L}\p{N}\\]/u;
+
+/**
+ * Spoilers as the club's markdown reads them (server/markdown-spoilers.ts): a block from a line of 3 or
+ * more colons to a line of at least as many, and `::words::` within a line, the colons not touching a
+ * word outside (`std::vector::size` is text). One pass over the lines and their colon runs.
+ */
+function hideSpoilers(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  let block: { colons: number; hidden: string[] } | null = null;
+  for (const line of lines) {
+    const fence = FENCE.exec(line);
+    if (block) {
+      block.hidden.push(line);
+      if (fence && fence[1]!.length >= block.colons) {
+        out.push(spoiler(block.hidden.join('\n')));
+        block = null;
+      }
+    } else if (fence) {
+      block = { colons: fence[1]!.length, hidden: [line] };
+    } else {
+      out.push(hideInline(line));
+    }
+  }
+  // A block never closed is text, as the renderer shows it.
+  if (block) out.push(...block.hidden.map(hideInline));
+  return out.join('\n');
+}
+
+function hideInline(line: string): string {
+  if (!line.includes('::')) return line;
+  let result = '';
+  let shownFrom = 0;
+  let open = -1;
+  COLONS.lastIndex = 0;
+  for (let run = COLONS.exec(line); run; run = COLONS.exec(line)) {
+    if (run[0].length !== 2) continue;
+    const before = line[run.index - 1];
+    const after = line[run.index + 2];
+    if (open >= 0 && before && !/\s/.test(before) && !(after && WORDISH.test(after))) {
+      result += line.slice(shownFrom, open) + spoiler(line.slice(open, run.index + 2));
+      shownFrom = run.index + 2;
+      open = -1;
+    } else if (open < 0 && after && !/\s/.test(after) && !(before && WORDISH.test(before))) {
+      open = run.index;
+    }
+  }
+  return result + line.slice(shownFrom);
+}
+
+function entity(code: string): string | undefined {
+  if (code[0] !== '#') return ENTITIES[code.toLowerCase()];
+  const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+  return n > 0 && n <= 0x10ffff && n !== MARK_OPEN.codePointAt(0) && n !== MARK_CLOSE.codePointAt(0) ? String.fromCodePoint(n) : undefined;
+}
+
+/**
+ * About EXCERPT_LENGTH characters of plain text around its first marked word (a little before it, starting
+ * at a word), with "…" where it was cut; the start of the text when nothing in it is marked (the match was
+ * in the title or author, or in a spoiler or a link's address).
+ */
+export function excerpt(text: string, length = EXCERPT_LENGTH): string {
+  const first = text.indexOf(MARK_OPEN);
+  let from = 0;
+  if (first > length / 3) {
+    const space = text.lastIndexOf(' ', first - Math.round(length / 4));
+    from = space > 0 ? space + 1 : 0;
+  }
+  let to = text.length;
+  if (countVisible(text, from, to) > length) {
+    to = from;
+    // Count visible characters only: markers take no room on the card.
+    for (let seen = 0; to < text.length && seen < length; to++) if (text[to] !== MARK_OPEN && text[to] !== MARK_CLOSE) seen++;
+    const space = text.lastIndexOf(' ', to);
+    if (space > from + length * 0.6) to = space;
+    // Never between the two halves of a surrogate pair.
+    else if (to < text.length && isLowSurrogate(text.charCodeAt(to))) to--;
+  }
+  let cut = text.slice(from, to);
+  if (to < text.length) cut = `${cut.replace(/[\s,.;:–—-]+$/, '')}…`;
+  if (from > 0) cut = `…${cut}`;
+  return cut;
+}
+
+function countVisible(text: string, from: number, to: number): number {
+  let count = to - from;
+  for (let at = text.indexOf(MARK_OPEN, from); at >= 0 && at < to; at = text.indexOf(MARK_OPEN, at + 1)) count -= 2;
+  return count;
+}
+
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/** The three highlights of a result, as the index's highlight() gave them (null: the field is empty). */
+export function highlights(title: string, author: string | null, text: string | null): { title: string; author: string | null; text: string | null } {
+  return {
+    title: markedHtml(title),
+    author: author ? markedHtml(author) : null,
+    text: text ? markedHtml(excerpt(plainText(text))) : null,
+  };
+}
