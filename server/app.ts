@@ -1,3 +1,4 @@
+import path from 'node:path';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { DataSource } from 'typeorm';
@@ -44,7 +45,7 @@ import { NewslettersService } from './features/newsletters/newsletters.service';
 import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { UsersService } from './features/users/users.service';
 import { currentlyReadingRoutes, usersRoutes } from './features/users/users.routes';
-import { serveAvatars } from './http/avatars';
+import { serveImages } from './http/images';
 import { RecommendationsService } from './features/recommendations/recommendations.service';
 import { recommendationsRoutes } from './features/recommendations/recommendations.routes';
 import { ReviewsService } from './features/reviews/reviews.service';
@@ -202,7 +203,7 @@ export function createApp({ config, db, secret, hub, outbox, setupCode }: AppDep
   });
   app.use(api.routes());
   app.use(api.allowedMethods());
-  app.use(serveAvatars(users.avatarsDir));
+  app.use(serveImages(path.join(config.dataDir, 'images')));
   if (config.rendererDir) app.use(serveRenderer(config.rendererDir));
   const chores: Chore[] = [
     () => passwordReset.pruneExpired(),

@@ -1,0 +1,28 @@
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import send from 'koa-send';
+import type { AppState } from './context';
+
+/** Avatars: uploads are re-encoded to WebP and named anew each time. */
+const AVATAR_FILE = /^\/images\/avatars\/([\w-]+\.webp)$/;
+/** Book covers brought over from Obskurnee (import-obskurnee), kept under the names Obskurnee gave them. */
+const COVER_FILE = /^\/images\/covers\/(\w[\w.-]*\.(?:jpe?g|png|webp|gif))$/i;
+
+/**
+ * Pictures from the data folder's images/: avatars and imported book covers. Each has a name of its own
+ * that never gets other bytes, so they can be cached for good.
+ */
+export function serveImages(imagesDir: string): Middleware<AppState> {
+  return async function serveImages(ctx, next) {
+    const reading = ctx.method === 'GET' || ctx.method === 'HEAD';
+    const avatar = reading ? AVATAR_FILE.exec(ctx.path) : null;
+    const cover = reading && !avatar ? COVER_FILE.exec(ctx.path) : null;
+    if (!avatar && !cover) return next();
+    try {
+      const folder = path.join(imagesDir, avatar ? 'avatars' : 'covers');
+      await send(ctx, (avatar ?? cover)![1]!, { root: folder, maxage: 31_536_000_000, immutable: true });
+    } catch {
+      ctx.status = 404;
+    }
+  };
+}
