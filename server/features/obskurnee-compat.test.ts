@@ -227,3 +227,26 @@ describe("GET /api/admin/bots answers the bots' names, as Obskurnee's admin page
     expect(await ok(club, 'GET', '/api/admin/bots', mod)).toEqual(['Alfa', 'Čitateľ', 'Zeta kalendár']);
   });
 });
+
+describe('spoilers written before they were understood', () => {
+  it('posts and recommendations whose stored HTML predates spoilers are rendered again when the club next starts', async () => {
+    await club.close();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-spoilers-'));
+    club = await startTestServer({ dataDir });
+    const mod = await setUpClub(club);
+    const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Spoilers' });
+    const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, mod, bookSuggestion('Dune', { text: 'The end: ::Paul wins::.' }));
+    await club.close();
+    const sql = new Database(path.join(dataDir, 'bookclub.db'));
+    sql.prepare(`UPDATE "post" SET "renderedText" = '<p>The end: ::Paul wins::.</p>' WHERE "id" = ?`).run(post.postId);
+    sql.prepare(`DELETE FROM "migrations" WHERE "name" = 'Spoilers1732330000000'`).run();
+    sql.close();
+    club = await startTestServer({ dataDir });
+    const token = (await club.call('POST', '/api/accounts/login', { body: ADMIN })).body.token as string;
+    const discussion = await ok<{ posts: Post[] }>(club, 'GET', `/api/discussions/${round.bookDiscussionId}`, token);
+    expect(discussion.posts[0]!.renderedText).toContain('<span class="spoiler">Paul wins</span>');
+    await club.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    club = await startTestServer();
+  });
+});

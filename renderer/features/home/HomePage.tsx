@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { BookLargeCard } from '../../components/BookCard';
 import { PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
+import { RenderedHtml } from '../../components/RenderedHtml';
 import { safeNextUrl } from '../../components/RequireLogin';
 import { selectIsSignedIn, useSessionStore } from '../../store/session-store';
 import { useLoginForm } from '../session';
@@ -139,7 +140,7 @@ function MemberHome() {
                   <IconPin size={18} color="var(--mantine-color-burgundy-8)" />
                   <Text fw={600}>{t('noticeboard')}</Text>
                 </Group>
-                <div className="rendered-html" dangerouslySetInnerHTML={{ __html: notice }} />
+                <RenderedHtml html={notice} />
               </Card>
             )}
             {matrixRoomLink && (
