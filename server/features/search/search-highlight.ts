@@ -62,30 +62,53 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * it may not cross, so the work stays linear in the text however it is written.
  */
 export function plainText(markdown: string): string {
-  return (
-    hideSpoilers(markdown.replace(/\r\n?/g, '\n'))
+  return withoutSyntax(hideSpoilers(markdown.replace(/\r\n?/g, '\n')));
+}
+
+/** Markdown (spoilers already hidden) as plain text: see plainText. */
+function withoutSyntax(markdown: string): string {
+  let text = markdown;
+  if (text.includes('\n')) {
+    text = text
       // Code fences, link reference definitions, rules and setext underlines: lines of syntax only.
       .replace(/^ {0,3}(?:`{3,}|~{3,})[^\n]*$/gm, '')
       .replace(/^ {0,3}\[[^\]\n]{1,200}\]:[^\n]*$/gm, markersOf)
-      .replace(/^ {0,3}(?:[-*_=] *){3,}$/gm, '')
-      // Links and images: their text, not their address.
+      .replace(/^ {0,3}(?:[-*_=] *){3,}$/gm, '');
+  }
+  if (text.includes('[')) {
+    // Links and images: their text, not their address.
+    text = text
       .replace(/!?\[([^[\]\n]*)\]\(([^()\n]*)\)/g, (_, label: string, address: string) => label + markersOf(address))
-      .replace(/!?\[([^[\]\n]*)\]\[[^[\]\n]*\]/g, '$1')
-      .replace(/<((?:https?|mailto):[^<>\s]*)>/gi, '$1')
-      // A heading runs into the text after it: "About the book: A planet…".
-      .replace(/^ {0,3}#{1,6}[ \t]+([^\n]*)$/gm, (_, heading: string) => (/[.!?:…]$/.test(unmarked(heading).trimEnd()) ? heading : `${heading.trimEnd()}:`))
-      // Quotes, list items, emphasis, code, table pipes and backslash escapes.
-      .replace(/^[ \t]*(?:> ?)+/gm, '')
-      .replace(/^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/gm, '')
-      .replace(/\*\*|__|~~|`+/g, '')
-      .replace(/(^|[^\p{L}\p{N}\\])[*_](?=[^\s*_])/gmu, '$1')
-      .replace(/([^\s*_\\])[*_](?=[^\p{L}\p{N}]|$)/gmu, '$1')
-      .replace(/\|/g, ' ')
-      .replace(/\\([!-/:-@[-`{-~])/g, '$1')
-      .replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi, (whole, code: string) => entity(code) ?? whole)
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
+      .replace(/!?\[([^[\]\n]*)\]\[[^[\]\n]*\]/g, '$1');
+  }
+  if (text.includes('<')) text = text.replace(/<((?:https?|mailto):[^<>\s]*)>/gi, '$1');
+  text = text
+    // A heading runs into the text after it: "About the book: A planet…".
+    .replace(/^ {0,3}#{1,6}[ \t]+([^\n]*)$/gm, (_, heading: string) => (/[.!?:…]$/.test(unmarked(heading).trimEnd()) ? heading : `${heading.trimEnd()}:`))
+    // Quotes and list items.
+    .replace(/^[ \t]*(?:> ?)+/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+/gm, '')
+    // Emphasis and code: the marks go, an asterisk or underscore inside a word or standing alone stays.
+    .replace(/\*\*|__|~~|`+/g, '')
+    .replace(/[*_]/g, (mark, at: number, all: string) => (emphasis(all, at) ? '' : mark));
+  if (text.includes('|')) text = text.replace(/\|/g, ' ');
+  if (text.includes('\\')) text = text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  if (text.includes('&')) text = text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,6});/gi, (whole, code: string) => entity(code) ?? whole);
+  return text.replace(/\s\s+|[^\S ]/g, ' ').trim();
+}
+
+const LETTER = /[\p{L}\p{N}]/u;
+const isLetter = (char: string | undefined) => !!char && LETTER.test(char);
+const isSpace = (char: string | undefined) => !char || /\s/.test(char);
+
+/** An `*` or `_` that opens (before a word, not after one) or closes (after a word, not before one) emphasis. */
+function emphasis(text: string, at: number): boolean {
+  const before = text[at - 1];
+  const after = text[at + 1];
+  if (before === '\\') return false;
+  const opens = !isSpace(after) && after !== '*' && after !== '_' && !isLetter(before);
+  const closes = !isSpace(before) && before !== '*' && before !== '_' && !isLetter(after);
+  return opens || closes;
 }
 
 /** What a spoiler leaves in an excerpt. A mark wholly inside it goes with it; one a phrase opened outside still closes. */
@@ -103,6 +126,7 @@ const WORDISH = /[\p{L}\p{N}\\]/u;
  * word outside (`std::vector::size` is text). One pass over the lines and their colon runs.
  */
 function hideSpoilers(text: string): string {
+  if (!text.includes('::')) return text;
   const lines = text.split('\n');
   const out: string[] = [];
   let block: { colons: number; hidden: string[] } | null = null;
@@ -188,11 +212,36 @@ function countVisible(text: string, from: number, to: number): number {
 
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
+/** How much of the source around the first match is made plain: enough for the excerpt, whatever syntax it holds. */
+const SOURCE_BEFORE = 2 * EXCERPT_LENGTH;
+const SOURCE_AFTER = 5 * EXCERPT_LENGTH;
+
+/**
+ * The excerpt of markdown with highlight markers, as plain text with the markers kept. Spoilers are found
+ * in the whole text (a block may have opened long before), then only the source around the first match is
+ * made plain, so a long text costs little more than a short one.
+ */
+export function plainExcerpt(markdown: string): string {
+  const visible = hideSpoilers(markdown.includes('\r') ? markdown.replace(/\r\n?/g, '\n') : markdown);
+  const first = visible.indexOf(MARK_OPEN);
+  const anchor = first < 0 ? 0 : first;
+  let from = Math.max(0, anchor - SOURCE_BEFORE);
+  if (from > 0) {
+    // From the start of a line if there is one near, so its syntax is read as such; else from a word.
+    const line = visible.lastIndexOf('\n', from);
+    from = line >= 0 && from - line < EXCERPT_LENGTH ? line + 1 : visible.lastIndexOf(' ', from) + 1;
+  }
+  let to = Math.min(visible.length, anchor + SOURCE_AFTER);
+  if (to < visible.length) to = Math.max(visible.lastIndexOf(' ', to), anchor + 1);
+  const text = withoutSyntax(visible.slice(from, to));
+  return excerpt((from > 0 ? '…' : '') + text + (to < visible.length ? '…' : ''));
+}
+
 /** The three highlights of a result, as the index's highlight() gave them (null: the field is empty). */
 export function highlights(title: string, author: string | null, text: string | null): { title: string; author: string | null; text: string | null } {
   return {
     title: markedHtml(title),
     author: author ? markedHtml(author) : null,
-    text: text ? markedHtml(excerpt(plainText(text))) : null,
+    text: text ? markedHtml(plainExcerpt(text)) : null,
   };
 }
