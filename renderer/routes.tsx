@@ -28,6 +28,7 @@ const BookPage = lazyComponent(() => import('./features/books/BookPage'), (m) =>
 const SearchPage = lazyComponent(() => import('./features/search/SearchPage'), (m) => m.SearchPage);
 const UserListPage = lazyComponent(() => import('./features/users/UserListPage'), (m) => m.UserListPage);
 const UserPage = lazyComponent(() => import('./features/users/UserPage'), (m) => m.UserPage);
+const StatsPage = lazyComponent(() => import('./features/stats/StatsPage'), (m) => m.StatsPage);
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [
@@ -55,6 +56,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/knihy/:bookId', element: <BookPage /> },
       { path: '/hladanie', element: <SearchPage /> },
       { path: '/my', element: <UserListPage /> },
+      { path: '/statistiky', element: <StatsPage /> },
       { path: '/my/:email/:mode?', element: <UserPage /> },
     ],
   },

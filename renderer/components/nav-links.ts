@@ -23,7 +23,7 @@ export function navLinksFor(profile: Profile | null): NavLinkItem[] {
     { to: '/knihy', labelKey: 'nav.books' },
     { to: '/navrhy', labelKey: 'nav.voting', alsoActiveOn: ['/hlasovania'] },
     { to: '/odporucania', labelKey: 'nav.recommendations' },
-    { to: '/my', labelKey: 'nav.aboutUs' },
+    { to: '/my', labelKey: 'nav.aboutUs', alsoActiveOn: ['/statistiky'] },
     { to: '/hladanie', labelKey: 'nav.search' },
   );
   if (isModerator(profile)) links.push({ to: '/admin', labelKey: 'nav.admin' });

@@ -42,6 +42,9 @@ export const queryKeys = {
     list: ['users', 'list'] as const,
     currentlyReading: ['users', 'currentlyReading'] as const,
   },
+  stats: {
+    members: ['stats', 'members'] as const,
+  },
   newsletters: {
     mine: ['newsletters', 'mine'] as const,
     subscribers: ['newsletters', 'subscribers'] as const,

@@ -66,6 +66,7 @@ export function SetupPage() {
             />
           )}
           <TextInput type="email" label={t('email')} required autoComplete="username" {...form.getInputProps('email')} />
+          <TextInput label={t('name')} description={t('nameHint')} autoComplete="name" {...form.getInputProps('name')} />
           <PasswordInput label={t('password')} description={t('passwordHint')} required autoComplete="new-password" {...form.getInputProps('password')} />
           <Button type="submit" loading={busy} mt="sm">
             {t('submit')}

@@ -5,11 +5,13 @@ import { schemaChecks, type Translate } from '../../lib/form-errors';
 /** The setup form as typed: the code's field is there only while the server asks for it. */
 export interface SetupFormValues {
   email: string;
+  /** Optional: without one, the admin is named after the email's local part. */
+  name: string;
   password: string;
   setupCode: string;
 }
 
-export const emptySetupForm: SetupFormValues = { email: '', password: '', setupCode: '' };
+export const emptySetupForm: SetupFormValues = { email: '', name: '', password: '', setupCode: '' };
 
 const withRequiredCode = registerFirstAdminSchema.extend({
   setupCode: setupCodeSchema.refine((code) => code !== null, { error: 'validation:required' }),
@@ -25,7 +27,7 @@ export function setupFormSchema(needsCode: boolean) {
 
 /** What the form sends: the code only while it is asked for. */
 export function setupFormValues(values: SetupFormValues, needsCode: boolean) {
-  return needsCode ? values : { email: values.email, password: values.password };
+  return needsCode ? values : { email: values.email, name: values.name, password: values.password };
 }
 
 /** The form's comfort checks and what it sends, for useForm. */

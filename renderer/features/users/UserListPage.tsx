@@ -1,7 +1,8 @@
-import { SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconUsers } from '@tabler/icons-react';
+import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconChartBar, IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { UserCard } from './UserCard';
@@ -24,6 +25,10 @@ export function UserListPage() {
         <Text c="dimmed" mt={-8} maw={640}>
           {t('list.intro', { count: members.length })}
         </Text>
+        <Anchor component={Link} to="/statistiky" size="sm" mt="xs" display="inline-flex" style={{ alignItems: 'center', gap: 6 }} data-testid="stats-link">
+          <IconChartBar size={16} aria-hidden />
+          {t('stats:link')}
+        </Anchor>
       </div>
       {!users ? (
         <PageLoader />

@@ -1,0 +1,89 @@
+import { Anchor, Group, ScrollArea, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { LoadFailed, PageLoader } from '../../components/PageStatus';
+import { PageTitle } from '../../components/PageTitle';
+import { profilePath, useUsers } from '../users';
+import { useMemberStats } from './queries';
+import { nextOrder, sortStats, type StatsColumn, type StatsOrder } from './sort-stats';
+
+const COUNTS: StatsColumn[] = ['booksRatedCount', 'winningBooksCount', 'recommendationCount'];
+
+/** The club's statistics (Obskurnee's /statistiky): what each active member has added to the club, sortable. */
+export function StatsPage() {
+  const { t, i18n } = useTranslation('stats');
+  const { data: stats, error, isError } = useMemberStats();
+  const { data: users } = useUsers();
+  const [order, setOrder] = useState<StatsOrder>({ column: 'booksRatedCount', descending: true });
+  const rows = useMemo(() => sortStats(stats ?? [], order, i18n.language), [stats, order, i18n.language]);
+  const emails = useMemo(() => new Map((users ?? []).map((user) => [user.userId, user.email])), [users]);
+
+  if (isError) return <LoadFailed title={t('pages:stats')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
+
+  function header(column: StatsColumn) {
+    const sorted = order.column === column;
+    const Icon = !sorted ? IconSelector : order.descending ? IconArrowDown : IconArrowUp;
+    return (
+      <Table.Th key={column} aria-sort={sorted ? (order.descending ? 'descending' : 'ascending') : 'none'} ta={column === 'userName' ? 'left' : 'right'}>
+        <UnstyledButton onClick={() => setOrder(nextOrder(order, column))} data-testid={`sort-${column}`} className="stats-sort">
+          <Group gap={4} wrap="nowrap" justify={column === 'userName' ? 'flex-start' : 'flex-end'}>
+            <Text fw={700} size="sm" component="span">
+              {t(`columns.${column}`)}
+            </Text>
+            <Icon size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Table.Th>
+    );
+  }
+
+  return (
+    <Stack gap="lg" data-testid="stats-page">
+      <div>
+        <PageTitle>{t('pages:stats')}</PageTitle>
+        <Text c="dimmed" mt={-8} maw={640}>
+          {t('intro')}
+        </Text>
+      </div>
+      {!stats ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">{t('none')}</Text>
+      ) : (
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover verticalSpacing="sm" miw={360} data-testid="stats-table">
+            <Table.Caption>{t('caption')}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>{(['userName', ...COUNTS] as StatsColumn[]).map(header)}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((member) => {
+                const email = emails.get(member.userId);
+                return (
+                  <Table.Tr key={member.userId} data-testid="stats-row">
+                    <Table.Th scope="row" fw={600}>
+                      {email ? (
+                        <Anchor component={Link} to={profilePath({ email })} c="dark.8">
+                          {member.userName}
+                        </Anchor>
+                      ) : (
+                        member.userName
+                      )}
+                    </Table.Th>
+                    {COUNTS.map((column) => (
+                      <Table.Td key={column} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {member[column]}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
+    </Stack>
+  );
+}
