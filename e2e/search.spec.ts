@@ -147,15 +147,94 @@ test('the checkboxes choose suggestions, recommendations or both', async ({ app,
   await expect(page.getByTestId('single-post-page')).toBeVisible();
 });
 
-test('a query the server cannot understand says why', async ({ app, page, club }) => {
+test('an unclosed quote is forgiven, and a query the server cannot understand says why beside the box', async ({ app, page, club }) => {
   const scene = await arrangeClub(club);
+  await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'A planet with a single living ocean.' });
   await app.signInAs(scene.bea);
   const search = new SearchPage(app);
   await search.goto();
   await search.input.fill('"an ocean');
-  await expect(app.toast('Wrong query or search error')).toContainText('a quotation mark is not closed');
-  await expect(page.getByTestId('search-error')).toContainText('a quotation mark is not closed');
-  await search.input.fill('"an ocean"');
-  await expect(search.count).toHaveText('Nothing found for “"an ocean"”');
+  await expect(search.count).toHaveText('Nothing found for “"an ocean”');
+  await search.input.fill('"living ocean');
+  await expect(search.count).toHaveText('1 result for “"living ocean”');
+  await expect(page.getByTestId('search-error')).toHaveCount(0);
+  await expect(app.toast('Wrong query or search error')).toHaveCount(0);
+
+  // Nothing but operators and punctuation: said beside the box, where the member types, not as a toast.
+  await search.input.fill('*** ???');
+  await expect(page.getByTestId('search-error')).toContainText('The search has no words to look for.');
+  await expect(search.results).toHaveCount(0);
+  await expect(app.toast('Wrong query or search error')).toHaveCount(0);
+  await search.input.fill('"single living"');
+  await expect(search.count).toHaveText('1 result for “"single living"”');
+  await expect(page.getByTestId('search-error')).toHaveCount(0);
+});
+
+test('typing a phrase with an unclosed quote, a key at a time, never shows an error and ends with the phrase marked', async ({ app, page, club }) => {
+  const scene = await arrangeClub(club);
+  await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'A planet with a **single living ocean** that <b>thinks</b>.' });
+  await reading.recommend(scene.admin, { title: 'The Ocean at the End of the Lane', author: 'Neil Gaiman', pageCount: 181, text: 'A single, living memory of an ocean.' });
+  await app.signInAs(scene.bea);
+  const search = new SearchPage(app);
+  await search.goto();
+
+  const answers: { query: string; status: number }[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (isSearch(url)) answers.push({ query: url.searchParams.get('query') ?? '', status: response.status() });
+  });
+  // Anything that looks like an error, at any moment (a toast, the alert beside the box), is noted.
+  await page.evaluate(() => {
+    const w = window as unknown as { sawError: string[] };
+    w.sawError = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="search-error"], .mantine-Notification-root')) {
+        if (el.matches('[data-testid="search-error"]') || /search|query/i.test(el.textContent ?? '')) w.sawError.push(el.textContent ?? '');
+      }
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+
+  // Slower than the typing pause, so nearly every keystroke is searched.
+  await search.input.pressSequentially('"single living oce', { delay: 300 });
+  await expect(search.count).toHaveText('1 result for “"single living oce”');
+  const solaris = search.result('Solaris');
+  await expect(solaris.locator('mark')).toHaveText(['single living ocean']);
+  // The excerpt is plain text: no markdown syntax, and the member's HTML shown as text, never as markup.
+  await expect(solaris.getByTestId('result-excerpt')).toHaveText('A planet with a single living ocean that <b>thinks</b>.');
+  await expect(solaris.locator('b')).toHaveCount(0);
+
+  expect(answers.length, JSON.stringify(answers)).toBeGreaterThan(5);
+  expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { sawError: string[] }).sawError)).toEqual([]);
+});
+
+test('a result shows the words found marked, in its title, author and excerpt', async ({ app, page, club }) => {
+  const scene = await arrangeClub(club);
+  await reading.recommend(scene.beaApi, { title: 'Dune', author: 'Frank Herbert', pageCount: 412, text: 'A desert planet, spice, and a sled journey across the dunes.' });
+  await app.signInAs(scene.bea);
+  const search = new SearchPage(app);
+  await search.goto();
+  await search.type('dune herb');
+  await expect(search.count).toHaveText('1 result for “dune herb”');
+  const dune = search.result('Dune');
+  await expect(dune.getByTestId('result-title').locator('mark')).toHaveText('Dune');
+  await expect(dune.getByTestId('result-author').locator('mark')).toHaveText('Herbert');
+  await search.input.fill('deser');
+  await expect(dune.getByTestId('result-excerpt').locator('mark')).toHaveText('desert');
+  // Legible: the marked word's ink against its ground is at least AA's 4.5:1.
+  const contrast = await dune.getByTestId('result-excerpt').locator('mark').evaluate((mark) => {
+    const rgb = (color: string) => color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+    const luminance = (color: string) => {
+      const [r, g, b] = rgb(color).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const style = getComputedStyle(mark);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return (a! + 0.05) / (b! + 0.05);
+  });
+  expect(contrast).toBeGreaterThanOrEqual(4.5);
   await expect(page.getByTestId('search-error')).toHaveCount(0);
 });

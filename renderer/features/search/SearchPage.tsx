@@ -1,7 +1,7 @@
 import { Alert, Checkbox, CloseButton, Code, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconSearch, IconZoomQuestion } from '@tabler/icons-react';
-import { useEffect, useMemo, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { SEARCH_RESULT_LIMIT } from '../../../shared/api/search';
 import { SEARCH_MIN_LENGTH } from '../../../shared/constants';
@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { ApiError } from '../../lib/api';
 import { handleError } from '../../lib/notify';
 import { useSearch } from './queries';
-import { highlightWords, sameRequest, searchRequest } from './search-request';
+import { sameRequest, searchRequest } from './search-request';
 import { SearchResultCard } from './SearchResultCard';
 import { useSearchStore } from './search.store';
 
@@ -17,7 +17,9 @@ const TYPING_PAUSE_MS = 250;
 
 /**
  * Search over suggestions and recommendations as the member types: from 3 characters, one search at a
- * time (a newer term supersedes an older one), results cleared below 3 characters.
+ * time (a newer term supersedes an older one), results cleared below 3 characters (with a quiet hint, and
+ * nothing sent). The server forgives what is still being typed (an unclosed quote, a half word, a stray
+ * operator), so a search that fails is one it could not understand at all, or one that did not arrive.
  */
 export function SearchPage() {
   const { t } = useTranslation('search');
@@ -29,16 +31,17 @@ export function SearchPage() {
   const search = useSearchStore((s) => s.search);
   const { shown, results, status, error, retry } = useSearch(searched);
   const [typed] = useDebouncedValue(term, TYPING_PAUSE_MS);
-  const words = useMemo(() => highlightWords(shown?.query ?? ''), [shown]);
   const request = searchRequest(term, kinds);
   const noKind = !kinds.Post && !kinds.Rec;
 
   // After a pause in typing, or at once when a kind is ticked.
   useEffect(() => search(), [typed, kinds, search]);
 
-  // SPEC section 8: 'Wrong query or search error', with the server's reason.
+  // SPEC section 8: 'Wrong query or search error', with the server's reason. A query the server could not
+  // understand (400) is said beside the box, where the member is typing, and changes as they type; a toast
+  // for it would pile up one per pause. A search that failed otherwise (the network, the server) is a toast too.
   useEffect(() => {
-    if (error) handleError(error, 'search:toast.failed');
+    if (error && !(error instanceof ApiError && error.status === 400)) handleError(error, 'search:toast.failed');
   }, [error]);
 
   const detail = error instanceof ApiError ? error.problem?.detail : undefined;
@@ -119,7 +122,7 @@ export function SearchPage() {
       {results.length > 0 ? (
         <Stack gap="sm" data-testid="search-results" style={{ opacity: status === 'loading' ? 0.6 : 1, transition: 'opacity 120ms' }}>
           {results.map((result) => (
-            <SearchResultCard key={`${result.kind}-${result.kind === 'Post' ? result.postId : result.recommendationId}`} result={result} words={words} />
+            <SearchResultCard key={`${result.kind}-${result.kind === 'Post' ? result.postId : result.recommendationId}`} result={result} />
           ))}
         </Stack>
       ) : shown && status === 'ready' ? (

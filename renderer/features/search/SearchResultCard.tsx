@@ -1,21 +1,30 @@
-import { Badge, Card, Group, Highlight, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, type TextProps } from '@mantine/core';
 import { IconHeart, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SearchResult } from '../../../shared/api/search';
 import { BookCover } from '../../components/BookCover';
-import { excerptAround } from '../../lib/excerpt';
+import './search.css';
 
 /** Where a result leads: the suggestion in its discussion, or the recommendation's page. */
 export function resultLink(result: SearchResult): string {
   return result.kind === 'Post' ? `/navrhy/${result.discussionId}/${result.postId}` : `/odporucania/${result.recommendationId}`;
 }
 
-/** A search result: kind, title and author with the searched words marked, and where they occur. */
-export function SearchResultCard({ result, words }: { result: SearchResult; words: string[] }) {
+/**
+ * HTML the server made and sanitized, shown as is, like RenderedHtml shows rendered markdown: a search
+ * highlight is escaped text whose only tags are the <mark>s around the words found (DECISIONS.md "Search
+ * results are flat"). Inline, so it sits in a title or an author line.
+ */
+function Highlighted({ html, ...text }: TextProps & { html: string; 'data-testid'?: string }) {
+  return <Text {...text} className="search-highlight" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** A search result: kind, title and author with the found words marked, and an excerpt of where they occur. */
+export function SearchResultCard({ result }: { result: SearchResult }) {
   const { t } = useTranslation('search');
   const isBook = result.kind === 'Rec' || result.author !== null || result.imageUrl !== null;
-  const excerpt = excerptAround(result.renderedText, words, 200);
+  const { highlight } = result;
   return (
     <Card
       withBorder
@@ -41,19 +50,9 @@ export function SearchResultCard({ result, words }: { result: SearchResult; word
           >
             {t(`kind.${result.kind}`)}
           </Badge>
-          <Highlight highlight={words} fw={600} size="lg" ff="heading" lh={1.3} style={{ overflowWrap: 'anywhere' }} color="burgundy.1">
-            {result.title}
-          </Highlight>
-          {result.author && (
-            <Highlight highlight={words} size="sm" c="dimmed" color="burgundy.1">
-              {result.author}
-            </Highlight>
-          )}
-          {excerpt && (
-            <Highlight highlight={words} size="sm" lineClamp={3} mt={2} color="burgundy.1" data-testid="result-excerpt">
-              {excerpt}
-            </Highlight>
-          )}
+          <Highlighted html={highlight.title} fw={600} size="lg" ff="heading" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="result-title" />
+          {highlight.author && <Highlighted html={highlight.author} size="sm" c="dimmed" data-testid="result-author" />}
+          {highlight.text && <Highlighted html={highlight.text} size="sm" lineClamp={3} mt={2} data-testid="result-excerpt" />}
           <Text size="xs" c="dimmed" mt={2}>
             {t(`by.${result.kind}`, { name: result.ownerName || t(`formerMember.${result.kind}`) })}
           </Text>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_KINDS, highlightWords, sameRequest, searchRequest } from './search-request';
+import { ALL_KINDS, sameRequest, searchRequest } from './search-request';
 
 describe('when a search is sent', () => {
   it('needs at least 3 characters after trimming', () => {
@@ -30,11 +30,5 @@ describe('the search request', () => {
     expect(sameRequest({ query: 'sol', kinds: [] }, { query: 'sol', kinds: ['Post'] })).toBe(false);
     expect(sameRequest(null, { query: 'sol', kinds: [] })).toBe(false);
     expect(sameRequest(null, null)).toBe(true);
-  });
-});
-
-describe('marking the words found', () => {
-  it('drops quotes, the wildcard and single letters', () => {
-    expect(highlightWords('"single ocean" sol* a')).toEqual(['single', 'ocean', 'sol']);
   });
 });

@@ -27,9 +27,3 @@ export function searchRequest(term: string, kinds: SearchKinds): SearchRequest |
 export function sameRequest(a: SearchRequest | null, b: SearchRequest | null): boolean {
   return a === b || (!!a && !!b && a.query === b.query && a.kinds.join() === b.kinds.join());
 }
-
-/** The words to mark in the results: phrases and words as typed, without quotes or the wildcard. */
-export function highlightWords(query: string): string[] {
-  const words = query.replace(/["*]/g, ' ').split(/\s+/).filter((word) => [...word].length >= 2);
-  return [...new Set(words)];
-}
