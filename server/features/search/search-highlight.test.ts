@@ -60,6 +60,10 @@ describe('the excerpt', () => {
     expect(cut.replace(/[[\]]/g, '').length).toBeLessThanOrEqual(242);
   });
 
+  it('starts at the sentence the match is in, when it begins close enough', () => {
+    expect(shown(excerpt(marked(`${long(100)}. Then the [[sled]] journey ${long(20)}`)))).toMatch(/^…Then the \[\[sled\]\] journey word0/);
+  });
+
   it('is the start of the text when nothing in it matched', () => {
     expect(excerpt(long(100)).startsWith('word0 word1')).toBe(true);
   });

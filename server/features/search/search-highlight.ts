@@ -177,16 +177,19 @@ function entity(code: string): string | undefined {
 }
 
 /**
- * About EXCERPT_LENGTH characters of plain text around its first marked word (a little before it, starting
- * at a word), with "…" where it was cut; the start of the text when nothing in it is marked (the match was
+ * About EXCERPT_LENGTH characters of plain text around its first marked word (from the start of its
+ * sentence, or a little before it at a word), with "…" where it was cut; the start of the text when nothing in it is marked (the match was
  * in the title or author, or in a spoiler or a link's address).
  */
 export function excerpt(text: string, length = EXCERPT_LENGTH): string {
   const first = text.indexOf(MARK_OPEN);
   let from = 0;
   if (first > length / 3) {
+    // From the start of the sentence the match is in, if it starts close enough; else from a word a little before.
+    const lead = text.slice(first - Math.round(length / 2), first);
+    const sentence = /.*[.!?:…]["'”’)]* /s.exec(lead);
     const space = text.lastIndexOf(' ', first - Math.round(length / 4));
-    from = space > 0 ? space + 1 : 0;
+    from = sentence ? first - lead.length + sentence[0].length : space > 0 ? space + 1 : 0;
   }
   let to = text.length;
   if (countVisible(text, from, to) > length) {
