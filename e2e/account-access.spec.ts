@@ -132,7 +132,7 @@ test('from another machine, setup asks for the setup code and shows why a code w
   await page.unroute('**/api/accounts/registerfirstadmin');
   const request = page.waitForRequest((r) => r.url().endsWith('/api/accounts/registerfirstadmin'));
   await setup.submit();
-  expect((await request).postDataJSON()).toEqual({ email: ADMIN.email, password: ADMIN.password, setupCode: 'K7Q2-9XWD' });
+  expect((await request).postDataJSON()).toEqual({ email: ADMIN.email, name: null, password: ADMIN.password, setupCode: 'K7Q2-9XWD' });
   await expect(app.toast(/Your club is ready/)).toBeVisible();
   await expect(app.loginEmail).toHaveValue(ADMIN.email);
 });

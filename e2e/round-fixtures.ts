@@ -75,8 +75,8 @@ export async function arrangeClub(club: ClubServer): Promise<ArrangedClub> {
   await bea.vote(p1, [solaris.postId]);
   await cyril.vote(p1, [solaris.postId, remains.postId]);
   await dana.vote(p1, [middlemarch.postId, solaris.postId]);
-  await admin.vote(p1, [remains.postId]);
-  const closed1 = await admin.closePoll(p1);
+  // Everyone has voted with the admin's ballot: the poll closes itself.
+  const closed1 = await admin.vote(p1, [remains.postId]);
   const bookId = closed1.book!.bookId;
 
   // Round 2: a tie between two books, settled by a tiebreaker.

@@ -27,7 +27,9 @@ export function setupFormSchema(needsCode: boolean) {
 
 /** What the form sends: the code only while it is asked for. */
 export function setupFormValues(values: SetupFormValues, needsCode: boolean) {
-  return needsCode ? values : { email: values.email, name: values.name, password: values.password };
+  // A name only when one is typed: without it the server names the admin after the email.
+  const { name, ...rest } = needsCode ? values : { email: values.email, name: values.name, password: values.password };
+  return name.trim() ? { ...rest, name } : rest;
 }
 
 /** The form's comfort checks and what it sends, for useForm. */
