@@ -87,6 +87,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // The first page's script lists every chunk a page may need (to preload them together), and the
+        // hashes are what compresses worst in it: 7 characters instead of 8 take ~100 bytes off the first
+        // download. Rolldown refuses a hash too short for the number of chunks, so it can never collide.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
         codeSplitting: {
           groups: [
             // What the first page needs (main.tsx and everything it imports statically) is one file:
