@@ -25,11 +25,13 @@ describe('GET /api/stats/users', () => {
     const { club, mod, ann, ben } = reading;
     const admin = await ok(club, 'GET', '/api/accounts/context', mod);
     const stats = await ok(club, 'GET', '/api/stats/users', ben.token);
-    // Bots, disabled and inactive accounts are not among them; the admin (set up without a name) is.
+    // Bots, disabled and inactive accounts are not among them; the admin (set up without a name, so named
+    // "host" after the email) is.
+    expect(admin.name).toBe('host');
     expect(stats).toEqual([
-      { userId: admin.userId, userName: admin.name, booksRatedCount: 0, winningBooksCount: 0, recommendationCount: 0 },
       { userId: ann.userId, userName: 'Ann', booksRatedCount: 1, winningBooksCount: 1, recommendationCount: 0 },
       { userId: ben.userId, userName: 'Ben', booksRatedCount: 0, winningBooksCount: 0, recommendationCount: 2 },
+      { userId: admin.userId, userName: 'host', booksRatedCount: 0, winningBooksCount: 0, recommendationCount: 0 },
     ]);
   });
 
