@@ -400,7 +400,10 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     }
     if (ownerId && str(row.Title)) currentlyReading.push({ ownerId, title: str(row.Title)!, author: str(row.Author), createdOn: date(row.CreatedOn) });
   }
-  if (shelfReads > 0) problems.push(`${shelfReads} ${shelfReads === 1 ? 'book' : 'books'} read on members' Goodreads or StoryGraph shelves (fetched from their feeds) were not brought over; they are still on those sites.`);
+  if (shelfReads > 0) {
+    const books = shelfReads === 1 ? '1 book' : `${shelfReads} books`;
+    problems.push(`${books} read on members' Goodreads or StoryGraph shelves (fetched from their feeds) ${shelfReads === 1 ? 'was' : 'were'} not brought over; they are still on those sites.`);
+  }
 
   const subscriptions: SubscriptionRow[] = [];
   for (const row of club.subscriptions) {
