@@ -6,7 +6,13 @@ import type { AppState } from './context';
 /** Avatars: uploads are re-encoded to WebP and named anew each time. */
 const AVATAR_FILE = /^\/images\/avatars\/([\w-]+\.webp)$/;
 /** Book covers brought over from Obskurnee (import-obskurnee), kept under the names Obskurnee gave them. */
-const COVER_FILE = /^\/images\/covers\/(\w[\w.-]*\.(?:jpe?g|png|webp|gif))$/i;
+const COVER_NAME = /^\w[\w.-]*\.(?:jpe?g|png|webp|gif)$/i;
+const COVER_FILE = /^\/images\/covers\/([^/]+)$/;
+
+/** Whether a cover of this file name is served (what the import may bring over as a cover). */
+export function isServableCoverName(name: string): boolean {
+  return COVER_NAME.test(name);
+}
 
 /**
  * Pictures from the data folder's images/: avatars and imported book covers. Each has a name of its own
@@ -16,7 +22,8 @@ export function serveImages(imagesDir: string): Middleware<AppState> {
   return async function serveImages(ctx, next) {
     const reading = ctx.method === 'GET' || ctx.method === 'HEAD';
     const avatar = reading ? AVATAR_FILE.exec(ctx.path) : null;
-    const cover = reading && !avatar ? COVER_FILE.exec(ctx.path) : null;
+    const coverMatch = reading && !avatar ? COVER_FILE.exec(ctx.path) : null;
+    const cover = coverMatch && isServableCoverName(coverMatch[1]!) ? coverMatch : null;
     if (!avatar && !cover) return next();
     try {
       const folder = path.join(imagesDir, avatar ? 'avatars' : 'covers');

@@ -59,7 +59,8 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
-const optionalLink = z
+/** An optional http(s) link: what posts, recommendations and reviews accept as their links. */
+export const optionalLink = z
   .string({ error: 'validation:wrongType' })
   .trim()
   .max(1000, { error: 'validation:tooLong' })

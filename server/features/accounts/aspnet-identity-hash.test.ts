@@ -38,6 +38,12 @@ describe('ASP.NET Core Identity hashes from Obskurnee', () => {
     const absurd = Buffer.from(makeIdentityV3Hash('x', { iterations: 1000 }), 'base64');
     absurd.writeUInt32BE(0xffffffff, 5);
     expect(parseIdentityHash(absurd.toString('base64'))).toBeNull();
+    // A subkey of a megabyte would make each check cost a megabyte of PBKDF2 blocks: not read.
+    const huge = Buffer.concat([Buffer.from(makeIdentityV3Hash('x', { iterations: 1000 }), 'base64'), Buffer.alloc(1 << 20)]);
+    expect(parseIdentityHash(huge.toString('base64'))).toBeNull();
+    const slow = Buffer.from(makeIdentityV3Hash('x', { iterations: 1000 }), 'base64');
+    slow.writeUInt32BE(5_000_000, 5);
+    expect(parseIdentityHash(slow.toString('base64'))).toBeNull();
   });
 
   it('is checked by the club\'s bounded hasher beside its own hashes', async () => {

@@ -18,8 +18,14 @@ const pbkdf2 = promisify(crypto.pbkdf2);
 export const IMPORTED_IDENTITY_PREFIX = 'aspnet-identity$';
 
 const PRF_DIGESTS = ['sha1', 'sha256', 'sha512'] as const;
-/** A stored count beyond this is damage (or mischief): it would hold a hashing slot for minutes. */
-const MAX_ITERATIONS = 5_000_000;
+/**
+ * Identity writes 10,000-600,000 iterations and a 32-byte subkey. A stored hash beyond these bounds is damage
+ * (or mischief): checking it would hold one of the few hashing slots for seconds or hours (PBKDF2's cost
+ * grows with iterations times subkey length) while sign-ins queue behind it. Such a hash is not read.
+ */
+const MAX_ITERATIONS = 1_000_000;
+const SUBKEY_BYTES = { min: 16, max: 64 };
+const MAX_SALT_BYTES = 64;
 
 interface IdentityHash {
   digest: (typeof PRF_DIGESTS)[number];
@@ -44,7 +50,9 @@ export function parseIdentityHash(base64: string): IdentityHash | null {
   const iterations = bytes.readUInt32BE(5);
   const saltLength = bytes.readUInt32BE(9);
   const digest = PRF_DIGESTS[prf];
-  if (!digest || iterations < 1 || iterations > MAX_ITERATIONS || saltLength < 8 || 13 + saltLength + 16 > bytes.length) return null;
+  const subkeyLength = bytes.length - 13 - saltLength;
+  if (!digest || iterations < 1 || iterations > MAX_ITERATIONS || saltLength < 8 || saltLength > MAX_SALT_BYTES) return null;
+  if (subkeyLength < SUBKEY_BYTES.min || subkeyLength > SUBKEY_BYTES.max) return null;
   return { digest, iterations, salt: bytes.subarray(13, 13 + saltLength), subkey: bytes.subarray(13 + saltLength) };
 }
 

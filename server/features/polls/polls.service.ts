@@ -72,11 +72,13 @@ export class PollsService {
    */
   async vote(pollId: number, user: User, { postIds }: z.output<typeof voteSchema>): Promise<RoundUpdate> {
     await this.ballots.submit({ pollId, userId: user.id, postIds });
-    const shared = await this.shared(pollId);
+    let shared = await this.shared(pollId);
     if (!shared.counted.isClosed && this.closeAfterLastVote && this.hasEveryoneVoted(shared)) {
       // The last ballot closes the poll; its voter sees the result and what followed at once.
       const closed = await this.closeAfterLastVote(pollId, user);
       if (closed) return closed;
+      // Another last ballot closed it first: answer the poll as it is now, closed.
+      shared = await this.shared(pollId);
     }
     const poll = pollFor(shared, user);
     let answer = this.voteAnswers.get(poll);

@@ -31,11 +31,13 @@ describe('plain text of markdown', () => {
     expect(shown(plainText(marked('A [[sled ::journey]] ends:: here')))).toBe('A [[sled ]]… here');
   });
 
-  it('leaves what the renderer shows as text: unclosed markers, colons inside words, escaped colons', () => {
-    expect(shown(plainText(marked('Before\n:::\nNever closed [[sled]]')))).toBe('Before ::: Never closed [[sled]]');
-    expect(plainText('::never closed')).toBe('::never closed');
-    expect(plainText('closed never::')).toBe('closed never::');
-    expect(plainText('Use std::vector::size or a::b.')).toBe('Use std::vector::size or a::b.');
+  it('shows nothing from a marker it cannot pair as markdown does: over two lines, nested, a longer fence left open', () => {
+    expect(shown(plainText(marked('::Bruce\nWillis is [[dead]]::')))).toBe('…');
+    expect(shown(plainText(marked('Start ::::\n:::\nBruce [[dead]]\n:::')))).toBe('Start …');
+    expect(shown(plainText(marked('::a ::b:: [[c]]::')))).toBe('…');
+    // The same caution leaves out the rest of what only looks like a spoiler; never a secret.
+    expect(shown(plainText(marked('Before\n:::\nNever closed [[sled]]')))).toBe('Before …');
+    expect(plainText('Use std::vector::size or a::b.')).toBe('Use std …');
     expect(plainText('\\::not hidden\\::')).toBe('::not hidden::');
   });
 
@@ -43,7 +45,9 @@ describe('plain text of markdown', () => {
     for (const evil of ['['.repeat(50_000), '[a]('.repeat(12_000), '::a '.repeat(12_000), '# '.repeat(25_000), '*_'.repeat(25_000), ':::\n'.repeat(12_000), '\\'.repeat(50_000)]) {
       const start = performance.now();
       plainText(evil + marked(' [[sled]]'));
-      expect(performance.now() - start, evil.slice(0, 8)).toBeLessThan(100);
+      // Linear work on 50,000 characters takes milliseconds; quadratic work, seconds. The bound leaves room
+      // for a busy machine (CI runs beside other suites) and still catches the quadratic.
+      expect(performance.now() - start, evil.slice(0, 8)).toBeLessThan(1000);
     }
   });
 });

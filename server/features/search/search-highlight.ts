@@ -146,8 +146,17 @@ function hideSpoilers(text: string): string {
   }
   // A block never closed is text, as the renderer shows it.
   if (block) out.push(...block.hidden.map(hideInline));
-  return out.join('\n');
+  const shown = out.join('\n');
+  if (!MARKER.test(shown)) return shown;
+  // A marker left over means markdown may pair them otherwise than this pass (a spoiler over two lines, one
+  // inside another, a longer fence left open before a block): nothing from the text's first marker on is
+  // shown. A text that only looks like one (`std::vector`) loses the rest of its excerpt, never a secret.
+  const first = text.search(MARKER);
+  return text.slice(0, first) + spoiler(text.slice(first));
 }
+
+/** Two colons not escaped: what may open or close a spoiler. */
+const MARKER = /(?<!\\)::/;
 
 function hideInline(line: string): string {
   if (!line.includes('::')) return line;

@@ -212,4 +212,28 @@ describe('files that are not an Obskurnee club', () => {
     await expect(importObskurnee({ file: broken, dataDir })).rejects.toThrow(/nothing was written/);
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
+
+  it('takes only links the API would take, and removes what a killed import left', async () => {
+    const odd = path.join(work, 'odd-links.db');
+    fs.copyFileSync(source, odd);
+    const db = new Database(odd);
+    const postId = (db.prepare(`SELECT "PostId" FROM "Posts" ORDER BY "PostId" LIMIT 1`).get() as { PostId: number }).PostId;
+    db.prepare(`UPDATE "Posts" SET "Url" = 'javascript:alert(1)', "ImageUrl" = '/images/cover' WHERE "PostId" = ?`).run(postId);
+    db.prepare(`UPDATE "AspNetUsers" SET "GoodreadsProfileUrl" = 'data:text/html,hi' WHERE "Email" = ?`).run(member.email);
+    db.close();
+    const dataDir = path.join(work, 'odd');
+    fs.mkdirSync(path.join(dataDir, '.obskurnee-import-left-by-ctrl-c'), { recursive: true });
+    const oddReport = await importObskurnee({ file: odd, dataDir, imagesDir });
+    expect(oddReport.problems.join('\n')).toMatch(new RegExp(`The link of post ${postId} \\(javascript:alert\\(1\\)\\) is not a link`));
+    expect(oddReport.problems.join('\n')).toMatch(/The reading profile of .* \(data:text\/html,hi\) is not a link/);
+    expect(oddReport.problems.join('\n')).toMatch(new RegExp(`The cover of post ${postId} \\(cover\\) is not a picture name`));
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('.obskurnee-import-'))).toEqual([]);
+    const written = new Database(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    try {
+      expect(written.prepare(`SELECT "url", "imageUrl" FROM "post" WHERE "id" = ?`).get(postId)).toEqual({ url: null, imageUrl: null });
+      expect(written.prepare(`SELECT "goodreadsUrl" FROM "user" WHERE "email" = ?`).get(member.email)).toEqual({ goodreadsUrl: null });
+    } finally {
+      written.close();
+    }
+  });
 });

@@ -5,10 +5,13 @@ import { DATABASE_FILE, openDatabase, sqliteOf } from '../../db/data-source';
 import { saveAvatar } from '../../features/users/avatar';
 import { AppError } from '../../http/errors';
 import { createMarkdown } from '../../markdown';
-import { runningServerPid } from '../server-lock';
+import { claimDataDir, DataDirInUse, runningServerPid } from '../server-lock';
 import { mapClub, type BookclubRows } from './map-club';
 import { ImportError, readObskurnee, type ObskurneeClub } from './read-obskurnee';
 import { writeClub } from './write-club';
+
+/** Where an import builds the club before moving it in, inside the data folder (so the move is a rename). */
+const STAGING_PREFIX = '.obskurnee-import-';
 
 export { ImportError } from './read-obskurnee';
 
@@ -70,11 +73,24 @@ export async function importObskurnee(request: ImportRequest): Promise<ImportRep
 
   const club = readObskurnee(source, request.nativeBinding);
   let staging: string | null = null;
+  let release: (() => void) | null = null;
+  const moved: string[] = [];
   const createdDataDir = !fs.existsSync(dataDir);
   try {
     const { rows, problems } = mapClub(club, createMarkdown());
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    staging = fs.mkdtempSync(path.join(dataDir, '.obskurnee-import-'));
+    // Held like a server holds it: a server started meanwhile is refused rather than meeting half a club.
+    try {
+      release = claimDataDir(dataDir);
+    } catch (error) {
+      if (error instanceof DataDirInUse) throw new ImportError(error.message);
+      throw error;
+    }
+    // An import killed midway (Ctrl-C) left its staging folder, a whole copy of a club: it goes now.
+    for (const name of fs.readdirSync(dataDir)) {
+      if (name.startsWith(STAGING_PREFIX)) fs.rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    }
+    staging = fs.mkdtempSync(path.join(dataDir, STAGING_PREFIX));
     const avatars = await bringAvatars(club, rows, request.imagesDir ?? null, staging, problems);
     const covers = bringCovers(club, rows, request.imagesDir ?? null, staging, problems);
 
@@ -85,25 +101,35 @@ export async function importObskurnee(request: ImportRequest): Promise<ImportRep
       await db.destroy();
     }
 
-    // Whole: move it in. An empty club database the server made on an earlier start gives way.
-    if (replacesEmpty) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(live + suffix, { force: true });
-    fs.renameSync(path.join(staging, DATABASE_FILE), live);
-    fs.chmodSync(live, 0o600);
+    // Whole: move it in, the pictures first and the database last, so the club appears in one step (a
+    // failure before that takes the pictures back). An empty club database the server made on an earlier
+    // start gives way.
     for (const folder of ['avatars', 'covers']) {
       const from = path.join(staging, 'images', folder);
       if (!fs.existsSync(from)) continue;
       const to = path.join(dataDir, 'images', folder);
       fs.mkdirSync(to, { recursive: true, mode: 0o700 });
-      for (const name of fs.readdirSync(from)) fs.renameSync(path.join(from, name), path.join(to, name));
+      for (const name of fs.readdirSync(from)) {
+        fs.renameSync(path.join(from, name), path.join(to, name));
+        moved.push(path.join(to, name));
+      }
     }
+    if (replacesEmpty) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(live + suffix, { force: true });
+    fs.renameSync(path.join(staging, DATABASE_FILE), live);
+    moved.length = 0;
+    fs.chmodSync(live, 0o600);
     return { counts: countsOf(rows, avatars, covers), problems };
   } catch (error) {
+    for (const file of moved) fs.rmSync(file, { force: true });
+    release?.();
+    release = null;
     if (createdDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (error instanceof ImportError) throw error;
     throw new ImportError(`The import failed and nothing was written: ${(error as Error).message}`);
   } finally {
     club.close();
     if (staging) fs.rmSync(staging, { recursive: true, force: true });
+    release?.();
   }
 }
 

@@ -10,6 +10,9 @@ import type { RecommendationRow } from '../../features/recommendations/recommend
 import type { ReviewRow } from '../../features/reviews/review.entity';
 import type { RoundRow } from '../../features/rounds/round.entity';
 import type { CurrentlyReadingRow } from '../../features/users/currently-reading.entity';
+import { optionalLink } from '../../../shared/api/discussions';
+import { readingProfileUrlSchema } from '../../../shared/api/users';
+import { isServableCoverName } from '../../http/images';
 import type { Markdown } from '../../markdown';
 import { CURRENTLY_READING_KIND, FOLLOWUP_KINDS, NOTICEBOARD_SETTING, ROLE_NAMES, TOPICS } from './obskurnee-schema';
 import type { ObskurneeClub } from './read-obskurnee';
@@ -129,7 +132,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       passwordHash,
       phone: str(row.PhoneNumber),
       aboutMe: str(row.AboutMe),
-      goodreadsUrl: str(row.GoodreadsProfileUrl),
+      goodreadsUrl: link(str(row.GoodreadsProfileUrl), readingProfileUrlSchema, `The reading profile of ${email}`),
       avatarFile: null,
       isModerator: roles.has(ROLE_NAMES.moderator),
       isAdmin: roles.has(ROLE_NAMES.admin),
@@ -148,12 +151,23 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
   // Recommendations (before posts: a post may repost one).
   const recommendations: RecommendationRow[] = [];
   const covers = new Map<string, string>();
-  const cover = (imageUrl: string | null): string | null => {
+  const cover = (imageUrl: string | null, what: string): string | null => {
     const name = imageUrl ? IMAGE_PATH.exec(imageUrl)?.[1] : undefined;
-    if (!name) return imageUrl;
+    if (!name) return link(imageUrl, optionalLink, `The cover link of ${what}`);
+    if (!isServableCoverName(name) || [...covers.keys()].some((kept) => kept !== name && kept.toLowerCase() === name.toLowerCase())) {
+      problems.push(`The cover of ${what} (${name}) is not a picture name Bookclub can serve; it shows none.`);
+      return null;
+    }
     covers.set(name, name);
     return `/images/covers/${encodeURIComponent(name)}`;
   };
+  /** A link as the API would take it, else null and a line in the report (an old club may hold any text). */
+  function link(value: string | null, schema: typeof optionalLink | typeof readingProfileUrlSchema, what: string): string | null {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    problems.push(`${what} (${value}) is not a link Bookclub accepts; it was left out.`);
+    return null;
+  }
   for (const row of club.recommendations) {
     const ownerId = owner(row.OwnerId);
     if (!ownerId) {
@@ -167,8 +181,8 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       title: str(row.Title) ?? '',
       author: str(row.Author),
       pageCount: int(row.PageCount),
-      url: str(row.Url),
-      imageUrl: cover(str(row.ImageUrl)),
+      url: link(str(row.Url), optionalLink, `The link of recommendation ${row.RecommendationId}`),
+      imageUrl: cover(str(row.ImageUrl), `recommendation ${row.RecommendationId}`),
       text,
       renderedText: render(text),
       createdOn: date(row.CreatedOn),
@@ -231,8 +245,8 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       title: str(row.Title) ?? '',
       author: str(row.Author),
       pageCount: int(row.PageCount),
-      url: str(row.Url),
-      imageUrl: cover(str(row.ImageUrl)),
+      url: link(str(row.Url), optionalLink, `The link of post ${id}`),
+      imageUrl: cover(str(row.ImageUrl), `post ${id}`),
       text,
       renderedText: render(text),
       parentPostId,
@@ -273,13 +287,15 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     const followupKind = enumName(FOLLOWUP_KINDS, field(followup, 'kind'));
     const followupId = int(field(followup, 'entityId'));
     const isTiebreaker = bool(row.IsTiebreaker);
-    const storedVotes = (field(results, 'Votes') as unknown[] | undefined) ?? [];
-    const top = Math.max(0, ...storedVotes.map((v) => int(field(v, 'Votes')) ?? 0));
+    const votesField = field(results, 'Votes');
+    const storedVotes: unknown[] = Array.isArray(votesField) ? votesField : [];
+    let top = 0;
+    for (const v of storedVotes) top = Math.max(top, int(field(v, 'Votes')) ?? 0);
     const options = optionsOf.get(id) ?? [];
     polls.push({
       id,
       discussionId: discussion.id,
-      roundId: int(row.RoundId) ?? discussion.roundId,
+      roundId: roundIds.has(int(row.RoundId)) ? int(row.RoundId)! : discussion.roundId,
       title: str(row.Title) ?? discussion.title,
       topic,
       isClosed: bool(row.IsClosed),
@@ -334,6 +350,15 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     books.push({ id, order: int(row.Order)!, roundId, postId, createdOn: date(row.CreatedOn) });
   }
   const bookIds = new Set(books.map((b) => b.id));
+  // A followup names a poll, book or discussion that must have come over too, or the link would lead nowhere.
+  for (const poll of polls) {
+    if (poll.followupKind === null || poll.followupId === null) continue;
+    const known = poll.followupKind === 'Poll' ? pollById.has(poll.followupId) : poll.followupKind === 'Book' ? bookIds.has(poll.followupId) : discussionIds.has(poll.followupId);
+    if (known) continue;
+    problems.push(`Poll ${poll.id} led to ${poll.followupKind.toLowerCase()} ${poll.followupId}, which was not imported; the link is left out.`);
+    poll.followupKind = null;
+    poll.followupId = null;
+  }
 
   const rounds: RoundRow[] = [];
   const keep = <T extends number>(id: number | null, known: { has(id: T): boolean }, what: string, roundId: number): number | null => {
@@ -386,7 +411,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       problems.push(`A review of book ${bookId} gave ${rating} stars; it is kept without stars.`);
       rating = null;
     }
-    reviews.push({ bookId, ownerId, rating, reviewText: str(row.ReviewText) ?? '', reviewUrl: str(row.ReviewUrl), createdOn: date(row.CreatedOn), modifiedOn: date(row.ModifiedOn) });
+    reviews.push({ bookId, ownerId, rating, reviewText: str(row.ReviewText) ?? '', reviewUrl: link(str(row.ReviewUrl), optionalLink, `The link of a review of book ${bookId}`), createdOn: date(row.CreatedOn), modifiedOn: date(row.ModifiedOn) });
   }
 
   // What members are reading now, from their Goodreads shelves; the rest of the shelves stay there.
