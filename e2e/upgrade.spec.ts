@@ -69,6 +69,9 @@ test('a chunk that is still missing after the reload shows an error with a way t
   // The app's frame stays around the error.
   await expect(app.mainNav).toBeVisible();
   await expect.poll(() => loads.count).toBe(1);
-  expect(refused).toBe(2);
+  // Asked for before the one reload and after it, no more: no loop. (Each time the browser may ask twice,
+  // a modulepreload and the import, when the chunk carries styles of its own.)
+  expect(refused).toBeGreaterThanOrEqual(2);
+  expect(refused).toBeLessThanOrEqual(4);
   expect(new URL(page.url()).pathname).toBe('/knihy');
 });
