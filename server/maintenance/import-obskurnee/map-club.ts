@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { User } from '../../features/accounts/user.entity';
 import { IMPORTED_IDENTITY_PREFIX, parseIdentityHash } from '../../features/accounts/aspnet-identity-hash';
+import { accountName } from '../../features/accounts/display-name';
 import type { BookRow } from '../../features/books/book.entity';
 import type { DiscussionRow } from '../../features/discussions/discussion.entity';
 import type { PostRow } from '../../features/discussions/post.entity';
@@ -128,7 +129,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     users.push({
       id,
       email,
-      name: str(row.UserName)?.trim() ?? email.split('@')[0]!,
+      name: accountName(str(row.UserName), email),
       passwordHash,
       phone: str(row.PhoneNumber),
       aboutMe: str(row.AboutMe),
