@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { startClub } from './app-start';
 import { LanguageMenu } from './components/LanguageMenu';
+import { MAIN_CONTENT_ID, NavigationFocus, SkipLink } from './components/NavigationFocus';
 import { SiteNameContext } from './components/PageTitle';
 import { isNavLinkActive, navLinksFor } from './components/nav-links';
 import { useSiteName } from './features/home/queries';
@@ -43,6 +44,8 @@ export function Layout() {
 
   return (
     <SiteNameContext.Provider value={siteName}>
+      <SkipLink />
+      <NavigationFocus />
       <AppShell
         header={{ height: { base: 60, md: 60 + NAV_ROW_HEIGHT } }}
         navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !menuOpen, desktop: true } }}
@@ -126,7 +129,7 @@ export function Layout() {
           </Stack>
         </AppShell.Navbar>
 
-        <AppShell.Main>
+        <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
           <LoginPanel />
           <Container size="lg" py="xl" mih="calc(100vh - 60px - 120px)">
             <Outlet />

@@ -28,6 +28,14 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+// <html lang> follows the interface's language from the first render, so screen readers pronounce it right
+// (the renderer's unit tests run in node, without a document).
+if (typeof document !== 'undefined') {
+  i18n.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+}
+
 void i18n.use(initReactI18next).init({
   resources: {},
   // The catalogues come with loadCatalogues; i18next is not to wait for them or look for a loader.

@@ -8,7 +8,7 @@ import { useSessionStore } from './session-store';
 /** The interface language: kept in this browser, and on the member's account when they choose it signed in. */
 interface LanguageState {
   language: Language;
-  /** Switches the interface (and <html lang>) and remembers the choice in this browser. */
+  /** Switches the interface (i18n.ts keeps <html lang> with it) and remembers the choice in this browser. */
   setLanguage(language: Language): Promise<void>;
   /** The member's choice: switches the interface and, when signed in, saves it to their account. */
   chooseLanguage(language: Language): Promise<void>;
@@ -21,7 +21,6 @@ export const useLanguageStore = create<LanguageState>()((set, get) => ({
     storage.set('language', language);
     // The language's catalogues first (a chunk of their own), so nothing shows in it half-translated.
     await showLanguage(language);
-    document.documentElement.lang = language;
     set({ language });
   },
 

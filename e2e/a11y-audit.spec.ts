@@ -1,0 +1,204 @@
+import type { Page } from '@playwright/test';
+import { audit, describeFindings, type Finding } from './axe';
+import type { ClubServer } from './club-server';
+import { ADMIN, expect, test } from './fixtures';
+import { arrangeMembers, type ArrangedMembers } from './member-fixtures';
+import { reading } from './reading-fixtures';
+import { serveCovers } from './round-fixtures';
+import { LANGS } from './screenshots';
+
+// An axe-core audit of every screen, for every role that can open it, in both languages at a laptop's and a
+// phone's width. Any critical or serious violation fails the build, listed with the elements axe names.
+// Besides each page as it loads, the audit opens what a page holds behind a click: the login panel with
+// its error, menus, dialogs, the mobile menu, forms with their errors.
+
+type Role = 'visitor' | 'member' | 'moderator' | 'admin';
+
+interface Scene extends ArrangedMembers {
+  recommendationId: number;
+  email: (name: string) => string;
+}
+
+interface Screen {
+  name: string;
+  path: (scene: Scene) => string;
+  /** Waits for the screen to be ready, then opens what the audit is to look at (a dialog, a form's errors). */
+  ready: (page: Page, scene: Scene) => Promise<void>;
+  roles: Role[];
+  /** Only at this width (the mobile menu exists only on a phone). */
+  width?: number;
+}
+
+const SIGNED_IN: Role[] = ['member', 'moderator', 'admin'];
+const MODERATORS: Role[] = ['moderator', 'admin'];
+const ROLES: Role[] = ['visitor', ...SIGNED_IN];
+
+const testId = (id: string) => async (page: Page) => expect(page.getByTestId(id).first()).toBeVisible();
+const heading = async (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+/** Who each role is in the arranged club. */
+const PERSON: Record<Exclude<Role, 'visitor'>, string> = { member: 'Bea Reader', moderator: 'Cyril Novák', admin: 'Hana Host' };
+
+const SCREENS: Screen[] = [
+  { name: 'home', path: () => '/', ready: testId('visitor-home'), roles: ['visitor'] },
+  {
+    name: 'login panel with an error',
+    path: () => '/',
+    roles: ['visitor'],
+    ready: async (page) => {
+      await page.getByTestId('login-toggle').click();
+      const form = page.locator('#login-panel form');
+      await form.locator('input[name="email"]').fill('nobody@riverside.test');
+      await form.locator('input[name="password"]').fill('not the password');
+      await form.locator('input[name="password"]').press('Enter');
+      await expect(page.getByRole('alert').first()).toBeVisible();
+    },
+  },
+  { name: 'password reset request', path: () => '/passwordreset', ready: testId('password-reset-page'), roles: ['visitor'] },
+  { name: 'password reset new password', path: () => '/passwordreset/someone/a-token', ready: testId('password-reset-page'), roles: ['visitor'] },
+  { name: 'not found', path: () => '/no-such-page', ready: heading, roles: ROLES },
+  {
+    name: 'language menu',
+    path: () => '/',
+    roles: ROLES,
+    ready: async (page) => {
+      await page.getByTestId('language-menu').click();
+      await expect(page.getByRole('menu')).toBeVisible();
+    },
+  },
+  {
+    name: 'mobile menu',
+    path: () => '/',
+    roles: ROLES,
+    width: 390,
+    ready: async (page) => {
+      await page.getByRole('button', { name: /menu/i }).click();
+      await expect(page.getByTestId('mobile-nav').getByRole('link').first()).toBeVisible();
+    },
+  },
+  { name: 'member home', path: () => '/', ready: testId('member-home'), roles: SIGNED_IN },
+  { name: 'rounds', path: () => '/navrhy', ready: testId('round-list-page'), roles: SIGNED_IN },
+  {
+    name: 'open discussion with form errors',
+    path: (s) => `/navrhy/${s.openDiscussionId}`,
+    roles: SIGNED_IN,
+    ready: async (page) => {
+      const form = page.getByTestId('new-post');
+      await form.locator('button[type="submit"]').click();
+      await expect(form.locator('[aria-invalid="true"]').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'close discussion dialog',
+    path: (s) => `/navrhy/${s.openDiscussionId}`,
+    roles: MODERATORS,
+    ready: async (page) => {
+      await page.getByTestId('close-discussion').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'closed discussion', path: (s) => `/navrhy/${s.firstDiscussionId}`, ready: testId('discussion-page'), roles: SIGNED_IN },
+  { name: 'single post', path: (s) => `/navrhy/${s.firstDiscussionId}/${s.firstPostId}`, ready: testId('single-post-page'), roles: SIGNED_IN },
+  { name: 'open poll', path: (s) => `/hlasovania/${s.themePollId}`, ready: testId('poll-page'), roles: SIGNED_IN },
+  {
+    name: 'close poll dialog',
+    path: (s) => `/hlasovania/${s.themePollId}`,
+    roles: MODERATORS,
+    ready: async (page) => {
+      await page.getByTestId('close-poll').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'closed poll', path: (s) => `/hlasovania/${s.firstPollId}`, ready: testId('poll-results'), roles: SIGNED_IN },
+  { name: 'tied poll', path: (s) => `/hlasovania/${s.tiedPollId}`, ready: testId('poll-results'), roles: SIGNED_IN },
+  { name: 'recommendations', path: () => '/odporucania', ready: testId('recommendation-list-page'), roles: SIGNED_IN },
+  { name: 'recommendation', path: (s) => `/odporucania/${s.recommendationId}`, ready: testId('recommendation-page'), roles: SIGNED_IN },
+  { name: 'books', path: () => '/knihy', ready: testId('book-list-page'), roles: SIGNED_IN },
+  { name: 'book with reviews', path: (s) => `/knihy/${s.bookId}`, ready: testId('review'), roles: SIGNED_IN },
+  {
+    name: 'search with results',
+    path: () => '/hladanie',
+    roles: SIGNED_IN,
+    ready: async (page) => {
+      await page.getByRole('search').locator('input').first().fill('ocean');
+      await expect(page.getByTestId('search-page').locator('mark').first()).toBeVisible();
+    },
+  },
+  { name: 'members', path: () => '/my', ready: testId('user-list-page'), roles: SIGNED_IN },
+  { name: 'statistics', path: () => '/statistiky', ready: testId('stats-page'), roles: SIGNED_IN },
+  { name: 'another profile', path: (s) => `/my/${encodeURIComponent(s.email('Dana Kováčová'))}`, ready: testId('profile-view'), roles: SIGNED_IN },
+  { name: 'own profile', path: (s) => `/my/${encodeURIComponent(s.email(PERSON.member))}`, ready: testId('profile-view'), roles: ['member'] },
+  { name: 'own profile', path: (s) => `/my/${encodeURIComponent(s.email(PERSON.moderator))}`, ready: testId('profile-view'), roles: ['moderator'] },
+  { name: 'own profile', path: (s) => `/my/${encodeURIComponent(s.email(PERSON.admin))}`, ready: testId('profile-view'), roles: ['admin'] },
+  { name: 'profile editor', path: (s) => `/my/${encodeURIComponent(s.email(PERSON.member))}/edit`, ready: testId('profile-page'), roles: ['member'] },
+  { name: 'profile editor', path: (s) => `/my/${encodeURIComponent(s.email(PERSON.admin))}/edit`, ready: testId('profile-page'), roles: ['admin'] },
+  { name: 'admin (refused)', path: () => '/admin', ready: async (page) => expect(page.getByRole('alert')).toBeVisible(), roles: ['member'] },
+  { name: 'admin', path: () => '/admin', ready: testId('admin-page'), roles: MODERATORS },
+];
+
+async function arrangeScene(club: ClubServer): Promise<Scene> {
+  const scene = await arrangeMembers(club);
+  const recommendation = await reading.recommend(scene.admin, {
+    title: 'The Left Hand of Darkness',
+    author: 'Ursula K. Le Guin',
+    pageCount: 304,
+    url: 'https://www.goodreads.com/book/show/18423',
+    text: 'An envoy on a frozen planet.\n\nIf you liked *Solaris*, this is the other great book about **not understanding** each other.',
+  });
+  return { ...scene, recommendationId: recommendation.recommendationId, email: (name) => scene.emails[name]! };
+}
+
+test.describe.configure({ timeout: 300_000 });
+// A screen that never gets ready fails in seconds, naming the step, rather than at the test's timeout.
+test.use({ actionTimeout: 10_000 });
+
+for (const role of ROLES) {
+  for (const lang of LANGS) {
+    test(`no critical or serious violation on any screen a ${role} opens, in ${lang}`, async ({ app, club, page }) => {
+      const findings: Finding[] = [];
+      await page.addInitScript((language) => localStorage.setItem('language', language), lang);
+      await serveCovers(page);
+
+      // The club's first screen, before anyone has set it up.
+      if (role === 'visitor') {
+        for (const [width, scheme] of [[1280, 'light'], [390, 'light'], [1280, 'dark']] as const) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.emulateMedia({ colorScheme: scheme });
+          await app.goto('/setup');
+          await expect(page.locator('main form')).toBeVisible();
+          findings.push(...(await audit(page, `setup ${lang} ${width} ${scheme}`)));
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+      }
+
+      const scene = await arrangeScene(club);
+      if (role !== 'visitor') {
+        const email = role === 'admin' ? ADMIN.email : scene.email(PERSON[role]);
+        const password = role === 'admin' ? ADMIN.password : scene.memberPassword;
+        await app.goto('/');
+        await app.signIn(email, password);
+        await expect(page.getByTestId('member-home')).toBeVisible();
+      }
+
+      // Both widths in the light theme; the dark theme (the system's setting) at one width per language, so
+      // the four runs of a role cover it in both languages and at both widths.
+      const passes = [
+        { width: 1280, scheme: 'light' },
+        { width: 390, scheme: 'light' },
+        { width: lang === 'en' ? 1280 : 390, scheme: 'dark' },
+      ] as const;
+      for (const { width, scheme } of passes) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const screen of SCREENS.filter((s) => s.roles.includes(role) && (s.width ?? width) === width)) {
+          const label = `${screen.name} as ${role} ${lang} ${width}${scheme === 'dark' ? ' dark' : ''}`;
+          await app.goto(screen.path(scene));
+          await screen.ready(page, scene);
+          findings.push(...(await audit(page, label)));
+        }
+      }
+
+      expect(findings, describeFindings(findings)).toEqual([]);
+    });
+  }
+}

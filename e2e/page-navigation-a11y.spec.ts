@@ -1,0 +1,106 @@
+import { arrangeCurrentBook } from './reading-fixtures';
+import { ADMIN, expect, test } from './fixtures';
+
+// The app's frame for keyboard and screen reader users: the skip link, focus and an announcement after each
+// navigation, the page's title, and <html lang> following the interface's language.
+
+test('the skip link is the first stop of the keyboard and takes it to the page', async ({ app, club, page }) => {
+  await arrangeCurrentBook(club);
+  await app.signInAs(ADMIN);
+  await app.goto('/knihy');
+  await expect(page.getByTestId('book-list-page')).toBeVisible();
+
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  // Hidden until focused, then in view.
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  // The address gains no fragment, and the next Tab goes on from the page's start, past the header.
+  expect(new URL(page.url()).hash).toBe('');
+  await page.keyboard.press('Tab');
+  const focusedInHeader = await page.evaluate(() => !!document.activeElement?.closest('header'));
+  expect(focusedInHeader).toBe(false);
+});
+
+test('after following a link with the keyboard, focus is on the new page heading and the page is announced', async ({ app, club, page }) => {
+  await arrangeCurrentBook(club);
+  await app.signInAs(ADMIN);
+  const announcer = page.getByTestId('route-announcer');
+  await expect(announcer).toHaveAttribute('aria-live', 'polite');
+
+  // To the books page through the main navigation.
+  await app.mainNav.getByRole('link', { name: 'Books' }).focus();
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Books');
+  await expect(heading).toBeFocused();
+  await expect(announcer).toHaveText('Books');
+  await expect(page).toHaveTitle('Books · Riverside Readers');
+
+  // And on into a book, a page whose code loads on the way.
+  await page.getByTestId('book-card').first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('book-page')).toBeVisible();
+  await expect(heading).toContainText('Solaris');
+  await expect(heading).toBeFocused();
+  await expect(announcer).toContainText('Solaris');
+
+  // Back with the browser: the same.
+  await page.goBack();
+  await expect(heading).toHaveText('Books');
+  await expect(heading).toBeFocused();
+});
+
+test('the first page of a visit keeps the browser focus', async ({ app, club, page }) => {
+  await arrangeCurrentBook(club);
+  await app.signInAs(ADMIN);
+  await app.goto('/knihy');
+  await expect(page.getByTestId('book-list-page')).toBeVisible();
+  // A full load: nothing is focused by the app, and nothing is announced over the screen reader's own reading.
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await expect(page.getByTestId('route-announcer')).toHaveText('');
+});
+
+test('a member who moves focus while the next page loads is not pulled back to its heading', async ({ app, club, page }) => {
+  await arrangeCurrentBook(club);
+  await app.signInAs(ADMIN);
+  // The books page's code arrives only after the member has moved on.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/BookListPage-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await app.mainNav.getByRole('link', { name: 'Books' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/knihy$/);
+  await expect(page.getByTestId('book-list-page')).toHaveCount(0);
+  const languageButton = page.getByTestId('language-menu');
+  await languageButton.focus();
+  release();
+  await expect(page.getByTestId('book-list-page')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(languageButton).toBeFocused();
+});
+
+test('<html lang> follows the interface language, from the first render', async ({ app, club, page }) => {
+  await arrangeCurrentBook(club);
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('language', 'sk');
+      sessionStorage.setItem('seeded', '1');
+    }
+  });
+  await app.goto('/');
+  await expect(page.getByTestId('visitor-home')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
+  await expect(page.getByRole('link', { name: 'Preskočiť na obsah' })).toBeAttached();
+
+  await app.switchLanguage('English');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.reload();
+  await expect(page.getByTestId('visitor-home')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
