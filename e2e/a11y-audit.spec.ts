@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { audit, describeFindings, type Finding } from './axe';
 import type { ClubServer } from './club-server';
+import type { ClubApp } from './pages/club-app';
 import { ADMIN, expect, test } from './fixtures';
 import { arrangeMembers, type ArrangedMembers } from './member-fixtures';
 import { reading } from './reading-fixtures';
@@ -25,8 +26,8 @@ interface Screen {
   /** Waits for the screen to be ready, then opens what the audit is to look at (a dialog, a form's errors). */
   ready: (page: Page, scene: Scene) => Promise<void>;
   roles: Role[];
-  /** Only at this width (the mobile menu exists only on a phone). */
-  width?: number;
+  /** Only on narrow screens (the mobile menu exists only there): audited at 390 px, not at 1280. */
+  narrowOnly?: boolean;
 }
 
 const SIGNED_IN: Role[] = ['member', 'moderator', 'admin'];
@@ -70,7 +71,7 @@ const SCREENS: Screen[] = [
     name: 'mobile menu',
     path: () => '/',
     roles: ROLES,
-    width: 390,
+    narrowOnly: true,
     ready: async (page) => {
       await page.getByRole('button', { name: /menu/i }).click();
       await expect(page.getByTestId('mobile-nav').getByRole('link').first()).toBeVisible();
@@ -148,6 +149,15 @@ async function arrangeScene(club: ClubServer): Promise<Scene> {
   return { ...scene, recommendationId: recommendation.recommendationId, email: (name) => scene.emails[name]! };
 }
 
+async function signInAs(app: ClubApp, role: Role, scene: Scene) {
+  if (role === 'visitor') return;
+  const email = role === 'admin' ? ADMIN.email : scene.email(PERSON[role]);
+  const password = role === 'admin' ? ADMIN.password : scene.memberPassword;
+  await app.goto('/');
+  await app.signIn(email, password);
+  await expect(app.page.getByTestId('member-home')).toBeVisible();
+}
+
 test.describe.configure({ timeout: 300_000 });
 // A screen that never gets ready fails in seconds, naming the step, rather than at the test's timeout.
 test.use({ actionTimeout: 10_000 });
@@ -172,13 +182,7 @@ for (const role of ROLES) {
       }
 
       const scene = await arrangeScene(club);
-      if (role !== 'visitor') {
-        const email = role === 'admin' ? ADMIN.email : scene.email(PERSON[role]);
-        const password = role === 'admin' ? ADMIN.password : scene.memberPassword;
-        await app.goto('/');
-        await app.signIn(email, password);
-        await expect(page.getByTestId('member-home')).toBeVisible();
-      }
+      await signInAs(app, role, scene);
 
       // Both widths in the light theme; the dark theme (the system's setting) at one width per language, so
       // the four runs of a role cover it in both languages and at both widths.
@@ -190,7 +194,7 @@ for (const role of ROLES) {
       for (const { width, scheme } of passes) {
         await page.setViewportSize({ width, height: 900 });
         await page.emulateMedia({ colorScheme: scheme });
-        for (const screen of SCREENS.filter((s) => s.roles.includes(role) && (s.width ?? width) === width)) {
+        for (const screen of SCREENS.filter((s) => s.roles.includes(role) && !(s.narrowOnly && width > 390))) {
           const label = `${screen.name} as ${role} ${lang} ${width}${scheme === 'dark' ? ' dark' : ''}`;
           await app.goto(screen.path(scene));
           await screen.ready(page, scene);
@@ -201,4 +205,34 @@ for (const role of ROLES) {
       expect(findings, describeFindings(findings)).toEqual([]);
     });
   }
+}
+
+// WCAG 1.4.10 Reflow: at 320 px, and in a 1280 px window zoomed to 200% (640 CSS px), every screen fits its
+// width: nothing to scroll sideways, in either language (Slovak's longer words are the harder case).
+const REFLOW_WIDTHS = [
+  { width: 320, height: 800, name: '320 px' },
+  { width: 640, height: 450, name: '1280 px at 200% zoom' },
+];
+
+// The visitor's screens, and the admin's: every member's screen with every control a moderator or admin adds.
+for (const role of ['visitor', 'admin'] as const) {
+  test(`every screen a ${role} opens fits 320 px and 200% zoom without scrolling sideways`, async ({ app, club, page }) => {
+    const overflows: string[] = [];
+    await serveCovers(page);
+    const scene = await arrangeScene(club);
+    await signInAs(app, role, scene);
+    for (const lang of LANGS) {
+      await page.evaluate((language) => localStorage.setItem('language', language), lang);
+      for (const { width, height, name } of REFLOW_WIDTHS) {
+        await page.setViewportSize({ width, height });
+        for (const screen of SCREENS.filter((s) => s.roles.includes(role))) {
+          await app.goto(screen.path(scene));
+          await screen.ready(page, scene);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          if (overflow > 0) overflows.push(`${screen.name} as ${role} ${lang} at ${name}: ${overflow} px too wide`);
+        }
+      }
+    }
+    expect(overflows).toEqual([]);
+  });
 }

@@ -1,3 +1,4 @@
+import { arrangeHostAndBea } from './host-fixtures';
 import { arrangeCurrentBook } from './reading-fixtures';
 import { ADMIN, expect, test } from './fixtures';
 
@@ -103,4 +104,35 @@ test('<html lang> follows the interface language, from the first render', async 
   await page.reload();
   await expect(page.getByTestId('visitor-home')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('what changes live on the page a member reads is announced politely', async ({ app, club, page }) => {
+  const { admin, bea, beaApi } = await arrangeHostAndBea(club);
+  const round = await admin.startRound({ topic: 'Books', title: 'Autumn classics' });
+  const discussionId = round.bookDiscussionId!;
+  const solaris = await admin.suggest(discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean that thinks.' });
+
+  await app.signInAs(bea);
+  await app.goto(`/navrhy/${discussionId}`);
+  await expect(page.getByRole('article', { name: 'Solaris' })).toBeVisible();
+  const announcer = page.getByTestId('route-announcer');
+
+  // Another member's suggestion arrives while Bea reads.
+  await admin.suggest(discussionId, { title: 'Piranesi', author: 'Susanna Clarke', pageCount: 272, text: 'A house of tides.' });
+  await expect(announcer).toHaveText('New suggestion: Piranesi, by Hana Host.');
+
+  // Bea's own suggestion is hers to know: nothing new is said.
+  await beaApi.suggest(discussionId, { title: 'Middlemarch', author: 'George Eliot', pageCount: 880, text: 'The long book.' });
+  await expect(page.getByRole('article', { name: 'Middlemarch' })).toBeVisible();
+  await expect(announcer).toHaveText('New suggestion: Piranesi, by Hana Host.');
+
+  // The vote opens and closes while she has it open.
+  const pollId = (await admin.closeDiscussion(discussionId)).poll!.pollId;
+  await expect(announcer).toHaveText('The discussion has closed.');
+  await app.goto(`/hlasovania/${pollId}`);
+  await expect(page.getByTestId('vote-form')).toBeVisible();
+  await admin.vote(pollId, [solaris.postId]);
+  await admin.closePoll(pollId);
+  await expect(page.getByTestId('poll-results')).toBeVisible();
+  await expect(announcer).toHaveText('The vote has closed: the results are shown.');
 });

@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,78 @@ function apiRoutesAtBuild(): Plugin {
         return `export const API_TARGETS = ${JSON.stringify(module.API_TARGETS)};\n`;
       })();
       return code;
+    },
+  };
+}
+
+/**
+ * Mantine's AppShell header, footer and aside import react-remove-scroll only for the class name its scroll
+ * lock offsets ("right-scroll-bar-position"), which pulls the whole lock (react-remove-scroll, its sidecar,
+ * style singleton and tslib, ~4 kB gzip) into the first page. For those three modules alone it is replaced
+ * by the class names themselves, read from the library's own constants; the lock is left to the modals that
+ * use it (ModalBase imports the real module), and its classes stay the ones it looks for.
+ * build/renderer-substitutions.test.ts checks this and the two below against the installed versions.
+ */
+function appShellScrollClassNames(): Plugin {
+  const id = '\0bookclub:app-shell-remove-scroll';
+  const appShell = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]/;
+  return {
+    name: 'bookclub:app-shell-scroll-class-names',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'react-remove-scroll' && importer && appShell.test(importer) ? id : null;
+    },
+    load(loaded) {
+      if (loaded !== id) return null;
+      return [
+        "import { fullWidthClassName, zeroRightClassName } from 'react-remove-scroll-bar/constants';",
+        'export const RemoveScroll = { classNames: { fullWidth: fullWidthClassName, zeroRight: zeroRightClassName } };',
+        '',
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * react-i18next imports useSyncExternalStore from use-sync-external-store/shim, a CommonJS stand-in for
+ * React before 18 that answers React's own hook whenever React has one, as React 19 always does. The build
+ * takes the hook from React directly, without the stand-in and its CommonJS wrapper.
+ */
+function syncExternalStoreFromReact(): Plugin {
+  const id = '\0bookclub:use-sync-external-store-shim';
+  return {
+    name: 'bookclub:sync-external-store-from-react',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source) {
+      return source === 'use-sync-external-store/shim' ? id : null;
+    },
+    load(loaded) {
+      return loaded === id ? "export { useSyncExternalStore } from 'react';\n" : null;
+    },
+  };
+}
+
+/**
+ * react-router's package names only its development build, whose one difference from the production build
+ * beside it (dist/production) is ENABLE_DEV_WARNINGS: console warnings for mistakes in route tables (a
+ * descendant <Routes> under a path without "*", no route matching, a leaf route without an element) and
+ * the data routers' default error page, which this app has none of. The build takes the production file of
+ * whatever it resolves, when the package has one.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const development = /([\\/]react-router[\\/]dist[\\/])development([\\/])/;
+  return {
+    name: 'bookclub:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router' && !source.startsWith('react-router/')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (!resolved || !development.test(resolved.id)) return resolved;
+      const production = resolved.id.replace(development, '$1production$2');
+      return existsSync(production.split('?')[0]!) ? { ...resolved, id: production } : resolved;
     },
   };
 }
@@ -78,7 +151,7 @@ function precompressAssets(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), apiRoutesAtBuild(), precompressAssets()],
+  plugins: [react(), apiRoutesAtBuild(), appShellScrollClassNames(), syncExternalStoreFromReact(), reactRouterProductionBuild(), precompressAssets()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { announce, onAnnouncement } from '../lib/announce';
 import './navigation-focus.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
@@ -33,10 +34,13 @@ export function SkipLink() {
  * reader at the page's start) and a polite live region says the page's name. A change that keeps the page's
  * heading (a profile switching to its editor's own heading is a new one; a tab's query string is not a
  * navigation) leaves focus alone, and so does a member who has moved focus themselves while the page loads.
+ * The region also says what lib/announce.ts is given: a page that changed on its own.
  */
 export function NavigationFocus() {
   const { pathname } = useLocation();
   const [announcement, setAnnouncement] = useState('');
+  // The same words twice in a row are still a change for the live region, so they are said again.
+  useEffect(() => onAnnouncement((message) => setAnnouncement((said) => (said === message ? `${message}\u00a0` : message))), []);
   const shownPath = useRef<string | null>(null);
   // Read while rendering the new route, before React replaces the page: the heading being left.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -60,7 +64,7 @@ export function NavigationFocus() {
       if (heading && heading !== leftHeading) {
         heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
-        setAnnouncement(heading.textContent ?? '');
+        announce(heading.textContent ?? '');
         return;
       }
       if (performance.now() < deadline) frame = requestAnimationFrame(lookForHeading);

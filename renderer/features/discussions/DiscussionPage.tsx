@@ -10,6 +10,7 @@ import { RenderedHtml } from '../../components/RenderedHtml';
 import { DiscussionActions } from './DiscussionActions';
 import { NewPostCard } from './NewPostCard';
 import { PostItem } from './PostItem';
+import { useAnnounceChanges } from './announce-changes';
 import { useDiscussion } from './queries';
 
 /** A discussion: its description, its suggestions, and the form for a new one while it is open. */
@@ -17,6 +18,7 @@ export function DiscussionPage() {
   const { t } = useTranslation('discussions');
   const discussionId = Number(useParams().discussionId);
   const { data: discussion, error, isError } = useDiscussion(discussionId);
+  useAnnounceChanges(discussion);
 
   if (isError) {
     return <LoadFailed title={t('pages:discussion')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
@@ -80,7 +82,7 @@ function PostList({ discussion }: { discussion: Discussion }) {
         {t('posts.heading', { count: discussion.posts.length })}
       </Title>
       {discussion.posts.length === 0 ? (
-        <Stack align="center" gap={6} py="xl" px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack align="center" gap={6} py="xl" px="md" bg="var(--mantine-color-body)" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
           <IconMessages size={32} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text fw={600}>{t('posts.none')}</Text>
           <Text size="sm" c="dimmed" ta="center">

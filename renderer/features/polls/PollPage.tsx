@@ -12,6 +12,7 @@ import { PollProgressCard } from './PollProgressCard';
 import { PollResultsCard } from './PollResultsCard';
 import { VoteForm } from './VoteForm';
 import { hasVoted } from './poll-results';
+import { useAnnounceClose } from './announce-close';
 import { usePoll } from './queries';
 
 /** A poll: the ballot until the member votes, then results; progress; the outcome once closed. */
@@ -19,6 +20,7 @@ export function PollPage() {
   const { t } = useTranslation('polls');
   const pollId = Number(useParams().pollId);
   const { data: info, error, isError } = usePoll(pollId);
+  useAnnounceClose(info?.poll);
   const profile = useSessionStore((s) => s.myProfile);
   const isModerator = useSessionStore(selectIsModerator);
 
