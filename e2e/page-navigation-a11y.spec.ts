@@ -136,3 +136,51 @@ test('what changes live on the page a member reads is announced politely', async
   await expect(page.getByTestId('poll-results')).toBeVisible();
   await expect(announcer).toHaveText('The vote has closed: the results are shown.');
 });
+
+test('a member whose system asks for less motion gets none', async ({ app, club, page }) => {
+  await arrangeCurrentBook(club);
+  await app.signInAs(ADMIN);
+  await app.goto('/knihy');
+  const card = page.getByTestId('book-card').first();
+  const motion = () => card.evaluate((el) => ({ transition: getComputedStyle(el).transitionDuration, transform: getComputedStyle(el).transform }));
+
+  // By default a book's card lifts as the pointer reaches it.
+  await card.hover();
+  await expect.poll(async () => (await motion()).transform).not.toBe('none');
+  expect((await motion()).transition).toContain('0.15s');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.mouse.move(0, 0);
+  await card.hover();
+  expect(await motion()).toEqual({ transition: expect.not.stringContaining('0.15s'), transform: 'none' });
+});
+
+test('the theme follows the system until the member picks one, kept from the first paint of the next visit', async ({ app, club, page }) => {
+  await arrangeCurrentBook(club);
+  const html = page.locator('html');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await app.goto('/');
+  await expect(page.getByTestId('visitor-home')).toBeVisible();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const themeButton = page.getByTestId('color-scheme-menu');
+  await expect(themeButton).toHaveAccessibleName('Theme: System');
+
+  // With the keyboard: the button opens the menu, the arrows reach "Light", Enter picks it.
+  await themeButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Light' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expect(themeButton).toHaveAccessibleName('Theme: Light');
+
+  // The next visit is light before the app's code has run: here it never arrives.
+  await page.route(/\/assets\/shell-[^/]*\.js$/, (route) => route.abort());
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await expect(page.getByTestId('visitor-home')).toHaveCount(0);
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await page.unroute(/\/assets\/shell-[^/]*\.js$/);
+  await page.reload();
+  await expect(page.getByTestId('visitor-home')).toBeVisible();
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+});

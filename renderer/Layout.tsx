@@ -6,6 +6,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { startClub } from './app-start';
+import { ColorSchemeToggle } from './components/ColorSchemeToggle';
 import { LanguageMenu } from './components/LanguageMenu';
 import { MAIN_CONTENT_ID, NavigationFocus, SkipLink } from './components/NavigationFocus';
 import { SiteNameContext } from './components/PageTitle';
@@ -64,21 +65,22 @@ export function Layout() {
                 />
                 <UnstyledButton component={Link} to="/" data-testid="site-name" style={{ minWidth: 0 }}>
                   <Group gap={8} wrap="nowrap">
-                    <IconBook2 size={26} color="var(--mantine-color-burgundy-9)" aria-hidden style={{ flexShrink: 0 }} />
-                    <Text fw={700} size="lg" ff="heading" c="burgundy.9" truncate>
+                    <IconBook2 size={26} color="var(--bookclub-color-accent)" aria-hidden style={{ flexShrink: 0 }} />
+                    <Text fw={700} size="lg" ff="heading" c="var(--bookclub-color-accent)" truncate>
                       {siteName}
                     </Text>
                   </Group>
                 </UnstyledButton>
               </Group>
               <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <ColorSchemeToggle />
                 <LanguageMenu />
                 <LoginControl />
               </Group>
             </Group>
           </Container>
           {/* On wide screens the links get a row of their own, so longer Slovak labels never crowd the header. */}
-          <Box visibleFrom="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+          <Box visibleFrom="md" style={{ borderTop: '1px solid var(--bookclub-color-divider)' }}>
             <Container size="lg" h={NAV_ROW_HEIGHT}>
               <Group h="100%" gap={4} component="nav" aria-label={t('nav.mainLabel')} data-testid="desktop-nav">
                 {links.map((link) => (
@@ -90,7 +92,6 @@ export function Layout() {
                     className="nav-link"
                     px="sm"
                     py={6}
-                    c="dark.6"
                     fw={500}
                     size="sm"
                     underline="never"
