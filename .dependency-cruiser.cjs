@@ -118,9 +118,10 @@ module.exports = {
       name: 'no-orphans',
       comment:
         'A module nothing imports and that imports nothing is dead code, or a file forgotten half-way ' +
-        'through a move. Declaration files and dotfiles (configs) are exempt.',
+        'through a move. Declaration files, dotfiles (configs) and the renderer\'s public files (served as they ' +
+        'are, named by index.html) are exempt.',
       severity: 'error',
-      from: { orphan: true, pathNot: ['\\.d\\.m?ts$', '(^|/)\\.[^/]+$'] },
+      from: { orphan: true, pathNot: ['\\.d\\.m?ts$', '(^|/)\\.[^/]+$', '^renderer/public/'] },
       to: {},
     },
   ],
