@@ -17,8 +17,11 @@ const FAILING_IMPACTS = new Set(['critical', 'serious']);
  * is now and answers the critical and serious violations, each with the elements it names.
  */
 export async function audit(page: Page, screen: string): Promise<Finding[]> {
-  // Mantine's transitions (menus, dialogs, the mobile menu) are over before axe reads colours and sizes.
-  await page.waitForTimeout(250);
+  // Mantine's transitions (menus, dialogs, the mobile menu, a theme's colours) are over before axe reads
+  // colours and sizes (a spinner's endless animation aside).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => FAILING_IMPACTS.has(v.impact ?? ''))

@@ -14,10 +14,10 @@ test('a click on the language button before its menu has loaded opens the menu o
 
   await app.goto('/');
   await page.getByTestId('language-menu').click();
-  await expect(page.getByRole('menuitem', { name: 'Slovenčina' })).toHaveCount(0);
+  await expect(page.getByRole('menuitemradio', { name: 'Slovenčina' })).toHaveCount(0);
 
   release();
-  await page.getByRole('menuitem', { name: 'Slovenčina' }).click();
+  await page.getByRole('menuitemradio', { name: 'Slovenčina' }).click();
   await expect(app.toast('Jazyk bol zmenený')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
 });

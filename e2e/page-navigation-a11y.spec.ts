@@ -165,12 +165,15 @@ test('the theme follows the system until the member picks one, kept from the fir
   const themeButton = page.getByTestId('color-scheme-menu');
   await expect(themeButton).toHaveAccessibleName('Theme: System');
 
-  // With the keyboard: the button opens the menu, the arrows reach "Light", Enter picks it.
+  // With the keyboard: the button opens the menu on the theme in use, an arrow reaches "Light", Enter picks it.
   await themeButton.focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('menu')).toBeVisible();
-  await page.getByRole('menuitem', { name: 'Light' }).focus();
+  await expect(page.getByRole('menuitemradio', { name: 'System' })).toBeFocused();
+  await expect(page.getByRole('menuitemradio', { name: 'System' })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(themeButton).toBeFocused();
   await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
   await expect(themeButton).toHaveAccessibleName('Theme: Light');
 

@@ -12,7 +12,7 @@ import { lazyComponent } from './lib/lazy-component';
 import { queryClient } from './lib/query-client';
 import { reloadOnStaleAssets } from './lib/stale-assets';
 import { App } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' frame comes after the first page; a toast shown before it is kept and appears with it.
 const Toasts = lazyComponent(() => import('./components/Toasts'), (m) => m.Toasts, () => null);
@@ -24,7 +24,9 @@ function render() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        {/* The theme follows the system's light or dark setting unless the member picks one (ColorSchemeToggle,
+            kept in localStorage); public/color-scheme.js applies it before the first paint. */}
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
           <Suspense fallback={null}>
             <Toasts />
           </Suspense>

@@ -77,9 +77,21 @@ export class ClubApp {
     return this.page.getByTestId('mobile-nav');
   }
 
+  /**
+   * Opens the language menu. Its code arrives just after the page and takes the stand-in button's place; a
+   * click in that moment may go to neither, so it is given again while no menu is open.
+   */
+  async openLanguageMenu() {
+    const menu = this.page.getByRole('menu');
+    await expect(async () => {
+      if (!(await menu.isVisible())) await this.page.getByTestId('language-menu').click();
+      await expect(menu).toBeVisible({ timeout: 2000 });
+    }).toPass();
+  }
+
   async switchLanguage(name: 'English' | 'Slovenčina') {
-    await this.page.getByTestId('language-menu').click();
-    await this.page.getByRole('menuitem', { name }).click();
+    await this.openLanguageMenu();
+    await this.page.getByRole('menuitemradio', { name }).click();
   }
 
   toast(text: string | RegExp) {

@@ -41,7 +41,10 @@ export function BookLargeCard({ book, titleOrder = 3 }: { book: Book; titleOrder
   );
 }
 
-/** A book in the list's grid: cover, its number, title and author; the whole card leads to its page. */
+/**
+ * A book in the list's grid: cover, its number, title and author; the whole card leads to its page, and what
+ * it shows is the link's name (no aria-label that would differ from what a voice user reads on it).
+ */
 export function BookGridCard({ book, current }: { book: Book; current?: boolean }) {
   const { t } = useTranslation('books');
   return (
@@ -51,7 +54,6 @@ export function BookGridCard({ book, current }: { book: Book; current?: boolean 
       padding="md"
       component={Link}
       to={`/knihy/${book.bookId}`}
-      aria-label={`${t('number', { order: book.order })}: ${book.post.title}`}
       data-testid="book-card"
       className="book-grid-card"
     >

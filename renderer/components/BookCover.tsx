@@ -29,7 +29,7 @@ export function BookCover({ src, width, height, alt = '' }: { src: string | null
     <Box
       w={width}
       h={height}
-      bg="burgundy.0"
+      bg="var(--bookclub-color-accent-surface)"
       role={alt ? 'img' : undefined}
       aria-label={alt || undefined}
       data-testid="book-cover-placeholder"
@@ -38,7 +38,7 @@ export function BookCover({ src, width, height, alt = '' }: { src: string | null
         placeItems: 'center',
         flexShrink: 0,
         borderRadius: 'var(--mantine-radius-sm)',
-        border: '1px solid var(--mantine-color-burgundy-1)',
+        border: '1px solid var(--bookclub-color-accent-border)',
       }}
     >
       <IconBook size={Math.round(Math.min(width, height) * 0.4)} color="var(--mantine-color-burgundy-4)" aria-hidden />

@@ -14,11 +14,13 @@ interface ConfirmCloseButtonProps extends Omit<ButtonProps, 'children' | 'leftSe
   iconSize: number;
   /** Closes it; a failure toasts the server's reason and leaves it open. */
   close(): Promise<unknown>;
+  /** What takes focus once it is closed (ConfirmButton's focusAfter). */
+  focusAfter?: string;
   testId: string;
 }
 
 /** Moderators close a discussion or a poll (SPEC section 5): a lock button that asks first, closes, and says so. */
-export function ConfirmCloseButton({ namespace, count, iconSize, close, testId, ...buttonProps }: ConfirmCloseButtonProps) {
+export function ConfirmCloseButton({ namespace, count, iconSize, close, focusAfter, testId, ...buttonProps }: ConfirmCloseButtonProps) {
   const { t } = useTranslation(namespace);
   return (
     <ConfirmButton
@@ -27,6 +29,7 @@ export function ConfirmCloseButton({ namespace, count, iconSize, close, testId, 
       title={t('close.title')}
       message={t('close.message', { count })}
       confirmLabel={t('close.confirm')}
+      focusAfter={focusAfter}
       testId={testId}
       onConfirm={async () => {
         await close();

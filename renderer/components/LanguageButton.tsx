@@ -4,7 +4,10 @@ import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../shared/constants';
 
-/** The header's language button: the code of the language shown, its name for screen readers. */
+/**
+ * The header's language button: the code of the language shown; its name starts with that code (what a
+ * voice user says) and goes on with the language's name for screen readers.
+ */
 export function LanguageButton({ language, ...props }: ButtonProps & ComponentPropsWithRef<'button'> & { language: Language }) {
   const { t } = useTranslation();
   return (
@@ -13,7 +16,7 @@ export function LanguageButton({ language, ...props }: ButtonProps & ComponentPr
       color="dark"
       px={6}
       leftSection={<IconLanguage size={18} />}
-      aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}
+      aria-label={t('language.button', { code: language.toUpperCase(), name: t(`language.${language}`) })}
       data-testid="language-menu"
       tt="uppercase"
       {...props}

@@ -6,7 +6,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py={80} aria-busy="true">
-      <Loader aria-label={t('loading')} />
+      <Loader role="status" aria-label={t('loading')} />
     </Center>
   );
 }

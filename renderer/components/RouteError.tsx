@@ -14,7 +14,7 @@ export function RouteError() {
     <>
       <PageTitle>{t('loadFailed.title')}</PageTitle>
       {/* Not Mantine's Alert as LoadFailed shows: this is part of the first download, kept small. */}
-      <Group gap="xs" mb="md" c="red.8" wrap="nowrap" role="alert" data-testid="route-error">
+      <Group gap="xs" mb="md" c="var(--mantine-color-error)" wrap="nowrap" role="alert" data-testid="route-error">
         <IconAlertTriangle size={20} aria-hidden style={{ flexShrink: 0 }} />
         <Text inherit>{t('error.generic')}</Text>
       </Group>

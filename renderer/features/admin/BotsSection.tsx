@@ -8,6 +8,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { AdminSection } from './AdminSection';
 import { useBots, useRegisterBot } from './queries';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** Admins only: read-only accounts for integrations, and the API's documentation for their authors. */
 export function BotsSection() {
@@ -76,8 +77,8 @@ function NewBotForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">
-      <Stack gap="sm" p="md" bg="gray.0" style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-2)' }}>
+    <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">
+      <Stack gap="sm" p="md" bg="var(--bookclub-color-inset)" style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--bookclub-color-divider)' }}>
         <Text size="sm" fw={600}>
           {t('bots.createTitle')}
         </Text>

@@ -64,7 +64,7 @@ function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
       py="xs"
       justify="space-between"
       // On a phone the buttons go under the name rather than squeezing it.
-      style={{ borderTop: first ? undefined : '1px solid var(--mantine-color-gray-2)', rowGap: 6 }}
+      style={{ borderTop: first ? undefined : '1px solid var(--bookclub-color-divider)', rowGap: 6 }}
       data-testid="admin-member"
       data-disabled={user.isDisabled || undefined}
       aria-label={name}
@@ -72,7 +72,7 @@ function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
       <Group wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: '1 1 200px', opacity: user.isDisabled ? 0.6 : undefined }}>
         <UserAvatar profile={user} size={36} />
         <div style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={profilePath(user)} fw={600} size="sm" c="dark.8" style={{ overflowWrap: 'anywhere' }}>
+          <Anchor component={Link} to={profilePath(user)} fw={600} size="sm" c="bright" style={{ overflowWrap: 'anywhere' }}>
             {name}
           </Anchor>
           <Text size="xs" c="dimmed" truncate title={user.email}>

@@ -10,6 +10,7 @@ import { MarkdownPreview } from '../discussions';
 import { useRefreshHome } from '../home';
 import { AdminSection } from './AdminSection';
 import { useNoticeboard, useSaveNoticeboard } from './queries';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** The noticeboard every member sees at home, written in markdown with a preview. */
 export function NoticeboardSection() {
@@ -30,7 +31,7 @@ export function NoticeboardSection() {
 
   return (
     <AdminSection id="admin-noticeboard" icon={<IconPin size={20} />} title={t('noticeboard.title')} hint={t('noticeboard.hint')}>
-      <form onSubmit={submit} noValidate aria-label={t('noticeboard.title')}>
+      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('noticeboard.title')}>
         <Stack gap="sm">
           <Textarea
             label={t('noticeboard.label')}

@@ -9,6 +9,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { AdminSection } from './AdminSection';
 import { useRegisterUser } from './queries';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** A moderator registers a member by email and name; the server mails them a link to choose a password. */
 export function RegisterMemberSection() {
@@ -28,11 +29,11 @@ export function RegisterMemberSection() {
   return (
     <AdminSection id="admin-register" icon={<IconUserPlus size={20} />} title={t('register.title')} hint={t('register.hint')}>
       {invited && (
-        <Alert color="teal" variant="light" icon={<IconMailForward size={18} />} mb="md" withCloseButton onClose={() => setInvited(null)} data-testid="invitation-sent">
+        <Alert color="teal" variant="light" icon={<IconMailForward size={18} />} mb="md" withCloseButton closeButtonLabel={t('common:closeMessage')} onClose={() => setInvited(null)} data-testid="invitation-sent">
           {t('register.invited', invited)}
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label={t('register.title')}>
+      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('register.title')}>
         <Stack gap="sm">
           <TextInput type="email" label={t('register.email')} required autoComplete="off" {...form.getInputProps('email')} name="email" />
           <TextInput label={t('register.name')} description={t('register.nameHint')} autoComplete="off" {...form.getInputProps('name')} name="name" />

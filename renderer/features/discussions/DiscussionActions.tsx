@@ -18,12 +18,12 @@ export function DiscussionActions({ discussion }: { discussion: Discussion }) {
   return (
     <Group gap="sm">
       {discussion.pollId && (
-        <Button component={Link} to={`/hlasovania/${discussion.pollId}`} leftSection={<IconCheckbox size={18} />}>
+        <Button component={Link} to={`/hlasovania/${discussion.pollId}`} leftSection={<IconCheckbox size={18} />} data-testid="go-to-poll">
           {t('goToPoll')}
         </Button>
       )}
       {canClose && (
-        <ConfirmCloseButton namespace="discussions" count={discussion.posts.length} close={close} testId="close-discussion" variant="light" iconSize={18} />
+        <ConfirmCloseButton namespace="discussions" count={discussion.posts.length} close={close} focusAfter='[data-testid="go-to-poll"]' testId="close-discussion" variant="light" iconSize={18} />
       )}
     </Group>
   );

@@ -38,7 +38,7 @@ export function MarkdownPreview({ text }: { text: string }) {
         {open ? t('preview.hide') : t('preview.show')}
       </Button>
       {open && (
-        <Paper withBorder p="sm" mt={6} bg="gray.0" data-testid="markdown-preview" aria-live="polite">
+        <Paper withBorder p="sm" mt={6} bg="var(--bookclub-color-inset)" data-testid="markdown-preview" aria-live="polite">
           {html ? (
             <RenderedHtml html={html} />
           ) : busy ? (

@@ -21,6 +21,7 @@ import {
   type PostFormMode,
   type PostFormValues,
 } from './post-form';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 const SCRAPE_DELAY_MS = 350;
 
@@ -99,7 +100,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
   const previewText = layout.comment ? composeText(values.comment, values.description, heading) : values.description;
 
   return (
-    <form onSubmit={submit} noValidate data-testid={`post-form-${mode}`}>
+    <form onSubmit={focusingFirstInvalid(submit)} noValidate data-testid={`post-form-${mode}`}>
       <Stack gap="sm">
         {layout.bookFields && (
           <TextInput
@@ -108,7 +109,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
             description={t('form.urlHint')}
             placeholder="https://www.goodreads.com/book/show/…"
             leftSection={<IconLink size={16} />}
-            rightSection={scraping ? <Loader size="xs" aria-label={t('form.scraping')} /> : null}
+            rightSection={scraping ? <Loader size="xs" role="status" aria-label={t('form.scraping')} /> : null}
             {...form.getInputProps('url')}
             onChange={(e) => changeUrl(e.currentTarget.value)}
             inputWrapperOrder={['label', 'description', 'input', 'error']}
@@ -116,7 +117,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
           />
         )}
         {filledFrom && (
-          <Group gap={6} c="teal.8" data-testid="scraped-note">
+          <Group gap={6} c="var(--mantine-color-success)" data-testid="scraped-note">
             <IconCircleCheck size={16} />
             <Text size="sm">{t('form.scraped')}</Text>
           </Group>

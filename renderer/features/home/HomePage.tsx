@@ -42,7 +42,7 @@ function VisitorHome() {
           </Button>
         </Alert>
       )}
-      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }} bg="white">
+      <Paper withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 48 }}>
         <Group wrap="nowrap" align="flex-start" gap="xl">
           <ThemeIcon size={72} radius="xl" variant="light" visibleFrom="sm">
             <IconBooks size={40} />
@@ -137,7 +137,7 @@ function MemberHome() {
             {notice && (
               <Card withBorder padding="lg" data-testid="noticeboard">
                 <Group gap="xs" mb="xs">
-                  <IconPin size={18} color="var(--mantine-color-burgundy-8)" />
+                  <IconPin size={18} color="var(--bookclub-color-accent)" />
                   <Text fw={600}>{t('noticeboard')}</Text>
                 </Group>
                 <RenderedHtml html={notice} />

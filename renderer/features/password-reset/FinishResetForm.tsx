@@ -9,6 +9,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from '../session';
 import { useFinishPasswordReset } from './queries';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 interface FinishValues {
   password: string;
@@ -64,7 +65,7 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
           </Button>
         </Alert>
       )}
-      <form onSubmit={submit} noValidate aria-label={t('finish.formLabel')} data-testid="reset-finish-form">
+      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('finish.formLabel')} data-testid="reset-finish-form">
         <Stack>
           <PasswordInput
             label={t('finish.password')}

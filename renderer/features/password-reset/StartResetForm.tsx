@@ -8,6 +8,7 @@ import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useStartPasswordReset } from './queries';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** Asks for the member's email and mails a set-password link; says "check your mail" whatever the address. */
 export function StartResetForm() {
@@ -46,7 +47,7 @@ export function StartResetForm() {
       <Text c="dimmed" mb="lg">
         {t('start.intro')}
       </Text>
-      <form onSubmit={submit} noValidate aria-label={t('start.formLabel')} data-testid="reset-start-form">
+      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('start.formLabel')} data-testid="reset-start-form">
         <Stack>
           <TextInput type="email" label={t('start.email')} required autoComplete="username" {...form.getInputProps('email')} name="email" data-autofocus />
           <Button type="submit" loading={busy} mt="sm">

@@ -10,14 +10,14 @@ export function ClosePollCard({ poll }: { poll: Poll }) {
   const close = useClosePoll(poll.pollId).mutateAsync;
   const noVotes = poll.results.alreadyVoted.length === 0;
   return (
-    <Card withBorder padding="lg" bg="gray.0" data-testid="close-poll-card">
+    <Card withBorder padding="lg" bg="var(--bookclub-color-inset)" data-testid="close-poll-card">
       <Title order={2} size="h5" mb={4}>
         {t('close.heading')}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
         {noVotes ? t('close.needsVotes') : t('close.hint')}
       </Text>
-      <ConfirmCloseButton namespace="polls" close={close} testId="close-poll" variant="filled" iconSize={16} disabled={noVotes} />
+      <ConfirmCloseButton namespace="polls" close={close} focusAfter='[data-testid="poll-outcome"]' testId="close-poll" variant="filled" iconSize={16} disabled={noVotes} />
     </Card>
   );
 }

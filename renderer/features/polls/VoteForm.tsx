@@ -8,6 +8,7 @@ import { voteSchema, type Poll } from '../../../shared/api/polls';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { refocusWhenLost } from '../../components/refocus';
 import { OptionPreview } from './OptionPreview';
 import { useVote } from './queries';
 
@@ -22,10 +23,13 @@ export function VoteForm({ poll }: { poll: Poll }) {
     async action({ postIds }) {
       await vote(postIds);
       notifySuccess(t('toast.voted'));
+      // The results take the ballot's place (or the outcome, when this vote closed the poll): focus goes there.
+      refocusWhenLost(['[data-testid="poll-outcome"]', '#results-title']);
     },
   });
   const selected = form.values.postIds;
   const error = form.errors.postIds;
+  const errorId = `vote-error-${poll.pollId}`;
 
   function toggle(postId: number, checked: boolean) {
     form.setFieldValue('postIds', (ids) => (checked ? [...ids, postId] : ids.filter((id) => id !== postId)));
@@ -39,7 +43,7 @@ export function VoteForm({ poll }: { poll: Poll }) {
       <Text size="sm" c="dimmed" mb="md">
         {t('vote.hint')}
       </Text>
-      <Stack gap="xs" role="group" aria-label={t('vote.title')}>
+      <Stack gap="xs" role="group" aria-label={t('vote.title')} aria-describedby={error ? errorId : undefined}>
         {poll.options.map((post) => (
           <OptionRow
             key={post.postId}
@@ -53,7 +57,7 @@ export function VoteForm({ poll }: { poll: Poll }) {
         ))}
       </Stack>
       {error && (
-        <Text c="red.8" size="sm" mt="sm" role="alert" data-testid="vote-error">
+        <Text c="var(--mantine-color-error)" size="sm" mt="sm" role="alert" id={errorId} data-testid="vote-error">
           {error}
         </Text>
       )}
@@ -87,7 +91,7 @@ function OptionRow({ post, topic, checked, onCheck, previewed, onPreview }: Opti
       radius="md"
       px="sm"
       py={10}
-      bg={checked ? 'burgundy.0' : 'white'}
+      bg={checked ? 'var(--bookclub-color-accent-surface)' : 'var(--mantine-color-body)'}
       style={{ borderColor: checked ? 'var(--mantine-color-burgundy-3)' : undefined, transition: 'background 120ms' }}
       data-testid="poll-option"
     >

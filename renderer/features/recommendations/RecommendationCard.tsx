@@ -16,7 +16,6 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
       padding="md"
       component={Link}
       to={`/odporucania/${recommendation.recommendationId}`}
-      aria-label={recommendation.title}
       className="book-grid-card"
       data-testid="recommendation-card"
       data-recommendation-id={recommendation.recommendationId}

@@ -49,7 +49,7 @@ export function RecommendationListPage() {
       {!recommendations ? (
         <PageLoader />
       ) : recommendations.length === 0 ? (
-        <Stack align="center" gap={6} py={48} px="md" bg="white" data-testid="no-recommendations" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack align="center" gap={6} py={48} px="md" bg="var(--mantine-color-body)" data-testid="no-recommendations" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
           <IconHeartHandshake size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text fw={600} ta="center">
             {t('none')}

@@ -24,7 +24,7 @@ export function MemberReviews({ userId, emptyText }: { userId: string; emptyText
   if (!reviews) {
     return (
       <Center py="lg">
-        <Loader size="sm" aria-label={t('common:loading')} />
+        <Loader size="sm" role="status" aria-label={t('common:loading')} />
       </Center>
     );
   }

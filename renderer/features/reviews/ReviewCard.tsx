@@ -30,7 +30,7 @@ export function ReviewCard({ review, showBook = false, mine = false }: ReviewCar
               <BookCover src={post.imageUrl} width={48} height={72} />
             </Anchor>
             <div style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/knihy/${review.bookId}`} fw={600} c="dark.8" style={{ overflowWrap: 'anywhere' }}>
+              <Anchor component={Link} to={`/knihy/${review.bookId}`} fw={600} c="bright" style={{ overflowWrap: 'anywhere' }}>
                 {post.title}
               </Anchor>
               {post.author && (

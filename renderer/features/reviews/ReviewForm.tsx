@@ -1,7 +1,7 @@
 import { Button, Group, Input, Rating, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Review } from '../../../shared/api/reviews';
 import { RATING_MAX } from '../../../shared/api/reviews';
@@ -11,6 +11,7 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from '../discussions';
 import { useSaveReview } from './queries';
 import { reviewChecks, valuesFromReview } from './review-form';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /**
  * The member's review of a book: 1 to 5 stars (optional), markdown text with a preview, and a link to the
@@ -29,10 +30,18 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
     failureKey: 'reviews:toast.saveFailed',
   });
   const starsLabelId = useId();
+  const starsHintId = useId();
+  const starsErrorId = useId();
   const { rating, reviewText } = form.values;
+  const usingKeys = useRef(false);
+  function chooseStars(target: EventTarget) {
+    if (!(target instanceof HTMLInputElement) || target.type !== 'radio') return;
+    const stars = Number(target.value);
+    if (Number.isInteger(stars) && stars !== form.values.rating) form.setFieldValue('rating', stars);
+  }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={existing ? t('form.titleEdit') : t('form.titleNew')} data-testid="review-form">
+    <form onSubmit={focusingFirstInvalid(submit, { thenFocus: ['[data-testid="review-form"] button[type="submit"]'] })} noValidate aria-label={existing ? t('form.titleEdit') : t('form.titleNew')} data-testid="review-form">
       <Stack gap="sm">
         {existing && (
           <Text size="sm" c="dimmed" data-testid="review-replaces-note">
@@ -45,6 +54,8 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
           error={form.errors.rating}
           labelElement="div"
           labelProps={{ id: starsLabelId }}
+          descriptionProps={{ id: starsHintId }}
+          errorProps={{ id: starsErrorId }}
           inputWrapperOrder={['label', 'description', 'input', 'error']}
         >
           <Group gap="sm" mt={4} align="center">
@@ -56,6 +67,21 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
               allowClear
               role="radiogroup"
               aria-labelledby={starsLabelId}
+              aria-describedby={form.errors.rating ? `${starsHintId} ${starsErrorId}` : starsHintId}
+              aria-invalid={!!form.errors.rating || undefined}
+              // The stars are radio buttons: an arrow key chooses the next one, as in any radio group (Mantine's
+              // arrows only light the stars up until Space or Enter), and Space or Enter keeps the star it is on
+              // (Mantine's would take the stars away again). A click on the chosen star still clears it.
+              // Only keys: a click's change is Mantine's to handle (it clears a star clicked twice).
+              onPointerDownCapture={() => (usingKeys.current = false)}
+              onChangeCapture={(event) => usingKeys.current && chooseStars(event.target)}
+              onKeyDownCapture={(event) => {
+                usingKeys.current = true;
+                if (event.key !== ' ' && event.key !== 'Enter') return;
+                event.stopPropagation();
+                if (event.key === ' ') event.preventDefault();
+                chooseStars(event.target);
+              }}
               getSymbolLabel={(count) => (count === 0 ? t('form.noStars') : t('form.starLabel', { count }))}
               data-testid="review-rating"
             />

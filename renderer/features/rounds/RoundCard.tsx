@@ -46,7 +46,7 @@ function StageLinks({ round, stage }: { round: Round; stage: 'themes' | 'books' 
   const { discussionId, pollId, tiebreakerPollId } = stageLinks(round, stage);
   return (
     <Box data-testid={`stage-${stage}`}>
-      <Text size="sm" fw={600} c="dark.4" mb={6}>
+      <Text size="sm" fw={600} c="var(--mantine-color-text)" mb={6}>
         {stage === 'themes' ? t('stage.themes') : t('stage.books')}
       </Text>
       {discussionId === null && pollId === null ? (
@@ -86,7 +86,7 @@ function WinningBook({ round }: { round: Round }) {
       gap="sm"
       p="sm"
       h="100%"
-      bg={book ? 'burgundy.0' : 'gray.0'}
+      bg={book ? 'var(--bookclub-color-accent-surface)' : 'var(--bookclub-color-inset)'}
       style={{ borderRadius: 'var(--mantine-radius-md)' }}
       data-testid="round-book"
     >
@@ -97,7 +97,7 @@ function WinningBook({ round }: { round: Round }) {
         </Text>
         {book ? (
           <>
-            <Anchor component={Link} to={`/knihy/${book.bookId}`} fw={600} c="dark.8" style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={`/knihy/${book.bookId}`} fw={600} c="bright" style={{ overflowWrap: 'anywhere' }}>
               {book.post.title}
             </Anchor>
             {book.post.author && (

@@ -54,7 +54,6 @@ export function SearchPage() {
         shadow="sm"
         radius="md"
         p={{ base: 'md', sm: 'lg' }}
-        bg="white"
         component="form"
         role="search"
         noValidate
@@ -75,7 +74,7 @@ export function SearchPage() {
             leftSection={<IconSearch size={18} />}
             rightSection={
               status === 'loading' ? (
-                <Loader size="xs" aria-label={t('searching')} />
+                <Loader size="xs" role="status" aria-label={t('searching')} />
               ) : term ? (
                 <CloseButton size="sm" aria-label={t('input.clear')} onClick={() => setTerm('')} />
               ) : null
@@ -126,7 +125,7 @@ export function SearchPage() {
           ))}
         </Stack>
       ) : shown && status === 'ready' ? (
-        <Stack align="center" gap={6} py={40} px="md" bg="white" style={{ border: '1px dashed var(--mantine-color-gray-4)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack align="center" gap={6} py={40} px="md" bg="var(--mantine-color-body)" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
           <IconZoomQuestion size={32} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text size="sm" c="dimmed" ta="center">
             {t('status.noneHint')}

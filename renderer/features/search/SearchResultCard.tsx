@@ -33,7 +33,6 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
       component={Link}
       to={resultLink(result)}
       className="book-grid-card"
-      aria-label={`${t(`kind.${result.kind}`)}: ${result.title}`}
       data-testid="search-result"
       data-kind={result.kind}
     >

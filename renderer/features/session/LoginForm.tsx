@@ -10,6 +10,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from './login-form.store';
 import { login } from './session';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /**
  * The login form in the panel under the header (LoginPanel.tsx). Enter submits; a failure keeps what was
@@ -44,7 +45,7 @@ export function LoginForm() {
   }, [prefillEmail]);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+    <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('login.title')}>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           type="email"

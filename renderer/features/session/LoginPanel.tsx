@@ -31,12 +31,12 @@ export function LoginPanel() {
     <Collapse expanded={visible} id="login-panel">
       {/* Unmounted while hidden, so a closed form is out of the tab order and the accessibility tree. */}
       {visible && (
-        <Box bg="burgundy.0" py="md" style={{ borderBottom: '1px solid var(--mantine-color-burgundy-1)' }}>
+        <Box bg="var(--bookclub-color-accent-surface)" py="md" style={{ borderBottom: '1px solid var(--bookclub-color-accent-border)' }}>
           <Container size="lg">
             <Suspense
               fallback={
                 <Center mih={60} aria-busy="true">
-                  <Loader size="sm" aria-label={t('loading')} />
+                  <Loader size="sm" role="status" aria-label={t('loading')} />
                 </Center>
               }
             >

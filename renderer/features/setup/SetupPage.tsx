@@ -11,6 +11,7 @@ import { useRefreshHome, useSetupNeedsCode } from '../home';
 import { useLoginForm } from '../session';
 import { useRegisterFirstAdmin } from './queries';
 import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /**
  * Creates the club's first admin; the server allows it only while the club has no account. From another
@@ -50,7 +51,7 @@ export function SetupPage() {
       <Text c="dimmed" mb="lg">
         {t('intro')}
       </Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={focusingFirstInvalid(submit)} noValidate>
         <Stack>
           {needsCode && (
             <TextInput

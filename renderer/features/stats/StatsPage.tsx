@@ -65,7 +65,7 @@ export function StatsPage() {
                   <Table.Tr key={member.userId} data-testid="stats-row">
                     <Table.Th scope="row" fw={600}>
                       {email ? (
-                        <Anchor component={Link} to={profilePath({ email })} c="dark.8">
+                        <Anchor component={Link} to={profilePath({ email })} c="bright">
                           {member.userName}
                         </Anchor>
                       ) : (

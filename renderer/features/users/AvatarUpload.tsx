@@ -54,13 +54,13 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
         </Text>
         <FileButton onChange={upload} resetRef={resetRef} accept={AVATAR_TYPES.join(',')} disabled={busy} inputProps={{ 'aria-label': t('avatar.choose'), name: 'avatar' }}>
           {(props) => (
-            <Button {...props} variant="light" size="xs" leftSection={<IconUpload size={14} />} loading={busy} w="fit-content">
+            <Button {...props} aria-describedby={error ? 'avatar-error' : undefined} variant="light" size="xs" leftSection={<IconUpload size={14} />} loading={busy} w="fit-content">
               {profile.avatarUrl ? t('avatar.replace') : t('avatar.choose')}
             </Button>
           )}
         </FileButton>
         {error && (
-          <Group gap={6} wrap="nowrap" c="red.8" role="alert" data-testid="avatar-error">
+          <Group gap={6} wrap="nowrap" c="var(--mantine-color-error)" role="alert" id="avatar-error" data-testid="avatar-error">
             <IconAlertCircle size={16} style={{ flexShrink: 0 }} />
             <Text size="sm">{error}</Text>
           </Group>

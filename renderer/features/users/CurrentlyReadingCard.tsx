@@ -9,6 +9,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useAction, useFormSubmit } from '../../lib/use-form-submit';
 import { useAddReading, useRemoveReading } from './queries';
 import { displayName } from './selectors';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 interface CurrentlyReadingCardProps {
   profile: Profile;
@@ -96,8 +97,8 @@ function AddReadingForm() {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('reading.addTitle')} data-testid="add-reading">
-      <Stack gap="xs" mt="md" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
+    <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('reading.addTitle')} data-testid="add-reading">
+      <Stack gap="xs" mt="md" pt="md" style={{ borderTop: '1px solid var(--bookclub-color-divider)' }}>
         <Text size="sm" fw={600}>
           {t('reading.addTitle')}
         </Text>

@@ -14,6 +14,7 @@ import { AvatarUpload } from './AvatarUpload';
 import { profileChecks, profileFormValues } from './profile-form';
 import { useUpdateProfile } from './queries';
 import { displayName, profilePath } from './selectors';
+import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 interface ProfileEditCardProps {
   profile: Profile;
@@ -60,7 +61,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
         </>
       )}
 
-      <form onSubmit={submit} noValidate aria-label={t('edit.formLabel')} data-testid="profile-form">
+      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('edit.formLabel')} data-testid="profile-form">
         <Stack gap="sm">
           <TextInput
             label={t('edit.name')}

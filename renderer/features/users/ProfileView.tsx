@@ -98,13 +98,13 @@ function ContactLink(props: { icon: ReactNode; href: string; label: string; exte
     <Anchor
       href={props.href}
       size="sm"
-      c="dark.6"
+      c="var(--mantine-color-text)"
       data-testid={props.testId}
       {...(props.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
       style={{ overflowWrap: 'anywhere' }}
     >
       <Group gap={6} component="span" wrap="nowrap">
-        <span style={{ color: 'var(--mantine-color-burgundy-7)', display: 'inline-flex' }}>{props.icon}</span>
+        <span style={{ color: 'var(--bookclub-color-accent)', display: 'inline-flex' }}>{props.icon}</span>
         {props.label}
       </Group>
     </Anchor>

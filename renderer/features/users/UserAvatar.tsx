@@ -17,7 +17,7 @@ export function UserAvatar({ profile, size }: { profile: Pick<Profile, 'name' | 
       allowedInitialsColors={INITIALS_COLOURS}
       size={size}
       radius={size}
-      style={{ flexShrink: 0, boxShadow: '0 0 0 2px #fff, 0 1px 4px rgba(60, 20, 30, 0.25)' }}
+      style={{ flexShrink: 0, boxShadow: '0 0 0 2px var(--mantine-color-body), 0 1px 4px rgba(60, 20, 30, 0.25)' }}
       data-testid="user-avatar"
     />
   );

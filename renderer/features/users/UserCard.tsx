@@ -24,7 +24,7 @@ export function UserCard({ user }: { user: UserListEntry }) {
             <UserAvatar profile={user} size={64} />
           </Anchor>
           <Stack gap={4} style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={href} fw={700} size="lg" c="dark.8" ff="heading" style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={href} fw={700} size="lg" c="bright" ff="heading" style={{ overflowWrap: 'anywhere' }}>
               {name}
             </Anchor>
             {isModerator(user) && (
@@ -47,7 +47,7 @@ export function UserCard({ user }: { user: UserListEntry }) {
           </Text>
         )}
 
-        <Box mt="auto" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }} data-testid="user-reading">
+        <Box mt="auto" pt="sm" style={{ borderTop: '1px solid var(--bookclub-color-divider)' }} data-testid="user-reading">
           <Text size="xs" fw={700} tt="uppercase" c="dimmed" mb={6}>
             {t('reading.title')}
           </Text>

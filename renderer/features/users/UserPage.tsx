@@ -56,8 +56,8 @@ export function UserPage() {
         to={profilePath(user, editing ? 'view' : 'edit')}
         variant={editing ? 'filled' : 'light'}
         size="lg"
+        // A link to the other mode, named for it: aria-pressed belongs to buttons, not links (axe: aria-allowed-attr).
         aria-label={toggleLabel}
-        aria-pressed={editing}
         data-testid="profile-mode-toggle"
       >
         {editing ? <IconEye size={18} /> : <IconPencil size={18} />}

@@ -1,0 +1,26 @@
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
+/**
+ * After an action that takes away what had focus (a close button once closed, a ballot once voted), focus
+ * goes to the first of `targets` the page shows instead, else the page's heading, so a keyboard or screen
+ * reader user carries on from there rather than from the top of the page. It waits (a couple of seconds at
+ * most) for the page to redraw; it does nothing when the member has moved focus themselves.
+ */
+export function refocusWhenLost(targets: string[], from: Element | null = document.activeElement, waitMs = 2000): void {
+  const deadline = performance.now() + waitMs;
+  const step = () => {
+    const focused = document.activeElement;
+    const lost = !focused || focused === document.body || !focused.isConnected;
+    if (!lost && focused !== from) return;
+    if (lost) {
+      const target = [...targets, 'main h1'].map((selector) => document.querySelector<HTMLElement>(selector)).find((found) => found);
+      if (target) {
+        if (!target.matches(FOCUSABLE)) target.setAttribute('tabindex', '-1');
+        target.focus();
+        return;
+      }
+    }
+    if (performance.now() < deadline) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
