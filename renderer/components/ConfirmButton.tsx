@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAction } from '../lib/use-form-submit';
-import { refocusWhenLost } from './refocus';
+import { refocusWhenLost } from '../lib/refocus';
 
 interface ConfirmButtonProps extends Omit<ButtonProps, 'children' | 'onClick'> {
   children: ReactNode;

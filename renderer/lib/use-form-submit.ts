@@ -1,5 +1,6 @@
 import type { FormErrors, FormValidationResult } from '@mantine/form';
 import { useRef, useState, type FormEvent } from 'react';
+import { focusingFirstInvalid } from './focus-first-invalid';
 import { placeFailure, type PlacedFailure } from './form-errors';
 import { handleError } from './notify';
 
@@ -23,6 +24,8 @@ export interface FormSubmitOptions<Values, Sent> {
   fieldOf?: Record<string, string>;
   /** After a failure is placed on the form (e.g. to reveal a field the server asked for). */
   onFailure?(failure: PlacedFailure & { error: unknown }): void;
+  /** Where focus goes when a success takes the form away (selectors, the first shown wins; else the page's heading). */
+  thenFocus?: string[];
 }
 
 /** How a submit shows itself while it runs and after it fails. */
@@ -77,7 +80,9 @@ export function useFormSubmit<Values, Sent>(form: SubmittableForm<Values, Sent>,
     });
   }
 
-  return { submit, busy, formError };
+  // The form's onSubmit: the submit, with focus placed for keyboard and screen reader users after it.
+  const onSubmit = focusingFirstInvalid(submit, { thenFocus: options.thenFocus });
+  return { submit, onSubmit, busy, formError };
 }
 
 export interface ActionOptions {

@@ -8,7 +8,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { AdminSection } from './AdminSection';
 import { useBots, useRegisterBot } from './queries';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** Admins only: read-only accounts for integrations, and the API's documentation for their authors. */
 export function BotsSection() {
@@ -68,7 +67,7 @@ function NewBotForm() {
   const registerBot = useRegisterBot().mutateAsync;
   const form = useForm({ initialValues: { email: '', name: '', password: '' }, ...schemaChecks(registerBotSchema, t) });
   // SPEC section 8: a refused bot says the server's detail, so no failureKey.
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action(request) {
       await registerBot(request);
       notifySuccess(t('bots.created'));
@@ -77,7 +76,7 @@ function NewBotForm() {
   });
 
   return (
-    <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">
+    <form onSubmit={onSubmit} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">
       <Stack gap="sm" p="md" bg="var(--bookclub-color-inset)" style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--bookclub-color-divider)' }}>
         <Text size="sm" fw={600}>
           {t('bots.createTitle')}

@@ -10,7 +10,6 @@ import { MarkdownPreview } from '../discussions';
 import { useRefreshHome } from '../home';
 import { AdminSection } from './AdminSection';
 import { useNoticeboard, useSaveNoticeboard } from './queries';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** The noticeboard every member sees at home, written in markdown with a preview. */
 export function NoticeboardSection() {
@@ -19,7 +18,7 @@ export function NoticeboardSection() {
   const save = useSaveNoticeboard().mutateAsync;
   const loadHome = useRefreshHome();
   const form = useForm({ initialValues: { text: saved }, ...schemaChecks(noticeboardSchema, t) });
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action({ text }) {
       await save(text);
       notifySuccess(t('noticeboard.saved'));
@@ -31,7 +30,7 @@ export function NoticeboardSection() {
 
   return (
     <AdminSection id="admin-noticeboard" icon={<IconPin size={20} />} title={t('noticeboard.title')} hint={t('noticeboard.hint')}>
-      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('noticeboard.title')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('noticeboard.title')}>
         <Stack gap="sm">
           <Textarea
             label={t('noticeboard.label')}

@@ -9,7 +9,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { AdminSection } from './AdminSection';
 import { useRegisterUser } from './queries';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** A moderator registers a member by email and name; the server mails them a link to choose a password. */
 export function RegisterMemberSection() {
@@ -17,7 +16,7 @@ export function RegisterMemberSection() {
   const registerUser = useRegisterUser().mutateAsync;
   const [invited, setInvited] = useState<{ email: string; name: string } | null>(null);
   const form = useForm({ initialValues: { email: '', name: '' }, ...schemaChecks(registerUserSchema, t) });
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action(request) {
       const profile = await registerUser(request);
       notifySuccess(t('register.created'));
@@ -33,7 +32,7 @@ export function RegisterMemberSection() {
           {t('register.invited', invited)}
         </Alert>
       )}
-      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('register.title')}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('register.title')}>
         <Stack gap="sm">
           <TextInput type="email" label={t('register.email')} required autoComplete="off" {...form.getInputProps('email')} name="email" />
           <TextInput label={t('register.name')} description={t('register.nameHint')} autoComplete="off" {...form.getInputProps('name')} name="name" />

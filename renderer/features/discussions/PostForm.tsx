@@ -21,7 +21,6 @@ import {
   type PostFormMode,
   type PostFormValues,
 } from './post-form';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 const SCRAPE_DELAY_MS = 350;
 
@@ -50,7 +49,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
   const [filledFrom, setFilledFrom] = useState<string | null>(null);
   const lastScraped = useRef<string | null>(initialValues.url || null);
   const scrapeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit: submitPost, busy } = useFormSubmit(form, {
     async action(fields) {
       await onSubmit(fields);
       if (mode === 'new') {
@@ -100,7 +99,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
   const previewText = layout.comment ? composeText(values.comment, values.description, heading) : values.description;
 
   return (
-    <form onSubmit={focusingFirstInvalid(submit)} noValidate data-testid={`post-form-${mode}`}>
+    <form onSubmit={submitPost} noValidate data-testid={`post-form-${mode}`}>
       <Stack gap="sm">
         {layout.bookFields && (
           <TextInput

@@ -9,7 +9,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from '../session';
 import { useFinishPasswordReset } from './queries';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 interface FinishValues {
   password: string;
@@ -39,7 +38,7 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
   const showLogin = useLoginForm((s) => s.show);
   const finishReset = useFinishPasswordReset().mutateAsync;
   const form = useForm({ initialValues: { password: '', confirm: '' }, ...finishChecks(token, t) });
-  const { submit, busy, formError } = useFormSubmit(form, {
+  const { onSubmit, busy, formError } = useFormSubmit(form, {
     async action(request) {
       await finishReset({ userId, request });
       notifySuccess(t('finish.changed'));
@@ -65,7 +64,7 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
           </Button>
         </Alert>
       )}
-      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('finish.formLabel')} data-testid="reset-finish-form">
+      <form onSubmit={onSubmit} noValidate aria-label={t('finish.formLabel')} data-testid="reset-finish-form">
         <Stack>
           <PasswordInput
             label={t('finish.password')}

@@ -8,7 +8,6 @@ import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useStartPasswordReset } from './queries';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** Asks for the member's email and mails a set-password link; says "check your mail" whatever the address. */
 export function StartResetForm() {
@@ -18,7 +17,7 @@ export function StartResetForm() {
   // The schema checks the address itself; its message goes beside the email field.
   const form = useForm({ initialValues: { email: '' }, ...schemaChecks(emailSchema, t, { input: (values: { email: string }) => values.email, fieldOf: { '': 'email' } }) });
   // SPEC section 8: a failed start shows the error; what was typed stays.
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action(email) {
       await startReset(email);
       notifySuccess(t('start.toast'));
@@ -47,7 +46,7 @@ export function StartResetForm() {
       <Text c="dimmed" mb="lg">
         {t('start.intro')}
       </Text>
-      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('start.formLabel')} data-testid="reset-start-form">
+      <form onSubmit={onSubmit} noValidate aria-label={t('start.formLabel')} data-testid="reset-start-form">
         <Stack>
           <TextInput type="email" label={t('start.email')} required autoComplete="username" {...form.getInputProps('email')} name="email" data-autofocus />
           <Button type="submit" loading={busy} mt="sm">

@@ -8,7 +8,7 @@ import { voteSchema, type Poll } from '../../../shared/api/polls';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { refocusWhenLost } from '../../components/refocus';
+import { refocusWhenLost } from '../../lib/refocus';
 import { OptionPreview } from './OptionPreview';
 import { useVote } from './queries';
 

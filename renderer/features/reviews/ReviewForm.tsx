@@ -11,7 +11,6 @@ import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from '../discussions';
 import { useSaveReview } from './queries';
 import { reviewChecks, valuesFromReview } from './review-form';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /**
  * The member's review of a book: 1 to 5 stars (optional), markdown text with a preview, and a link to the
@@ -22,7 +21,9 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
   const { t } = useTranslation('reviews');
   const save = useSaveReview().mutateAsync;
   const form = useForm({ initialValues: valuesFromReview(existing), ...reviewChecks(t) });
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
+    // The new review replaces the form with its own: focus goes on to its submit button.
+    thenFocus: ['[data-testid="review-form"] button[type="submit"]'],
     async action(review) {
       await save({ bookId, review });
       notifySuccess(existing ? t('toast.replaced') : t('toast.saved'));
@@ -41,7 +42,7 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
   }
 
   return (
-    <form onSubmit={focusingFirstInvalid(submit, { thenFocus: ['[data-testid="review-form"] button[type="submit"]'] })} noValidate aria-label={existing ? t('form.titleEdit') : t('form.titleNew')} data-testid="review-form">
+    <form onSubmit={onSubmit} noValidate aria-label={existing ? t('form.titleEdit') : t('form.titleNew')} data-testid="review-form">
       <Stack gap="sm">
         {existing && (
           <Text size="sm" c="dimmed" data-testid="review-replaces-note">

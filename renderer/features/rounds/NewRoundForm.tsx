@@ -7,7 +7,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from '../discussions';
 import { useStartRound } from './queries';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /** Moderators start a round: with book suggestions at once, or with themes first. */
 export function NewRoundForm({ onStarted }: { onStarted?(): void }) {
@@ -17,7 +16,7 @@ export function NewRoundForm({ onStarted }: { onStarted?(): void }) {
     initialValues: { topic: 'Books' as RoundTopic, title: '', description: '' },
     ...schemaChecks(newRoundSchema, t),
   });
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action(round) {
       await start(round);
       notifySuccess(t('toast.started'));
@@ -28,7 +27,7 @@ export function NewRoundForm({ onStarted }: { onStarted?(): void }) {
   });
 
   return (
-    <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('new.title')} data-testid="new-round-form">
+    <form onSubmit={onSubmit} noValidate aria-label={t('new.title')} data-testid="new-round-form">
       <Stack gap="sm">
         <Radio.Group label={t('new.topic')} {...form.getInputProps('topic')} required>
           <Group gap="lg" mt={6}>

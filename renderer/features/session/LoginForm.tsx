@@ -10,7 +10,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from './login-form.store';
 import { login } from './session';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /**
  * The login form in the panel under the header (LoginPanel.tsx). Enter submits; a failure keeps what was
@@ -23,7 +22,7 @@ export function LoginForm() {
   const prefillEmail = useLoginForm((s) => s.email);
   const cancel = useLoginForm((s) => s.cancel);
   const form = useForm({ initialValues: { email: prefillEmail, password: '' }, ...schemaChecks(loginSchema, t) });
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action({ email, password }) {
       await login(email, password);
       cancel();
@@ -45,7 +44,7 @@ export function LoginForm() {
   }, [prefillEmail]);
 
   return (
-    <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('login.title')}>
+    <form onSubmit={onSubmit} noValidate aria-label={t('login.title')}>
       <Group align="flex-start" gap="sm" wrap="wrap">
         <TextInput
           type="email"

@@ -11,7 +11,6 @@ import { useRefreshHome, useSetupNeedsCode } from '../home';
 import { useLoginForm } from '../session';
 import { useRegisterFirstAdmin } from './queries';
 import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 /**
  * Creates the club's first admin; the server allows it only while the club has no account. From another
@@ -29,7 +28,7 @@ export function SetupPage() {
   const needsCode = homeAsksForCode || serverAskedForCode;
   const form = useForm({ initialValues: emptySetupForm, ...setupChecks(needsCode, t) });
   // A failure shows the server's detail (SPEC section 8); the form keeps what was typed.
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action(request) {
       await registerFirstAdmin(request);
       notifySuccess(t('done'));
@@ -51,7 +50,7 @@ export function SetupPage() {
       <Text c="dimmed" mb="lg">
         {t('intro')}
       </Text>
-      <form onSubmit={focusingFirstInvalid(submit)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           {needsCode && (
             <TextInput

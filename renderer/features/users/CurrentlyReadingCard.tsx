@@ -9,7 +9,6 @@ import { notifySuccess } from '../../lib/notify';
 import { useAction, useFormSubmit } from '../../lib/use-form-submit';
 import { useAddReading, useRemoveReading } from './queries';
 import { displayName } from './selectors';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 interface CurrentlyReadingCardProps {
   profile: Profile;
@@ -88,7 +87,7 @@ function AddReadingForm() {
   const { t } = useTranslation('users');
   const addReading = useAddReading().mutateAsync;
   const form = useForm({ initialValues: { title: '', author: '' }, ...schemaChecks(currentlyReadingSchema, t) });
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action(entry) {
       await addReading(entry);
       notifySuccess(t('reading.added', { title: entry.title }));
@@ -97,7 +96,7 @@ function AddReadingForm() {
   });
 
   return (
-    <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('reading.addTitle')} data-testid="add-reading">
+    <form onSubmit={onSubmit} noValidate aria-label={t('reading.addTitle')} data-testid="add-reading">
       <Stack gap="xs" mt="md" pt="md" style={{ borderTop: '1px solid var(--bookclub-color-divider)' }}>
         <Text size="sm" fw={600}>
           {t('reading.addTitle')}

@@ -14,7 +14,6 @@ import { AvatarUpload } from './AvatarUpload';
 import { profileChecks, profileFormValues } from './profile-form';
 import { useUpdateProfile } from './queries';
 import { displayName, profilePath } from './selectors';
-import { focusingFirstInvalid } from '../../components/focus-first-invalid';
 
 interface ProfileEditCardProps {
   profile: Profile;
@@ -33,7 +32,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
   const update = useUpdateProfile().mutateAsync;
   const profileChanged = useSessionStore((s) => s.profileChanged);
   const form = useForm({ initialValues: profileFormValues(profile), ...profileChecks(asModerator, t) });
-  const { submit, busy } = useFormSubmit(form, {
+  const { onSubmit, busy } = useFormSubmit(form, {
     async action(changes) {
       const saved = await update({ email: profile.email, fields: changes });
       profileChanged(saved);
@@ -61,7 +60,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
         </>
       )}
 
-      <form onSubmit={focusingFirstInvalid(submit)} noValidate aria-label={t('edit.formLabel')} data-testid="profile-form">
+      <form onSubmit={onSubmit} noValidate aria-label={t('edit.formLabel')} data-testid="profile-form">
         <Stack gap="sm">
           <TextInput
             label={t('edit.name')}
