@@ -182,15 +182,18 @@ for (const role of ROLES) {
       const scene = await arrangeScene(club);
       await signInAs(app, role, scene);
 
-      // Both widths in the light theme; the dark theme (the system's setting, which the app follows live) at
-      // one width per language, so the four runs of a role cover it in both languages and at both widths.
+      // Each screen at both widths in the light theme (the page is resized, not loaded again); the dark theme
+      // (the system's setting, which the app follows live) at one width per language, so the four runs of a
+      // role cover it in both languages and at both widths.
       const darkWidth = lang === 'en' ? 1280 : 390;
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const screen of SCREENS.filter((s) => s.roles.includes(role) && !(s.narrowOnly && width > 390))) {
+      for (const screen of SCREENS.filter((s) => s.roles.includes(role))) {
+        const widths = screen.narrowOnly ? [390] : [1280, 390];
+        await page.setViewportSize({ width: widths[0]!, height: 900 });
+        await app.goto(screen.path(scene));
+        await screen.ready(page, scene);
+        for (const width of widths) {
+          await page.setViewportSize({ width, height: 900 });
           const label = `${screen.name} as ${role} ${lang} ${width}`;
-          await app.goto(screen.path(scene));
-          await screen.ready(page, scene);
           findings.push(...(await audit(page, label)));
           if (width !== darkWidth) continue;
           await page.emulateMedia({ colorScheme: 'dark' });
