@@ -13,7 +13,10 @@ export function refocusWhenLost(targets: string[], from: Element | null = docume
     const lost = !focused || focused === document.body || !focused.isConnected;
     if (!lost && focused !== from) return;
     if (lost) {
-      const target = [...targets, 'main h1'].map((selector) => document.querySelector<HTMLElement>(selector)).find((found) => found);
+      // The targets may still be on their way (the page redraws after the answer): the heading is the fallback
+      // only once they had their time, or when there are none.
+      const waited = targets.length === 0 || performance.now() >= deadline;
+      const target = [...targets, ...(waited ? ['main h1'] : [])].map((selector) => document.querySelector<HTMLElement>(selector)).find((found) => found);
       if (target) {
         if (!target.matches(FOCUSABLE)) target.setAttribute('tabindex', '-1');
         target.focus();
@@ -21,6 +24,12 @@ export function refocusWhenLost(targets: string[], from: Element | null = docume
       }
     }
     if (performance.now() < deadline) requestAnimationFrame(step);
+    // One last look at the deadline, when the heading is allowed.
+    else if (lost && !finalLook) {
+      finalLook = true;
+      step();
+    }
   };
+  let finalLook = false;
   requestAnimationFrame(step);
 }
