@@ -1,7 +1,7 @@
-import { Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
-import { useId } from 'react';
+import { useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ColorSchemeButton } from './ColorSchemeButton';
+import { RadioMenu } from './RadioMenu';
 
 const SCHEMES: MantineColorScheme[] = ['auto', 'light', 'dark'];
 
@@ -13,30 +13,14 @@ const SCHEMES: MantineColorScheme[] = ['auto', 'light', 'dark'];
 export function ColorSchemeChooser({ opened = false }: { opened?: boolean }) {
   const { t } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const labelId = useId();
   return (
-    // As the language menu: radio items saying which theme is chosen, opening on it (no focus placeholder).
-    <Menu position="bottom-end" withArrow shadow="md" defaultOpened={opened} withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ColorSchemeButton />
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label id={labelId}>{t('colorScheme.label')}</Menu.Label>
-        <div role="group" aria-labelledby={labelId}>
-          {SCHEMES.map((scheme) => (
-            <Menu.RadioItem
-              key={scheme}
-              value={scheme}
-              checked={scheme === colorScheme}
-              closeMenuOnClick
-              data-autofocus={scheme === colorScheme || undefined}
-              onChange={() => setColorScheme(scheme)}
-            >
-              {t(`colorScheme.${scheme}`)}
-            </Menu.RadioItem>
-          ))}
-        </div>
-      </Menu.Dropdown>
-    </Menu>
+    <RadioMenu
+      target={<ColorSchemeButton />}
+      label={t('colorScheme.label')}
+      options={SCHEMES.map((scheme) => ({ value: scheme, label: t(`colorScheme.${scheme}`) }))}
+      value={colorScheme}
+      onChoose={setColorScheme}
+      opened={opened}
+    />
   );
 }

@@ -2,14 +2,13 @@ import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { announce, onAnnouncement } from '../lib/announce';
+import { moveFocusTo, pageHeading } from '../lib/refocus';
 import './navigation-focus.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /** How long a page may take to show its heading (its code and data loading) before focus stays where it is. */
 const HEADING_WAIT_MS = 10_000;
-
-const pageHeading = () => document.querySelector<HTMLElement>(`#${MAIN_CONTENT_ID} h1`);
 
 /** The first thing a keyboard reaches: past the header and the navigation, to the page. */
 export function SkipLink() {
@@ -18,9 +17,7 @@ export function SkipLink() {
   const skip = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
     const target = pageHeading() ?? document.getElementById(MAIN_CONTENT_ID);
-    if (!target) return;
-    if (target.tabIndex < 0) target.setAttribute('tabindex', '-1');
-    target.focus();
+    if (target) moveFocusTo(target);
   };
   return (
     <a href={`#${MAIN_CONTENT_ID}`} className="skip-link" onClick={skip}>
@@ -62,8 +59,7 @@ export function NavigationFocus() {
       if (memberMovedOn) return;
       const heading = pageHeading();
       if (heading && heading !== leftHeading) {
-        heading.setAttribute('tabindex', '-1');
-        heading.focus({ preventScroll: true });
+        moveFocusTo(heading, { preventScroll: true });
         announce(heading.textContent ?? '');
         return;
       }

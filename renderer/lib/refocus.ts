@@ -1,5 +1,16 @@
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
+/** The page's heading, where a page starts for keyboard and screen reader users (the frame has one <main>). */
+export function pageHeading(): HTMLElement | null {
+  return document.querySelector<HTMLElement>('main h1');
+}
+
+/** Focuses `element`, making it focusable from script first when it is not a control (a heading, <main>). */
+export function moveFocusTo(element: HTMLElement, options?: FocusOptions): void {
+  if (!element.matches(FOCUSABLE)) element.setAttribute('tabindex', '-1');
+  element.focus(options);
+}
+
 /**
  * After an action that takes away what had focus (a close button once closed, a ballot once voted), focus
  * goes to the first of `targets` the page shows instead, else the page's heading, so a keyboard or screen
@@ -16,10 +27,9 @@ export function refocusWhenLost(targets: string[], from: Element | null = docume
       // The targets may still be on their way (the page redraws after the answer): the heading is the fallback
       // only once they had their time, or when there are none.
       const waited = targets.length === 0 || performance.now() >= deadline;
-      const target = [...targets, ...(waited ? ['main h1'] : [])].map((selector) => document.querySelector<HTMLElement>(selector)).find((found) => found);
+      const target = targets.map((selector) => document.querySelector<HTMLElement>(selector)).find((found) => found) ?? (waited ? pageHeading() : null);
       if (target) {
-        if (!target.matches(FOCUSABLE)) target.setAttribute('tabindex', '-1');
-        target.focus();
+        moveFocusTo(target);
         return;
       }
     }
