@@ -14,7 +14,14 @@ describe('settings', () => {
       smtpUrl: null,
       mailFrom: null,
       trustProxy: 0,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
+  });
+
+  it('reads TIME_ZONE as an IANA zone, and refuses a name no one knows', () => {
+    expect(readSettings([], { TIME_ZONE: 'Europe/Bratislava' }, '/srv/club').timeZone).toBe('Europe/Bratislava');
+    expect(readSettings(['--time-zone', 'UTC'], {}, '/srv/club').timeZone).toBe('UTC');
+    expect(() => readSettings([], { TIME_ZONE: 'Mars/Olympus' }, '/srv/club')).toThrow(/TIME_ZONE/);
   });
 
   it('reads TRUST_PROXY as how many proxies stand in front, and refuses anything else', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ThrottleOptions } from './features/accounts/attempt-throttle';
 import type { HashingLimits } from './features/accounts/password-hasher';
+import type { Clock } from './clock';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../shared/constants';
 
 /** Everything a club server needs to start; the headless entry, the desktop shell and tests build one. */
@@ -29,6 +30,10 @@ export interface ServerConfig {
    * X-Forwarded-For is ignored; n: the client is the address the n-th proxy from us saw.
    */
   trustProxy?: number;
+  /** The club's time zone (TIME_ZONE, an IANA name): how mails write times (default: the host's). Readers see their own zone. */
+  timeZone?: string;
+  /** The club's clock: deadlines and reminders run on it (tests move it on by hand). */
+  clock?: Clock;
   /** Tuning of the failed-login protection (tests shorten its delays). */
   loginThrottle?: Partial<ThrottleOptions>;
   /** Tuning of the bounded password hashing (tests). */
@@ -49,6 +54,7 @@ const SETTINGS = {
   smtpUrl: { env: 'SMTP_URL', flag: '--smtp-url' },
   mailFrom: { env: 'MAIL_FROM', flag: '--mail-from' },
   trustProxy: { env: 'TRUST_PROXY', flag: '--trust-proxy' },
+  timeZone: { env: 'TIME_ZONE', flag: '--time-zone' },
 } as const;
 type SettingName = keyof typeof SETTINGS;
 
@@ -83,6 +89,19 @@ function parsePort(value: string): number {
   return port;
 }
 
+/** The host's own time zone, as the system names it (UTC when it names none). */
+export function hostTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function parseTimeZone(value: string): string {
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    throw new SettingsError(`TIME_ZONE must be a time zone name such as Europe/Bratislava or UTC, not "${value}"`);
+  }
+}
+
 /** Settings from environment variables and flags (DECISIONS.md "Running it"). */
 export function readSettings(
   argv: readonly string[],
@@ -112,5 +131,6 @@ export function readSettings(
     matrixRoomLink: raw.matrixRoomLink ?? null,
     smtpUrl: raw.smtpUrl ?? null,
     mailFrom: raw.mailFrom ?? null,
+    timeZone: raw.timeZone === undefined ? hostTimeZone() : parseTimeZone(raw.timeZone),
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApp } from './app';
+import { systemClock } from './clock';
 import { DATABASE_FILE, openDatabase } from './db/data-source';
 import { newSetupCode } from './features/accounts/setup-code';
 import { answerClientErrors } from './http/client-errors';
@@ -76,7 +77,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const outbox = createMailQueue(db, config);
     // The hub checks tokens with the app's accounts, made just below; it is asked only once serving.
     const hub = createHub({ sessionUser: (token) => club.accounts.sessionUser(token) });
-    const club = createApp({ config, db, secret, hub, outbox, setupCode });
+    const club = createApp({ config, db, secret, hub, outbox, clock: config.clock ?? systemClock, setupCode });
     // Koa's listener first, socket.io attached after: socket.io then wraps it and owns its own path, so no
     // request to the hub is ever answered twice (which threw ERR_HTTP_HEADERS_SENT and ended the process).
     const httpServer = http.createServer(club.app.callback());

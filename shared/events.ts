@@ -1,4 +1,5 @@
 import type { Discussion } from './api/discussions';
+import type { Meeting } from './api/meetings';
 import type { Poll } from './api/poll';
 
 export { HUB_PATH } from './constants';
@@ -7,11 +8,17 @@ export { HUB_PATH } from './constants';
 export const HUB_EVENTS = {
   discussionChanged: 'DiscussionChanged',
   pollChanged: 'PollChanged',
+  meetingChanged: 'MeetingChanged',
 } as const;
 
 export interface HubEventPayloads {
   /** The whole discussion, posts included, after any change to it. */
   DiscussionChanged: Discussion;
-  /** A poll that closed (by a moderator, or by its last active member's vote), as everyone sees it then. */
+  /**
+   * A poll that closed (by a moderator, its last active member's vote, or its deadline) or whose deadline
+   * changed, as everyone sees it then (counts hidden while it is open).
+   */
   PollChanged: Poll;
+  /** The whole meeting after it was scheduled, changed, cancelled or answered (myRsvp null). */
+  MeetingChanged: Meeting;
 }

@@ -11,6 +11,8 @@ import { SubscriptionEntity } from '../features/newsletters/subscription.entity'
 import { CurrentlyReadingEntity } from '../features/users/currently-reading.entity';
 import { RecommendationEntity } from '../features/recommendations/recommendation.entity';
 import { ReviewEntity } from '../features/reviews/review.entity';
+import { CalendarFeedEntity, MeetingEntity, MeetingRsvpEntity } from '../features/meetings/meeting.entity';
+import { ReadingProgressEntity } from '../features/progress/progress.entity';
 
 /** Every entity the data source knows; a feature adds its own here. */
 export const entities = [
@@ -30,4 +32,8 @@ export const entities = [
   CurrentlyReadingEntity,
   RecommendationEntity,
   ReviewEntity,
+  MeetingEntity,
+  MeetingRsvpEntity,
+  CalendarFeedEntity,
+  ReadingProgressEntity,
 ];

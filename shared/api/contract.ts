@@ -29,6 +29,8 @@ export const TAGS = {
   Admin: 'The admin screen: noticeboard, registering members and bots, promoting moderators.',
   Newsletters: 'Mail subscriptions.',
   Stats: "The club's statistics.",
+  Meetings: "The club's meetings, members' answers (RSVP) and their private calendar feeds.",
+  'Reading progress': "Where members are in a book, for those who share it.",
   'API docs': 'This document and the page that browses it.',
 } as const;
 export type TagName = keyof typeof TAGS;

@@ -5,8 +5,10 @@ import { booksApi } from './books';
 import type { RouteContract } from './contract';
 import { discussionsApi } from './discussions';
 import { homeApi } from './home';
+import { meetingsApi } from './meetings';
 import { newslettersApi } from './newsletters';
 import { pollsApi } from './polls';
+import { progressApi } from './progress';
 import { recommendationsApi } from './recommendations';
 import { reviewsApi } from './reviews';
 import { roundsApi } from './rounds';
@@ -23,6 +25,9 @@ export const API = {
   discussions: discussionsApi,
   polls: pollsApi,
   books: booksApi,
+  progress: progressApi,
+  // Before users: /api/users/calendar-feed would otherwise be read as /api/users/{email}.
+  meetings: meetingsApi,
   scrape: scrapeApi,
   users: usersApi,
   currentlyReading: currentlyReadingApi,

@@ -57,6 +57,10 @@ export const pollSchema = component(
     results: pollResultsSchema,
     followupLink: followupLinkSchema.nullable(),
     decidedByLot: z.boolean().describe('True when a tie in a tiebreaker was settled by lot among the tied options.'),
+    closesAt: field
+      .dateTime()
+      .nullable()
+      .describe('When the poll closes itself (as a moderator would close it then); null without a deadline. A poll without votes at its deadline stays open.'),
     createdOn: field.dateTime(),
   }),
 );

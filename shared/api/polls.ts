@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { answer, idParam, route } from './contract';
-import { pollInfoSchema } from './poll';
+import { pollInfoSchema, pollSchema } from './poll';
 import { roundUpdateSchema } from './rounds';
 import { jsonNumber } from './schema-helpers';
+import { deadlineSchema } from './instant';
 
 export * from './poll';
 
@@ -14,6 +15,9 @@ export const voteSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 });
 
+
+/** PATCH /api/polls/{pollId}: set the poll's deadline, or clear it with null. */
+export const pollDeadlineSchema = z.object({ closesAt: deadlineSchema.nullable() });
 
 const pollId = idParam('poll', 'pollNotFound');
 
@@ -40,5 +44,18 @@ export const pollsApi = {
     body: voteSchema,
     answer: answer.one(roundUpdateSchema, 'The poll as it stands now; the rest null.'),
     errors: { 400: ['voteForeignOption'], 404: ['pollNotFound'], 409: ['pollClosed'] },
+  }),
+  setDeadline: route({
+    operationId: 'setPollDeadline',
+    method: 'patch',
+    path: '/api/polls/{pollId}',
+    tag: 'Polls',
+    summary: "Set when an open poll closes itself, or clear it (closesAt null).",
+    description: 'At its deadline the poll closes exactly as a moderator would close it then (tiebreakers included); a poll without votes stays open and the moderators are told.',
+    who: 'moderator',
+    params: { pollId },
+    body: pollDeadlineSchema,
+    answer: answer.one(pollSchema, 'The poll with its new deadline.'),
+    errors: { 400: ['validation:deadlinePast'], 404: ['pollNotFound'], 409: ['pollClosed'] },
   }),
 };

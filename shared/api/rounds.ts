@@ -4,6 +4,7 @@ import { answer, component, field, idParam, route } from './contract';
 import { discussionSchema } from './discussions';
 import { pollSchema } from './poll';
 import { requiredString } from './schema-helpers';
+import { deadlineSchema } from './instant';
 
 export const ROUND_TOPICS = ['Books', 'Themes'] as const;
 export type RoundTopic = (typeof ROUND_TOPICS)[number];
@@ -53,6 +54,9 @@ export const roundUpdateSchema = component(
 );
 export type RoundUpdate = z.infer<typeof roundUpdateSchema>;
 
+/** POST /api/rounds/close-discussion/{id} may say when the poll it opens closes itself (no body: no deadline). */
+export const closeDiscussionSchema = z.object({ closesAt: deadlineSchema.nullish().transform((value) => value ?? null) });
+
 export const roundsApi = {
   list: route({
     operationId: 'listRounds',
@@ -80,9 +84,11 @@ export const roundsApi = {
     tag: 'Rounds',
     summary: 'Close an open discussion that has posts; a poll of its posts opens.',
     who: 'moderator',
+    description: 'closesAt (optional) sets when the new poll closes itself.',
     params: { discussionId: idParam('discussion', 'discussionNotFound') },
+    body: closeDiscussionSchema,
     answer: answer.one(roundUpdateSchema, 'The closed discussion (with its pollId) and the round; poll and book are null.'),
-    errors: { 404: ['discussionNotFound'], 409: ['discussionClosed', 'discussionHasNoPosts'] },
+    errors: { 400: ['validation:deadlinePast'], 404: ['discussionNotFound'], 409: ['discussionClosed', 'discussionHasNoPosts'] },
   }),
   closePoll: route({
     operationId: 'closePoll',

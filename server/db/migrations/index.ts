@@ -7,6 +7,7 @@ import { RenderedText1732300000000 } from './1732300000000-rendered-text';
 import { Sessions1732310000000 } from './1732310000000-sessions';
 import { AccountNames1732320000000 } from './1732320000000-account-names';
 import { Spoilers1732330000000 } from './1732330000000-spoilers';
+import { Meetings1732340000000 } from './1732340000000-meetings';
 
 /** In order; each runs once, recorded in the migrations table. */
-export const migrations = [Initial1732250000000, Rounds1732260000000, Mail1732270000000, Members1732280000000, Reading1732290000000, RenderedText1732300000000, Sessions1732310000000, AccountNames1732320000000, Spoilers1732330000000];
+export const migrations = [Initial1732250000000, Rounds1732260000000, Mail1732270000000, Members1732280000000, Reading1732290000000, RenderedText1732300000000, Sessions1732310000000, AccountNames1732320000000, Spoilers1732330000000, Meetings1732340000000];

@@ -7,6 +7,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES } from '../../../shared/api';
 import { botsMayCall, type RouteContract } from '../../../shared/api/contract';
+import { systemClock } from '../../clock';
 import { createApp } from '../../app';
 import { openDatabase } from '../../db/data-source';
 import type { AppState } from '../../http/context';
@@ -51,7 +52,7 @@ async function servedRoutes(): Promise<string[]> {
       quiet: true,
     };
     const hub = { broadcast() {}, close: async () => {} } as unknown as Hub;
-    const { app } = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox: { enqueue() {}, pruneSent: () => 0 }, setupCode: null });
+    const { app } = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox: { enqueue() {}, pruneSent: () => 0 }, clock: systemClock, setupCode: null });
     const routers = app.middleware
       .map((fn) => (fn as { router?: Router<AppState> }).router)
       .filter((router): router is Router<AppState> => !!router);

@@ -144,6 +144,7 @@ function withBallots({ row, optionIds, options, activeMembers }: PollBody, ballo
     results: { votes, alreadyVoted, winnerPostId: row.winnerPostId, activeMembers },
     followupLink: row.followupKind && row.followupId ? { kind: row.followupKind, entityId: row.followupId } : null,
     decidedByLot: !!row.decidedByLot,
+    closesAt: row.closesAt,
     createdOn: row.createdOn,
   });
   // Frozen: one caller changing its answer would change everyone's (a strict-mode module throws instead).

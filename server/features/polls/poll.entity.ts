@@ -16,6 +16,12 @@ export interface PollRow {
   followupKind: FollowupKind | null;
   followupId: number | null;
   ownerId: string | null;
+  /** When the poll closes itself; null without a deadline. */
+  closesAt: string | null;
+  /** When the reminder before the deadline went to those who had not voted; null while it has not. */
+  reminderSentOn: string | null;
+  /** When the moderators were told that the deadline found no votes; null while they were not. */
+  deadlineMissedOn: string | null;
   createdOn: string;
 }
 
@@ -36,6 +42,9 @@ export const PollEntity = new EntitySchema<PollRow>({
     followupKind: { type: 'varchar', length: 20, nullable: true },
     followupId: { type: 'integer', nullable: true },
     ownerId: { type: 'varchar', length: 36, nullable: true },
+    closesAt: { type: 'varchar', length: 30, nullable: true },
+    reminderSentOn: { type: 'varchar', length: 30, nullable: true },
+    deadlineMissedOn: { type: 'varchar', length: 30, nullable: true },
     createdOn: { type: 'varchar', length: 30 },
   },
 });

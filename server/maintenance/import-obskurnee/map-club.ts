@@ -308,6 +308,10 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       followupKind: followupKind && followupId ? followupKind : null,
       followupId: followupKind && followupId ? followupId : null,
       ownerId: owner(row.OwnerId) ?? null,
+      // Obskurnee's polls had no deadlines.
+      closesAt: null,
+      reminderSentOn: null,
+      deadlineMissedOn: null,
       createdOn: date(row.CreatedOn),
     });
     options.forEach((postId, position) => pollOptions.push({ pollId: id, postId, position }));
