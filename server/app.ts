@@ -53,6 +53,8 @@ import { ReviewsService } from './features/reviews/reviews.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { SearchService } from './features/search/search.service';
 import { searchRoutes } from './features/search/search.routes';
+import { RunnersUpService } from './features/runners-up/runners-up.service';
+import { runnersUpRoutes } from './features/runners-up/runners-up.routes';
 import { StatsService } from './features/stats/stats.service';
 import { statsRoutes } from './features/stats/stats.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
@@ -148,6 +150,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode }:
       ...homeRoutes(home),
       ...roundsRoutes(rounds),
       ...discussionsRoutes(discussions),
+      ...runnersUpRoutes(new RunnersUpService(db, discussions)),
       ...pollsRoutes(polls),
       ...booksRoutes(books),
       ...scrapeRoutes(createGoodreadsScraper()),

@@ -32,6 +32,7 @@ export const queryKeys = {
     all: ['discussions'] as const,
     one: (discussionId: number) => ['discussions', 'one', discussionId] as const,
     preview: (text: string) => ['discussions', 'preview', text] as const,
+    runnersUp: (discussionId: number) => ['discussions', 'runnersUp', discussionId] as const,
   },
   polls: {
     all: ['polls'] as const,

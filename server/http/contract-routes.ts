@@ -77,13 +77,23 @@ function paramsReader(params: Record<string, PathParam>): (raw: Record<string, s
   };
 }
 
+/**
+ * The parsed JSON body; none at all reads as {} (the contract's word), as a POST without a body comes from
+ * Obskurnee's client (close-discussion). koa-body answers '' for an empty body (co-body, not strict), and a
+ * JSON `null` says "nothing" too.
+ */
+function bodyOf(ctx: AppContext): unknown {
+  const body: unknown = ctx.request.body;
+  return body === undefined || body === null || body === '' ? {} : body;
+}
+
 function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCache | undefined): Middleware<AppState> {
   const readParams = contract.params ? paramsReader(contract.params) : undefined;
   const answer = (ctx: AppContext) => {
     const input = {
       params: readParams ? readParams(ctx.params as Record<string, string>) : {},
       query: contract.query ? parseWith(contract.query, ctx.query) : {},
-      body: contract.body ? parseWith(contract.body, ctx.request.body) : undefined,
+      body: contract.body ? parseWith(contract.body, bodyOf(ctx)) : undefined,
       user: ctx.state.user,
       upload: ctx.state.upload,
       ctx,

@@ -12,6 +12,7 @@ import { progressApi } from './progress';
 import { recommendationsApi } from './recommendations';
 import { reviewsApi } from './reviews';
 import { roundsApi } from './rounds';
+import { runnersUpApi } from './runners-up';
 import { scrapeApi } from './scrape';
 import { searchApi } from './search';
 import { statsApi } from './stats';
@@ -23,6 +24,7 @@ export const API = {
   home: homeApi,
   rounds: roundsApi,
   discussions: discussionsApi,
+  runnersUp: runnersUpApi,
   polls: pollsApi,
   books: booksApi,
   progress: progressApi,

@@ -10,6 +10,7 @@ import { RenderedHtml } from '../../components/RenderedHtml';
 import { DiscussionActions } from './DiscussionActions';
 import { NewPostCard } from './NewPostCard';
 import { PostItem } from './PostItem';
+import { RunnersUpCard } from './RunnersUpCard';
 import { useAnnounceChanges } from './announce-changes';
 import { useDiscussion } from './queries';
 
@@ -37,7 +38,10 @@ export function DiscussionPage() {
         </Grid.Col>
         {!discussion.isClosed && (
           <Grid.Col span={{ base: 12, md: 5 }}>
-            <NewPostCard discussion={discussion} />
+            <Stack gap="lg">
+              <NewPostCard discussion={discussion} />
+              <RunnersUpCard discussion={discussion} />
+            </Stack>
           </Grid.Col>
         )}
       </Grid>

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Discussion, Post } from '../../../shared/api/discussions';
+import type { RunnerUp } from '../../../shared/api/runners-up';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { discussionQuery, withPost } from './queries';
+
+export function runnersUpQuery(discussionId: number) {
+  return queryOptions({
+    queryKey: queryKeys.discussions.runnersUp(discussionId),
+    queryFn: ({ signal }) => api.runnersUp.get({ params: { discussionId }, signal }),
+    // Last round is over: its runners-up change only when one is pitched again, which the discussion shows.
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Last round's runners-up, asked only for an open Books discussion (the only place they can be pitched). */
+export function useRunnersUp(discussion: Pick<Discussion, 'discussionId' | 'topic' | 'isClosed'>) {
+  return useQuery({ ...runnersUpQuery(discussion.discussionId), enabled: discussion.topic === 'Books' && !discussion.isClosed });
+}
+
+/**
+ * The repost of a runner-up in this discussion, if there is one. Read from the discussion as shown, which live
+ * updates keep current, so a pitch by its owner elsewhere shows at once.
+ */
+export function pitchedAgain(runnerUp: RunnerUp, posts: readonly Post[]): Post | null {
+  return posts.find((post) => post.parentPostId === runnerUp.post.postId) ?? null;
+}
+
+/** One click pitches a runner-up again: a repost with its own fields, linked to it. */
+export function usePitchAgain(discussionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (post: Post) =>
+      api.discussions.addPost({
+        params: { discussionId },
+        body: { title: post.title, author: post.author, pageCount: post.pageCount, url: post.url, imageUrl: post.imageUrl, text: post.text, parentPostId: post.postId },
+      }),
+    onSuccess: (repost) => {
+      queryClient.setQueryData(discussionQuery(discussionId).queryKey, (discussion) => discussion && withPost(discussion, repost));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.discussions.runnersUp(discussionId) });
+    },
+  });
+}
