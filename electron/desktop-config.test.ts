@@ -32,6 +32,9 @@ describe('desktopServerConfig', () => {
       smtpUrl: null,
       mailFrom: null,
       trustProxy: 0,
+      // The host's own zone, as the headless server takes it.
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      pollReminderHours: 24,
       rendererDir,
       sqliteNativeBinding: packagedBinding,
     });

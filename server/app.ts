@@ -2,10 +2,9 @@ import path from 'node:path';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { DataSource } from 'typeorm';
-import { API, API_ROUTES } from '../shared/api';
-import type { RouteContract } from '../shared/api/contract';
+import { API_ROUTES } from '../shared/api';
 import { MAX_JSON_BODY_BYTES } from '../shared/constants';
-import { contractRouter, handle, type BoundRoute } from './http/contract-routes';
+import { contractRouter } from './http/contract-routes';
 import { AccountsService } from './features/accounts/accounts.service';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { HomeService } from './features/home/home.service';
@@ -16,6 +15,8 @@ import { booksRoutes } from './features/books/books.routes';
 import { DiscussionsService } from './features/discussions/discussions.service';
 import { discussionsRoutes } from './features/discussions/discussions.routes';
 import { PollsService } from './features/polls/polls.service';
+import { PollDeadlines } from './features/polls/deadlines';
+import { ClubSchedule } from './features/schedule/club-schedule';
 import { pollsRoutes } from './features/polls/polls.routes';
 import { RoundsService } from './features/rounds/rounds.service';
 import { roundsRoutes } from './features/rounds/rounds.routes';
@@ -48,7 +49,13 @@ import { UsersService } from './features/users/users.service';
 import { currentlyReadingRoutes, usersRoutes } from './features/users/users.routes';
 import { serveImages } from './http/images';
 import { RecommendationsService } from './features/recommendations/recommendations.service';
+import { CalendarsService } from './features/meetings/calendars.service';
+import { MeetingsService } from './features/meetings/meetings.service';
+import { MeetingReminders } from './features/meetings/meeting-reminders';
+import { meetingsRoutes } from './features/meetings/meetings.routes';
 import { recommendationsRoutes } from './features/recommendations/recommendations.routes';
+import { ProgressService } from './features/progress/progress.service';
+import { progressRoutes } from './features/progress/progress.routes';
 import { ReviewsService } from './features/reviews/reviews.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { SearchService } from './features/search/search.service';
@@ -59,7 +66,7 @@ import { StatsService } from './features/stats/stats.service';
 import { statsRoutes } from './features/stats/stats.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import type { Clock } from './clock';
-import type { ServerConfig } from './settings';
+import { hostTimeZone, type ServerConfig } from './settings';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -79,6 +86,8 @@ export interface ClubApp {
   chores: Chore[];
   /** Ends an account's sessions and closes its connections (the hub checks tokens through it too). */
   accounts: AccountsService;
+  /** Work due at a moment (poll deadlines and their reminders, meeting reminders): the server starts it once listening, and stops it. */
+  schedule: ClubSchedule;
   /** Lets go of what the app holds beyond its requests (the request log's waiting lines). */
   close(): void;
 }
@@ -87,15 +96,6 @@ export interface ClubApp {
 const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-
-/** TEMPORARY: answers 501 for routes whose handlers are still being written. */
-function notBuiltYet(contracts: readonly RouteContract[]): BoundRoute[] {
-  return contracts.map((contract) =>
-    handle(contract, () => {
-      throw new AppError(501 as 400, 'unexpected');
-    }),
-  );
-}
 
 /** The middleware chain and the routers; services get the data source in their constructors. */
 export function createApp({ config, db, secret, hub, outbox, clock, setupCode }: AppDeps): ClubApp {
@@ -124,15 +124,29 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode }:
   const passwordReset = new PasswordResetService(db, outbox, links, accounts);
   const newsletters = new NewslettersService(db, outbox, accounts, links, log);
   const discussions = new DiscussionsService(db, markdown, hub, newsletters);
-  const polls = new PollsService(db, discussions, hub);
+  const schedule = new ClubSchedule(clock, (message, error) => console.error(message, error), () => answers.forget());
+  const polls = new PollsService(db, discussions, hub, clock, schedule);
   const books = new BooksService(db, discussions);
-  const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, newsletters);
+  const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, newsletters, { clock, schedule });
   polls.closeWhenEveryoneVoted((pollId, voter) => rounds.closeAfterLastVote(pollId, voter));
+  const pollDeadlines = new PollDeadlines(db, outbox, {
+    links,
+    reminderLeadMs: (config.pollReminderHours ?? 24) * 60 * 60 * 1000,
+    timeZone: config.timeZone ?? hostTimeZone(),
+  });
+  pollDeadlines.closeWith(rounds.closeAtDeadline);
+  schedule.add(pollDeadlines);
   const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books }, markdown);
   const users = new UsersService(db, accounts, config.dataDir);
   const recommendations = new RecommendationsService(db, markdown, newsletters);
   const reviews = new ReviewsService(db, books, markdown, newsletters);
+  const progress = new ProgressService(db, books, clock);
   const search = new SearchService(db, discussions, recommendations);
+  const meetingMail = { links, timeZone: config.timeZone ?? hostTimeZone() };
+  const meetings = new MeetingsService(db, { books, markdown, hub, clock, events: newsletters, schedule, mail: meetingMail });
+  schedule.add(new MeetingReminders(db, meetings, outbox, meetingMail));
+  // Without PUBLIC_URL a feed's address is the one the member reached the club at (a LAN address), not localhost.
+  const calendars = new CalendarsService(db, meetings, clock, links, config.publicUrl ?? null);
   const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
 
   const api = contractRouter(
@@ -156,11 +170,11 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode }:
       ...scrapeRoutes(createGoodreadsScraper()),
       ...recommendationsRoutes(recommendations),
       ...reviewsRoutes(reviews),
+      ...progressRoutes(progress),
+      ...meetingsRoutes(meetings, calendars),
       ...searchRoutes(search),
       ...statsRoutes(new StatsService(db)),
       ...apiDocsRoutes(),
-      // TEMPORARY while the meetings, deadlines and progress work lands: each part replaces its entries.
-      ...notBuiltYet([...Object.values(API.meetings), API.polls.setDeadline, ...Object.values(API.progress)]),
     ],
     API_ROUTES,
     { answers },
@@ -227,5 +241,5 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode }:
     () => passwordReset.pruneExpired(),
     () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS)),
   ];
-  return { app, chores, accounts, close: () => requests?.close() };
+  return { app, chores, accounts, schedule, close: () => requests?.close() };
 }

@@ -15,7 +15,15 @@ describe('settings', () => {
       mailFrom: null,
       trustProxy: 0,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      pollReminderHours: 24,
     });
+  });
+
+  it('reads POLL_REMINDER_HOURS as the hours before a deadline the reminder goes, and refuses anything else', () => {
+    expect(readSettings([], { POLL_REMINDER_HOURS: '6' }, '/srv/club').pollReminderHours).toBe(6);
+    expect(readSettings(['--poll-reminder-hours', '1.5'], {}, '/srv/club').pollReminderHours).toBe(1.5);
+    expect(() => readSettings([], { POLL_REMINDER_HOURS: 'soon' }, '/srv/club')).toThrow(/POLL_REMINDER_HOURS/);
+    expect(() => readSettings([], { POLL_REMINDER_HOURS: '-1' }, '/srv/club')).toThrow(/POLL_REMINDER_HOURS/);
   });
 
   it('reads TIME_ZONE as an IANA zone, and refuses a name no one knows', () => {

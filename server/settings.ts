@@ -34,6 +34,8 @@ export interface ServerConfig {
   timeZone?: string;
   /** The club's clock: deadlines and reminders run on it (tests move it on by hand). */
   clock?: Clock;
+  /** How many hours before a poll's deadline its reminder goes to those who have not voted (POLL_REMINDER_HOURS, default 24). */
+  pollReminderHours?: number;
   /** Tuning of the failed-login protection (tests shorten its delays). */
   loginThrottle?: Partial<ThrottleOptions>;
   /** Tuning of the bounded password hashing (tests). */
@@ -55,6 +57,7 @@ const SETTINGS = {
   mailFrom: { env: 'MAIL_FROM', flag: '--mail-from' },
   trustProxy: { env: 'TRUST_PROXY', flag: '--trust-proxy' },
   timeZone: { env: 'TIME_ZONE', flag: '--time-zone' },
+  pollReminderHours: { env: 'POLL_REMINDER_HOURS', flag: '--poll-reminder-hours' },
 } as const;
 type SettingName = keyof typeof SETTINGS;
 
@@ -116,6 +119,10 @@ export function readSettings(
   if (raw.publicUrl !== undefined && !URL.canParse(raw.publicUrl)) {
     throw new SettingsError(`PUBLIC_URL must be a full address such as https://club.example.org, not "${raw.publicUrl}"`);
   }
+  const pollReminderHours = Number(raw.pollReminderHours ?? '24');
+  if (!(Number.isFinite(pollReminderHours) && pollReminderHours >= 0 && pollReminderHours <= 24 * 30) || raw.pollReminderHours?.trim() === '') {
+    throw new SettingsError(`POLL_REMINDER_HOURS must be a number of hours from 0 to 720, not "${raw.pollReminderHours}"`);
+  }
   const trustProxy = Number(raw.trustProxy ?? '0');
   if (!Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 10) {
     throw new SettingsError(`TRUST_PROXY must be the number of proxies in front of the club (0 to 10), not "${raw.trustProxy}"`);
@@ -132,5 +139,6 @@ export function readSettings(
     smtpUrl: raw.smtpUrl ?? null,
     mailFrom: raw.mailFrom ?? null,
     timeZone: raw.timeZone === undefined ? hostTimeZone() : parseTimeZone(raw.timeZone),
+    pollReminderHours,
   };
 }

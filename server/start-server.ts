@@ -98,6 +98,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // Mail queued before a restart goes out now; from here on, in the background.
     outbox.start();
     const stopHousekeeping = startHousekeeping(club.chores, (error) => console.error('Housekeeping failed:', error));
+    // Deadlines and reminders that fell due while the server was down happen now, late and once.
+    club.schedule.start();
 
     let closing: Promise<void> | undefined;
     return {
@@ -107,6 +109,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       close() {
         closing ??= (async () => {
           stopHousekeeping();
+          await club.schedule.stop();
           await outbox.stop();
           // Closes the HTTP server too, hanging up on whoever does not let go.
           await hub.close();

@@ -20,6 +20,7 @@ let moderator: TestMember;
 let openDiscussionId: number;
 let openPollId: number;
 let option: Post;
+let meetingId: number;
 
 beforeAll(async () => {
   club = await startTestServer();
@@ -35,6 +36,7 @@ beforeAll(async () => {
   openPollId = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${pollRound.bookDiscussionId}`, tokens.admin)).discussion!.pollId!;
   const open = await ok<Round>(club, 'POST', '/api/rounds', tokens.admin, { topic: 'Books', title: 'Open round' });
   openDiscussionId = open.bookDiscussionId!;
+  meetingId = (await ok(club, 'POST', '/api/meetings', tokens.admin, { startsAt: new Date(Date.now() + 86_400_000).toISOString(), place: 'Library' })).meetingId;
 });
 afterAll(async () => {
   await club.close();
@@ -59,6 +61,10 @@ const reads: [string, () => string][] = [
   ['GET /api/newsletters', () => '/api/newsletters'],
   ['GET /api/reviews/currentlyreading', () => '/api/reviews/currentlyreading'],
   ['GET /api/accounts/context', () => '/api/accounts/context'],
+  ['GET /api/meetings', () => '/api/meetings'],
+  ['GET /api/meetings/{id}', () => `/api/meetings/${meetingId}`],
+  ['GET /api/meetings/{id}/ics', () => `/api/meetings/${meetingId}/ics`],
+  ['GET /api/users/calendar-feed', () => '/api/users/calendar-feed'],
 ];
 
 describe('reads: members and bots, never visitors', () => {
@@ -68,6 +74,10 @@ describe('reads: members and bots, never visitors', () => {
 
   it('GET /api/home answers everyone, visitors without the club\'s content', async () => {
     expect(await statuses('GET', () => '/api/home')).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('GET /api/calendar/{token}.ics needs no sign-in: its token is the key (404 for a made-up one proves they got through)', async () => {
+    expect(await statuses('GET', () => `/api/calendar/${'A'.repeat(43)}.ics`)).toEqual([404, 404, 404, 404, 404]);
   });
 });
 
@@ -98,8 +108,27 @@ describe('writes', () => {
     expect(await statuses('PATCH', () => `/api/discussions/${option.discussionId}`, () => ({ ...option, title: 'Edited' }))).toEqual([401, 409, 200, 200, 403]);
   });
 
+  it('PATCH /api/polls/{id} (its deadline): moderators (before the votes below close the poll)', async () => {
+    const closesAt = () => ({ closesAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() });
+    expect(await statuses('PATCH', () => `/api/polls/${openPollId}`, closesAt)).toEqual([401, 403, 200, 200, 403]);
+    expect(await statuses('PATCH', () => `/api/polls/${openPollId}`, () => ({ closesAt: null }))).toEqual([401, 403, 200, 200, 403]);
+  });
+
   it('POST /api/polls/{id}/vote: members, not bots', async () => {
     expect(await statuses('POST', () => `/api/polls/${openPollId}/vote`, () => ({ postIds: [option.postId] }))).toEqual([401, 200, 200, 200, 403]);
+  });
+
+  it('POST /api/meetings, PATCH and cancel: moderators (404 for a missing one proves they got through)', async () => {
+    const later = () => ({ startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), place: 'Library' });
+    expect(await statuses('POST', () => '/api/meetings', later)).toEqual([401, 403, 200, 200, 403]);
+    expect(await statuses('PATCH', () => `/api/meetings/${meetingId}`, () => ({ notes: 'Bring the book.' }))).toEqual([401, 403, 200, 200, 403]);
+    expect(await statuses('POST', () => '/api/meetings/99999/cancel')).toEqual([401, 403, 404, 404, 403]);
+  });
+
+  it('POST /api/meetings/{id}/rsvp and the calendar feed (POST, DELETE): members, not bots', async () => {
+    expect(await statuses('POST', () => `/api/meetings/${meetingId}/rsvp`, () => ({ answer: 'maybe' }))).toEqual([401, 200, 200, 200, 403]);
+    expect(await statuses('POST', () => '/api/users/calendar-feed')).toEqual([401, 200, 200, 200, 403]);
+    expect(await statuses('DELETE', () => '/api/users/calendar-feed')).toEqual([401, 200, 200, 200, 403]);
   });
 
   it('POST /api/rounds: moderators', async () => {
@@ -109,6 +138,11 @@ describe('writes', () => {
   it('POST /api/rounds/close-discussion and close-poll: moderators (404 for a missing one proves they got through)', async () => {
     expect(await statuses('POST', () => '/api/rounds/close-discussion/99999')).toEqual([401, 403, 404, 404, 403]);
     expect(await statuses('POST', () => '/api/rounds/close-poll/99999')).toEqual([401, 403, 404, 404, 403]);
+  });
+
+  it('GET and PUT /api/books/{id}/progress: members read and record, bots only read (404 for a missing book proves they got through)', async () => {
+    expect(await statuses('GET', () => '/api/books/99999/progress')).toEqual([401, 404, 404, 404, 404]);
+    expect(await statuses('PUT', () => '/api/books/99999/progress', () => ({ percent: 10 }))).toEqual([401, 404, 404, 404, 403]);
   });
 
   it('POST /api/admin/noticeboard, registeruser, makemod: moderators', async () => {

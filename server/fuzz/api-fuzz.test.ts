@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../shared/api/discussions';
+import type { CalendarFeed, Meeting } from '../../shared/api/meetings';
 import type { Recommendation } from '../../shared/api/recommendations';
 import type { CurrentlyReading } from '../../shared/api/users';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
@@ -40,6 +41,7 @@ const ONLY = process.env.FUZZ_ONLY;
 /** Cases per route and role: a role that may call it, one that may not, and routes that hash passwords. */
 const BUDGET = { allowed: Math.round(34 * SCALE), refused: Math.round(6 * SCALE), hashing: Math.round(8 * SCALE) };
 const ROUTE_TIMEOUT_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Role = 'visitor' | 'member' | 'moderator' | 'admin' | 'bot';
 const ROLES: Role[] = ['visitor', 'bot', 'member', 'moderator', 'admin'];
@@ -96,6 +98,9 @@ beforeAll(async () => {
       userId: member.userId,
       email: target.email,
       file: 'swagger-ui.css',
+      // A meeting's times, valid when the suite runs: a start ahead, an end after it.
+      startsAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+      endsAt: new Date(Date.now() + 30 * DAY_MS + 2 * 60 * 60 * 1000).toISOString(),
     },
     freshEmail: () => `fuzz-${++emails}@club.test`,
   };
@@ -107,9 +112,10 @@ beforeAll(async () => {
 let memberToken: string;
 
 /**
- * Fuzzed requests that succeed may close the discussion, close the poll or remove the entry that the
- * valid-looking requests name; before each route, whichever is gone is made again, so every route meets
- * an open discussion with a post, an open poll with a vote, and a currently-reading entry.
+ * Fuzzed requests that succeed may close the discussion, close the poll, remove the entry, cancel the meeting
+ * or replace the calendar feed that the valid-looking requests name; before each route, whichever is gone is
+ * made again, so every route meets an open discussion with a post, an open poll with a vote, a
+ * currently-reading entry, an upcoming meeting and a working feed.
  */
 async function keepFixturesOpen(): Promise<void> {
   const fixtures = context.fixtures;
@@ -129,6 +135,15 @@ async function keepFixturesOpen(): Promise<void> {
     await ok(club, 'POST', `/api/polls/${pollId}/vote`, memberToken, { postIds: [option.postId] });
     fixtures.pollId = pollId;
     fixtures.postIds = [option.postId];
+  }
+  const meeting = fixtures.meetingId ? await club.call('GET', `/api/meetings/${fixtures.meetingId}`, { token: admin }) : undefined;
+  if (meeting?.status !== 200 || meeting.body.isCancelled) {
+    const start = Date.now() + 60 * DAY_MS;
+    fixtures.meetingId = (await ok<Meeting>(club, 'POST', '/api/meetings', admin, { startsAt: new Date(start).toISOString(), place: 'Fuzz place' })).meetingId;
+  }
+  const feed = fixtures.feedFile ? await club.call('GET', `/api/calendar/${fixtures.feedFile}`) : undefined;
+  if (feed?.status !== 200) {
+    fixtures.feedFile = (await ok<CalendarFeed>(club, 'POST', '/api/users/calendar-feed', memberToken)).url!.split('/').pop();
   }
   const reading = await ok<CurrentlyReading[]>(club, 'GET', '/api/reviews/currentlyreading', admin);
   if (!reading.some((entry) => entry.entryId === fixtures.entryId)) {

@@ -30,6 +30,7 @@ function discussion(posts: number, title = 'Čítame ďalej: jesenné knihy 📚
     renderedText: `<p>Prečo ju čítať?</p>\n<ul><li>pretože</li><li>😀</li></ul>`,
     parentPostId: null,
     parentRecommendationId: null,
+    hasSpoilers: i % 2 === 1,
     createdOn: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
     modifiedOn: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
   });

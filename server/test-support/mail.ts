@@ -8,7 +8,10 @@ import Database from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
 import { DataSource } from 'typeorm';
 import { Mail1732270000000 } from '../db/migrations/1732270000000-mail';
+import { MailAttachments1732350000000 } from '../db/migrations/1732350000000-mail-attachments';
 import { MailEntity } from '../features/mail/mail.entity';
+import { MailQueue, type MailQueueOptions } from '../features/mail/mail-queue';
+import { createMailTransport } from '../features/mail/mail-transport';
 
 export { parseMail, passwordResetPath, waitForMail } from './mail-reader';
 
@@ -32,7 +35,7 @@ export async function openMailDb(file: string): Promise<DataSource> {
     type: 'better-sqlite3',
     database: file,
     entities: [MailEntity],
-    migrations: [Mail1732270000000],
+    migrations: [Mail1732270000000, MailAttachments1732350000000],
     migrationsTransactionMode: 'each',
     enableWAL: true,
     synchronize: false,
@@ -88,4 +91,30 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The From of mail sent by the queues tests start. */
+export const TEST_MAIL_FROM = '"Knižný klub" <bookclub@club.test>';
+
+/**
+ * A mail queue on its own database file, as a server runs one: over SMTP to `smtpUrl`, or into `outboxDir`
+ * without one. `close` stops the queue and closes the file, once; `cleanup` gets it so a test never leaves
+ * one running.
+ */
+export async function startMailQueue(
+  file: string,
+  { smtpUrl, outboxDir = '/nonexistent', ...options }: { smtpUrl: string | null; outboxDir?: string } & Partial<MailQueueOptions>,
+  cleanup: (() => Promise<void>)[],
+) {
+  const db = await openMailDb(file);
+  const queue = new MailQueue(db, { transport: createMailTransport({ smtpUrl, outboxDir }), from: TEST_MAIL_FROM, log: () => {}, ...options });
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await queue.stop();
+    await db.destroy();
+  };
+  cleanup.push(close);
+  return { db, queue, close };
 }

@@ -22,6 +22,7 @@ export const postSchema = component(
     renderedText: z.string().nullable().describe('text rendered to sanitized HTML.'),
     parentPostId: field.id('earlier post this one reposts').nullable(),
     parentRecommendationId: field.id('recommendation this one reposts').nullable(),
+    hasSpoilers: z.boolean().describe('Its author marked it as containing spoilers: folded for members who have not finished the club\'s current book.'),
     createdOn: field.dateTime(),
     modifiedOn: field.dateTime(),
   }),
@@ -92,6 +93,11 @@ export const postFieldsSchema = z.object({
   text: optionalText(20_000),
   parentPostId: optionalJsonNumber(z.number().int().positive()),
   parentRecommendationId: optionalJsonNumber(z.number().int().positive()),
+  /**
+   * "Contains spoilers". Optional, so clients that do not know it keep working: absent on a new post means
+   * not marked, absent on an edit keeps the post's mark as it is.
+   */
+  hasSpoilers: z.boolean({ error: 'validation:wrongType' }).optional(),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 export type PostInput = z.input<typeof postFieldsSchema>;

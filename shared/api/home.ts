@@ -17,7 +17,14 @@ export type CurrentDiscussionSummary = z.infer<typeof currentDiscussionSummarySc
 export const currentPollSummarySchema = component(
   'CurrentPollSummary',
   'The open poll as home lists it: without its options.',
-  z.object({ pollId: field.id('poll'), discussionId: field.id('discussion'), title: z.string(), topic: z.enum(TOPICS), isClosed: z.boolean() }),
+  z.object({
+    pollId: field.id('poll'),
+    discussionId: field.id('discussion'),
+    title: z.string(),
+    topic: z.enum(TOPICS),
+    isClosed: z.boolean(),
+    closesAt: field.dateTime().nullable().describe('When the poll closes itself; null without a deadline.'),
+  }),
 );
 export type CurrentPollSummary = z.infer<typeof currentPollSummarySchema>;
 

@@ -51,7 +51,9 @@ export const progressUpdateSchema = z
   .superRefine((value, ctx) => {
     const given = [value.page, value.percent, value.finished].filter((part) => part !== undefined).length;
     if (given !== 1) ctx.addIssue({ code: 'custom', path: ['page'], message: 'validation:progressOneOf' });
-  });
+  })
+  // The document says the same: exactly one of the three is required.
+  .meta({ oneOf: [{ required: ['page'] }, { required: ['percent'] }, { required: ['finished'] }] });
 export type ProgressUpdate = z.output<typeof progressUpdateSchema>;
 export type ProgressUpdateInput = z.input<typeof progressUpdateSchema>;
 

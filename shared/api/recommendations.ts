@@ -4,7 +4,7 @@ import { postFieldsSchema, postSchema } from './discussions';
 import { jsonNumber } from './schema-helpers';
 
 /** A post's own fields, without what places it in a discussion or names what it reposts. */
-const postFields = postSchema.omit({ postId: true, discussionId: true, parentPostId: true, parentRecommendationId: true }).shape;
+const postFields = postSchema.omit({ postId: true, discussionId: true, parentPostId: true, parentRecommendationId: true, hasSpoilers: true }).shape;
 
 export const recommendationSchema = component(
   'Recommendation',
@@ -19,7 +19,7 @@ export const recommendationSchema = component(
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
 /** The same fields as a book suggestion, with the same rules (title, author, page count, text required). */
-export const recommendationFieldsSchema = postFieldsSchema.omit({ parentPostId: true, parentRecommendationId: true });
+export const recommendationFieldsSchema = postFieldsSchema.omit({ parentPostId: true, parentRecommendationId: true, hasSpoilers: true });
 export type RecommendationInput = z.input<typeof recommendationFieldsSchema>;
 
 /** PATCH /api/recommendations/: the id from recommendationId, or, as Obskurnee read it, postId. */

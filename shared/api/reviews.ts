@@ -24,6 +24,11 @@ export const reviewSchema = z.object({
     .nullish()
     .transform((value) => value || null)
     .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), { error: 'validation:linkInvalid' }),
+  /**
+   * "Contains spoilers". Optional, so clients that do not know it keep working: absent on a first review means
+   * not marked, absent when a review is posted again keeps its mark as it is.
+   */
+  hasSpoilers: z.boolean({ error: 'validation:wrongType' }).optional(),
 });
 export type ReviewInput = z.input<typeof reviewSchema>;
 
@@ -40,6 +45,7 @@ export const reviewAnswerSchema = component(
     reviewText: z.string().describe('Markdown.'),
     renderedReviewText: z.string().describe('reviewText rendered to sanitized HTML.'),
     reviewUrl: z.string().nullable(),
+    hasSpoilers: z.boolean().describe('Its author marked it as containing spoilers: folded for members who have not finished the book.'),
     createdOn: field.dateTime(),
     modifiedOn: field.dateTime(),
   }),

@@ -27,6 +27,7 @@ const suggestion = (discussionId: number, title: string): NewPost => ({
   renderedText: '<p>Why <em>we</em> should</p>',
   parentPostId: null,
   parentRecommendationId: 7,
+  hasSpoilers: true,
   createdOn,
   modifiedOn: '2024-10-02T18:00:00.000Z',
 });

@@ -13,7 +13,8 @@ const discussions = tableOf(DiscussionEntity);
 const posts = tableOf(PostEntity);
 
 export type NewDiscussion = Pick<DiscussionRow, 'roundId' | 'title' | 'description' | 'topic' | 'ownerId' | 'createdOn'>;
-export type NewPost = Omit<PostRow, 'id'>;
+/** Not marked as containing spoilers unless it says so. */
+export type NewPost = Omit<PostRow, 'id' | 'hasSpoilers'> & Partial<Pick<PostRow, 'hasSpoilers'>>;
 
 export function readDiscussion(sql: Sql, discussionId: number): DiscussionRow | undefined {
   return findRow(sql, discussions, { id: discussionId });
@@ -59,6 +60,7 @@ export function createPost(sql: Sql, post: NewPost): number {
     renderedText: post.renderedText,
     parentPostId: post.parentPostId,
     parentRecommendationId: post.parentRecommendationId,
+    hasSpoilers: post.hasSpoilers ?? false,
     createdOn: post.createdOn,
     modifiedOn: post.modifiedOn,
   });

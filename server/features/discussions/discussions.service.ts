@@ -95,6 +95,7 @@ export class DiscussionsService {
         ...written,
         parentPostId: fields.parentPostId,
         parentRecommendationId: fields.parentRecommendationId,
+        hasSpoilers: fields.hasSpoilers ?? false,
         createdOn: now,
         modifiedOn: now,
       });
@@ -122,7 +123,9 @@ export class DiscussionsService {
     if (refusal) throw new Conflict(refusal);
     this.checkFields(fields, discussion.topic);
 
-    await this.posts.update({ id: postId }, { ...this.written(fields), modifiedOn: new Date().toISOString() });
+    // A client that does not send the spoiler mark leaves it as it is.
+    const mark = fields.hasSpoilers === undefined ? {} : { hasSpoilers: fields.hasSpoilers };
+    await this.posts.update({ id: postId }, { ...this.written(fields), ...mark, modifiedOn: new Date().toISOString() });
     await this.broadcast(discussionId);
     return this.getPost(postId);
   }

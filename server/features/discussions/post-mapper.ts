@@ -11,6 +11,7 @@ export function toPost(row: PostRow, ownerName: string, markdown: Markdown): Pos
     ...toPostOwnFields(row, ownerName, markdown),
     parentPostId: row.parentPostId,
     parentRecommendationId: row.parentRecommendationId,
+    hasSpoilers: !!row.hasSpoilers,
     createdOn: row.createdOn,
     modifiedOn: row.modifiedOn,
   };

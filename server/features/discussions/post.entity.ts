@@ -14,6 +14,8 @@ export interface PostRow {
   renderedText: string | null;
   parentPostId: number | null;
   parentRecommendationId: number | null;
+  /** Its author marked it "contains spoilers" (the renderer folds it; shared/spoiler-fold.ts). */
+  hasSpoilers: boolean;
   createdOn: string;
   modifiedOn: string;
 }
@@ -34,6 +36,7 @@ export const PostEntity = new EntitySchema<PostRow>({
     renderedText: { type: 'text', nullable: true },
     parentPostId: { type: 'integer', nullable: true },
     parentRecommendationId: { type: 'integer', nullable: true },
+    hasSpoilers: { type: 'boolean', default: false },
     createdOn: { type: 'varchar', length: 30 },
     modifiedOn: { type: 'varchar', length: 30 },
   },

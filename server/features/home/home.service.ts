@@ -62,6 +62,7 @@ export class HomeService {
         title: poll.title,
         topic: poll.topic,
         isClosed: !!poll.isClosed,
+        closesAt: poll.closesAt,
       },
       myProfile: accounts.profileOf(user),
       matrixRoomLink: this.config.matrixRoomLink,

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { sqliteOf } from '../../db/data-source';
 import { writeTransaction } from '../../db/write-transaction';
+import type { MailAttachment } from '../../mail-outbox';
 import type { MailRow } from './mail.entity';
 import type { MailTransport, OutgoingMail } from './mail-message';
 
@@ -33,7 +34,7 @@ const DEFAULT_CPU_SHARE = 0.25;
 const MIN_REST_MS = 5;
 const MAX_ERROR_LENGTH = 1_000;
 
-type DueMail = Pick<MailRow, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attempts'>;
+type DueMail = Pick<MailRow, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'attempts'>;
 
 /**
  * Mail goes into the database in the request's own synchronous write and is sent later by one background
@@ -97,10 +98,13 @@ export class MailQueue {
     const now = new Date(this.now()).toISOString();
     writeTransaction(this.db, (sql) => {
       const insert = sql.prepare(
-        `INSERT INTO "mail" ("to", "subject", "text", "html", "createdOn", "attempts", "nextAttemptOn")
-         VALUES (?, ?, ?, ?, ?, 0, ?)`,
+        `INSERT INTO "mail" ("to", "subject", "text", "html", "attachments", "createdOn", "attempts", "nextAttemptOn")
+         VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
       );
-      for (const mail of mails) insert.run(mail.to, mail.subject, mail.text, mail.html ?? null, now, now);
+      for (const mail of mails) {
+        const attachments = mail.attachments?.length ? JSON.stringify(mail.attachments) : null;
+        insert.run(mail.to, mail.subject, mail.text, mail.html ?? null, attachments, now, now);
+      }
     });
     // After this tick, so an enclosing transaction has committed before the worker looks.
     if (this.running && !this.nudge) {
@@ -170,7 +174,7 @@ export class MailQueue {
       this.firstPass = false;
     }
     const next = sqliteOf(this.db).prepare<[string], DueMail>(
-      `SELECT "id", "to", "subject", "text", "html", "attempts" FROM "mail"
+      `SELECT "id", "to", "subject", "text", "html", "attachments", "attempts" FROM "mail"
        WHERE "sentOn" IS NULL AND "nextAttemptOn" <= ? ORDER BY "nextAttemptOn", "id" LIMIT 1`,
     );
     let sent = 0;
@@ -181,7 +185,14 @@ export class MailQueue {
       const cpuBefore = this.cpuMicros();
       let failure: { error: unknown } | undefined;
       try {
-        await this.transport.send({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await this.transport.send({
+          from: this.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          attachments: mail.attachments === null ? null : (JSON.parse(mail.attachments) as MailAttachment[]),
+        });
       } catch (error) {
         failure = { error };
       }
@@ -202,8 +213,9 @@ export class MailQueue {
 
   private recordSent(mail: DueMail): void {
     // The body goes: it may hold a set-password link, whose token the database otherwise keeps only hashed.
+    // Attachments go with it: nothing reads a sent mail's contents again.
     sqliteOf(this.db)
-      .prepare(`UPDATE "mail" SET "sentOn" = ?, "attempts" = ?, "text" = '', "html" = NULL WHERE "id" = ?`)
+      .prepare(`UPDATE "mail" SET "sentOn" = ?, "attempts" = ?, "text" = '', "html" = NULL, "attachments" = NULL WHERE "id" = ?`)
       .run(new Date(this.now()).toISOString(), mail.attempts + 1, mail.id);
   }
 

@@ -8,6 +8,8 @@ export interface MailRow {
   /** Emptied once sent: invitation and reset links are secrets, and tokens are otherwise stored only hashed. */
   text: string;
   html: string | null;
+  /** The files it carries as JSON (`MailAttachment[]`), null for none; emptied once sent, like the body. */
+  attachments: string | null;
   createdOn: string;
   /** Tries made so far, the successful one included. */
   attempts: number;
@@ -25,6 +27,7 @@ export const MailEntity = new EntitySchema<MailRow>({
     subject: { type: 'varchar', length: 500 },
     text: { type: 'text' },
     html: { type: 'text', nullable: true },
+    attachments: { type: 'text', nullable: true },
     createdOn: { type: 'varchar', length: 30 },
     attempts: { type: 'integer', default: 0 },
     nextAttemptOn: { type: 'varchar', length: 30 },

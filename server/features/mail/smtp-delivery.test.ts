@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openMailDb, parseMail, startSmtpSink, tempDir, type SmtpSink } from '../../test-support/mail';
+import { parseMail, startMailQueue, startSmtpSink, tempDir, type SmtpSink } from '../../test-support/mail';
 import { MailEntity } from './mail.entity';
-import { MailQueue, type MailQueueOptions } from './mail-queue';
+import type { MailQueueOptions } from './mail-queue';
 import { createMailTransport } from './mail-transport';
 
-const FROM = '"Knižný klub" <bookclub@club.test>';
 const LINK = 'http://club.test:8080/passwordreset/6f1c2a9e-8d7b-4c3a-9e51-2b7f0d4c8a11/Qm9va2NsdWIgcmVzZXQgdG9rZW4gZm9yIHRlc3Rz';
 const INVITATION = {
   to: 'ann@club.test',
@@ -25,20 +24,7 @@ async function sink(port?: number): Promise<SmtpSink> {
 }
 
 /** The app's side: its database on `file` and a queue sending to `smtpUrl`. */
-async function app(file: string, smtpUrl: string, options: Partial<MailQueueOptions> = {}) {
-  const db = await openMailDb(file);
-  const transport = createMailTransport({ smtpUrl, outboxDir: '/nonexistent' });
-  const queue = new MailQueue(db, { transport, from: FROM, log: () => {}, ...options });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    await queue.stop();
-    await db.destroy();
-  };
-  cleanup.push(close);
-  return { db, queue, close };
-}
+const app = (file: string, smtpUrl: string, options: Partial<MailQueueOptions> = {}) => startMailQueue(file, { smtpUrl, ...options }, cleanup);
 
 describe('mail over SMTP', () => {
   it('delivers a queued mail with its subject, recipient and text', async () => {

@@ -1,3 +1,16 @@
+import type { Language } from '../../../shared/constants';
+import type { MailAttachment } from '../../mail-outbox';
+
+/**
+ * A mail its feature wrote in each language, for events whose mail says more than a line and a link (a
+ * meeting: its time in the club's zone, place, notes and .ics). The newsletter adds its signature and footer.
+ */
+export interface EventLetter {
+  subject: string;
+  text: string;
+  attachments: MailAttachment[];
+}
+
 /** What happened in the club that members may want to hear of by mail. */
 export type ClubEvent =
   | { kind: 'roundStarted'; discussionId: number; title: string }
@@ -6,7 +19,8 @@ export type ClubEvent =
   | { kind: 'discussionOpened'; discussionId: number; title: string }
   | { kind: 'suggestionAdded'; discussionId: number; postId: number; title: string; owner: string; discussion: string; actorId: string }
   | { kind: 'recommendationAdded'; recommendationId: number; title: string; owner: string; actorId: string }
-  | { kind: 'reviewAdded'; bookId: number; title: string; owner: string; rating: number | null; actorId: string };
+  | { kind: 'reviewAdded'; bookId: number; title: string; owner: string; rating: number | null; actorId: string }
+  | { kind: 'meetingScheduled' | 'meetingChanged' | 'meetingCancelled'; meetingId: number; letters: Record<Language, EventLetter>; actorId: string };
 
 export type ClubEventKind = ClubEvent['kind'];
 

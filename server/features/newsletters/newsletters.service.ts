@@ -3,7 +3,7 @@ import type { Profile } from '../../../shared/api/accounts';
 import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '../../../shared/api/newsletters';
 import type { Language } from '../../../shared/constants';
 import { translate } from '../../http/i18n';
-import type { MailOutbox } from '../../mail-outbox';
+import type { MailMessage, MailOutbox } from '../../mail-outbox';
 import { UserEntity, type AccountsService, type LinkSettings, type User } from '../accounts';
 import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
 import { SubscriptionEntity, type SubscriptionRow } from './subscription.entity';
@@ -17,6 +17,10 @@ const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
   suggestionAdded: ['allevents'],
   recommendationAdded: ['allevents'],
   reviewAdded: ['allevents'],
+  // A meeting is a milestone: those who hear of the round's milestones hear of it, and of its changes.
+  meetingScheduled: ['basicevents', 'allevents'],
+  meetingChanged: ['basicevents', 'allevents'],
+  meetingCancelled: ['basicevents', 'allevents'],
 };
 
 export class NewslettersService implements ClubEvents {
@@ -75,9 +79,16 @@ export class NewslettersService implements ClubEvents {
     this.outbox.enqueue(recipients.map((user) => this.compose(event, user)));
   }
 
-  private compose(event: ClubEvent, user: User) {
+  private compose(event: ClubEvent, user: User): MailMessage {
     const language: Language = user.language ?? this.links.defaultLanguage;
     const base = this.links.publicUrl;
+    const profileLink = `${base}/my/${encodeURIComponent(user.email)}`;
+    const closing = `${translate(language, 'mail:signature', { siteName: this.links.siteName })}\n\n${translate(language, 'mail:event.footer', { siteName: this.links.siteName, profileLink })}\n`;
+    if ('letters' in event) {
+      // Written by its feature in every language (a meeting's mail: meetings/meeting-mail.ts); signed and footed here.
+      const letter = event.letters[language];
+      return { to: user.email, subject: `[${this.links.siteName}] ${letter.subject}`, text: `${letter.text}\n\n${closing}`, attachments: letter.attachments };
+    }
     const { kind, link, params } = ((): { kind: string; link: string; params: Record<string, string | number> } => {
       switch (event.kind) {
         case 'roundStarted':
@@ -103,11 +114,11 @@ export class NewslettersService implements ClubEvents {
           };
       }
     })();
-    const all = { ...params, link, siteName: this.links.siteName, profileLink: `${base}/my/${encodeURIComponent(user.email)}` };
+    const all = { ...params, link, siteName: this.links.siteName, profileLink };
     return {
       to: user.email,
       subject: `[${this.links.siteName}] ${translate(language, `mail:event.${kind}.subject`, all)}`,
-      text: `${translate(language, `mail:event.${kind}.text`, all)}\n\n${translate(language, 'mail:signature', all)}\n\n${translate(language, 'mail:event.footer', all)}\n`,
+      text: `${translate(language, `mail:event.${kind}.text`, all)}\n\n${closing}`,
     };
   }
 }

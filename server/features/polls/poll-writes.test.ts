@@ -31,6 +31,9 @@ describe('poll writes', () => {
       decidedByLot: false,
       followupKind: null,
       followupId: null,
+      closesAt: null,
+      reminderSentOn: null,
+      deadlineMissedOn: null,
     });
     expect(readPoll(scratch.sql, id)).toEqual(row);
     expect(await scratch.db.getRepository(PollOptionEntity).find({ where: { pollId: id }, order: { position: 'ASC' } })).toEqual([

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { deleteRows, findRow, findRows, insertRow, insertRows, tableOf, updateRows, upsertRow } from '../../db/typed-writes';
-import { UserEntity } from '../accounts';
+import { UserEntity, type User } from '../accounts';
 import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
 
 type Sql = BetterSqlite3.Database;
@@ -91,4 +91,66 @@ export function everyActiveMemberVoted(sql: Sql, pollId: number): boolean {
     )
     .get(pollId) as { voters: number; waiting: number };
   return voters > 0 && waiting === 0;
+}
+
+/**
+ * Sets or clears a poll's deadline. A new deadline is a new promise to the members: its reminder goes
+ * again before it (those reminded of the old moment were told a time that no longer holds), and a
+ * deadline that found no votes is forgotten with it. Setting the same moment again changes nothing.
+ */
+export function setPollDeadline(sql: Sql, pollId: number, closesAt: string | null): void {
+  const poll = readPoll(sql, pollId);
+  if (!poll || poll.closesAt === closesAt) return;
+  updateRows(sql, polls, { id: pollId }, { closesAt, reminderSentOn: null, deadlineMissedOn: null });
+}
+
+/** The open polls that have a deadline: what the deadlines' schedule looks at (a club has one or two). */
+export function openPollsWithDeadline(sql: Sql): Pick<PollRow, 'id' | 'closesAt' | 'reminderSentOn' | 'deadlineMissedOn'>[] {
+  const poll = (property: keyof PollRow & string) => polls.column(property);
+  return sql
+    .prepare(
+      `SELECT ${poll('id')} AS "id", ${poll('closesAt')} AS "closesAt", ${poll('reminderSentOn')} AS "reminderSentOn",
+              ${poll('deadlineMissedOn')} AS "deadlineMissedOn"
+       FROM ${polls.name} WHERE ${poll('isClosed')} = 0 AND ${poll('closesAt')} IS NOT NULL`,
+    )
+    .all() as Pick<PollRow, 'id' | 'closesAt' | 'reminderSentOn' | 'deadlineMissedOn'>[];
+}
+
+/** Marks a poll's reminder as sent. */
+export function markReminderSent(sql: Sql, pollId: number, sentOn: string): void {
+  updateRows(sql, polls, { id: pollId }, { reminderSentOn: sentOn });
+}
+
+/** Marks that the poll's deadline found no votes (the moderators were told). */
+export function markDeadlineMissed(sql: Sql, pollId: number, missedOn: string): void {
+  updateRows(sql, polls, { id: pollId }, { deadlineMissedOn: missedOn });
+}
+
+/** Who a mail about the poll reaches: their address and language. */
+export type Recipient = Pick<User, 'email' | 'language'>;
+
+/** The members who take part in votes (active, not disabled, never a bot) and have no ballot in the poll. */
+export function membersYetToVote(sql: Sql, pollId: number): Recipient[] {
+  const user = (property: keyof User & string) => users.column(property);
+  const vote = (property: 'pollId' | 'userId') => votes.column(property);
+  return sql
+    .prepare(
+      `SELECT u.${user('email')} AS "email", u.${user('language')} AS "language" FROM ${users.name} u
+       WHERE u.${user('isActiveParticipant')} = 1 AND u.${user('isBot')} = 0 AND u.${user('disabledOn')} IS NULL
+         AND NOT EXISTS (SELECT 1 FROM ${votes.name} v WHERE v.${vote('pollId')} = ? AND v.${vote('userId')} = u.${user('id')})
+       ORDER BY u.${user('email')}`,
+    )
+    .all(pollId) as Recipient[];
+}
+
+/** The club's moderators (admins are moderators too), not disabled, never a bot. */
+export function clubModerators(sql: Sql): Recipient[] {
+  const user = (property: keyof User & string) => users.column(property);
+  return sql
+    .prepare(
+      `SELECT ${user('email')} AS "email", ${user('language')} AS "language" FROM ${users.name}
+       WHERE (${user('isModerator')} = 1 OR ${user('isAdmin')} = 1) AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL
+       ORDER BY ${user('email')}`,
+    )
+    .all() as Recipient[];
 }

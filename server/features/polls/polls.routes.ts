@@ -10,6 +10,7 @@ export function pollsRoutes(polls: PollsService) {
       answerShared(ctx, await polls.vote(params.pollId, user, body));
       return ANSWERED;
     }),
+    handle(pollsApi.setDeadline, ({ params, user, body }) => polls.setDeadline(params.pollId, user, body)),
   ];
 }
 

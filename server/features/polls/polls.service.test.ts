@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import { Invalid } from '../../http/errors';
+import { systemClock } from '../../clock';
 import { roundWithSuggestions, useScratchDatabase } from '../../test-support/scratch-database';
 import type { User } from '../accounts';
 import type { DiscussionsService, PostRow } from '../discussions';
@@ -38,7 +39,7 @@ beforeAll(() => {
 
 beforeEach(() => {
   pollId = createPoll(scratch.sql, { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn }, round.postIds);
-  polls = new PollsService(scratch.db, discussions, { broadcast: () => {} });
+  polls = new PollsService(scratch.db, discussions, { broadcast: () => {} }, systemClock, { reschedule: () => {} });
   postReads = 0;
 });
 

@@ -2,7 +2,10 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { z } from 'zod';
 import type { DataSource, Repository } from 'typeorm';
 import type { Poll, PollInfo } from '../../../shared/api/polls';
-import { voteSchema } from '../../../shared/api/polls';
+import { pollDeadlineSchema, voteSchema } from '../../../shared/api/polls';
+import { deadlineProblem } from '../../../shared/api/instant';
+import type { Clock } from '../../clock';
+import { writeTransaction } from '../../db/write-transaction';
 import type { RoundUpdate } from '../../../shared/api/rounds';
 import { sqliteOf } from '../../db/data-source';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
@@ -10,10 +13,11 @@ import type { Hub } from '../../realtime/hub';
 import { HUB_EVENTS } from '../../../shared/events';
 import type { User } from '../accounts';
 import type { DiscussionsService } from '../discussions';
+import type { ClubSchedule } from '../schedule';
 import { GroupCommit } from './group-commit';
 import { PollEntity, type PollRow } from './poll.entity';
 import { pollFor, PollViews, type SharedPoll } from './poll-view';
-import { pollOptionIds, readPoll, recordBallot } from './poll-writes';
+import { pollOptionIds, readPoll, recordBallot, setPollDeadline } from './poll-writes';
 
 /** Closes a poll after its last active member's ballot; null when it stays open (someone has yet to vote) or closed meanwhile. */
 export type CloseAfterLastVote = (pollId: number, voter: User) => Promise<RoundUpdate | null>;
@@ -39,6 +43,10 @@ export class PollsService {
     private readonly db: DataSource,
     discussions: DiscussionsService,
     private readonly hub: Pick<Hub, 'broadcast'>,
+    /** The club's clock: a deadline must lie ahead of it. */
+    private readonly clock: Clock,
+    /** Told when a deadline is set or moved, so it fires then (deadlines.ts). */
+    private readonly schedule: Pick<ClubSchedule, 'reschedule'>,
   ) {
     this.polls = db.getRepository(PollEntity);
     this.views = new PollViews((rows) => discussions.toPosts(rows));
@@ -84,6 +92,24 @@ export class PollsService {
     let answer = this.voteAnswers.get(poll);
     if (!answer) this.voteAnswers.set(poll, (answer = Object.freeze({ poll, discussion: null, round: null, book: null })));
     return answer;
+  }
+
+  /**
+   * Sets when an open poll closes itself, or clears it (null). Everyone hears of it as PollChanged; the
+   * moderator gets the poll as they see it.
+   */
+  async setDeadline(pollId: number, user: User, { closesAt }: z.output<typeof pollDeadlineSchema>): Promise<Poll> {
+    const problem = deadlineProblem(closesAt, this.clock.now());
+    if (problem) throw new Invalid('validationFailed', {}, { closesAt: [problem] });
+    writeTransaction(this.db, (sql) => {
+      const poll = readPoll(sql, pollId);
+      if (!poll) throw new NotFound('pollNotFound');
+      if (poll.isClosed) throw new Conflict('pollClosed');
+      setPollDeadline(sql, pollId, closesAt);
+    });
+    this.schedule.reschedule();
+    this.hub.broadcast(HUB_EVENTS.pollChanged, await this.get(pollId, null));
+    return this.get(pollId, user);
   }
 
   /** What closes a poll once every active member has voted (the rounds' workflow decides it: rounds.service.ts). */

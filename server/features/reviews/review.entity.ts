@@ -7,6 +7,8 @@ export interface ReviewRow {
   rating: number | null;
   reviewText: string;
   reviewUrl: string | null;
+  /** Its author marked it "contains spoilers" (the renderer folds it; shared/spoiler-fold.ts). */
+  hasSpoilers: boolean;
   createdOn: string;
   modifiedOn: string;
 }
@@ -21,6 +23,7 @@ export const ReviewEntity = new EntitySchema<ReviewRow>({
     rating: { type: 'integer', nullable: true },
     reviewText: { type: 'text' },
     reviewUrl: { type: 'varchar', length: 1000, nullable: true },
+    hasSpoilers: { type: 'boolean', default: false },
     createdOn: { type: 'varchar', length: 30 },
     modifiedOn: { type: 'varchar', length: 30 },
   },

@@ -31,20 +31,24 @@ export class ReviewsService {
     return this.toReviews(await this.reviews.find({ where: { ownerId: userId }, order: { modifiedOn: 'DESC' } }));
   }
 
-  /** One review per member per book: posting again replaces the first (keeping its id and creation date). */
-  async post(user: User, bookId: number, { rating, reviewText, reviewUrl }: z.output<typeof reviewSchema>): Promise<Review> {
+  /**
+   * One review per member per book: posting again replaces the first (keeping its id and creation date). The
+   * spoiler mark is false on a first review that does not say, and kept as it was when one posted again does not.
+   */
+  async post(user: User, bookId: number, { rating, reviewText, reviewUrl, hasSpoilers }: z.output<typeof reviewSchema>): Promise<Review> {
     const book = await this.books.get(bookId);
     const now = new Date().toISOString();
     const isNew = writeTransaction(this.db, (sql) => {
       const existing = sql.prepare(`SELECT "id" FROM "review" WHERE "bookId" = ? AND "ownerId" = ?`).get(bookId, user.id);
       sql
         .prepare(
-          `INSERT INTO "review" ("bookId", "ownerId", "rating", "reviewText", "reviewUrl", "createdOn", "modifiedOn")
-           VALUES (?, ?, ?, ?, ?, ?, ?)
+          `INSERT INTO "review" ("bookId", "ownerId", "rating", "reviewText", "reviewUrl", "hasSpoilers", "createdOn", "modifiedOn")
+           VALUES (?, ?, ?, ?, ?, COALESCE(@mark, 0), ?, ?)
            ON CONFLICT ("bookId", "ownerId") DO UPDATE SET
-             "rating" = excluded."rating", "reviewText" = excluded."reviewText", "reviewUrl" = excluded."reviewUrl", "modifiedOn" = excluded."modifiedOn"`,
+             "rating" = excluded."rating", "reviewText" = excluded."reviewText", "reviewUrl" = excluded."reviewUrl",
+             "hasSpoilers" = COALESCE(@mark, "hasSpoilers"), "modifiedOn" = excluded."modifiedOn"`,
         )
-        .run(bookId, user.id, rating, reviewText, reviewUrl, now, now);
+        .run(bookId, user.id, rating, reviewText, reviewUrl, now, now, { mark: hasSpoilers === undefined ? null : Number(hasSpoilers) });
       return !existing;
     });
     if (isNew) this.events.publish({ kind: 'reviewAdded', bookId, title: book.post.title, owner: displayName(user), rating, actorId: user.id });
@@ -67,6 +71,7 @@ export class ReviewsService {
       reviewText: row.reviewText,
       renderedReviewText: this.markdown.render(row.reviewText),
       reviewUrl: row.reviewUrl,
+      hasSpoilers: !!row.hasSpoilers,
       createdOn: row.createdOn,
       modifiedOn: row.modifiedOn,
     }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../../shared/api/books';
 import type { Review } from '../../../shared/api/reviews';
-import type { TestMember } from '../../test-support/members';
+import { addMember, type TestMember } from '../../test-support/members';
 import { startReadingClub } from '../../test-support/reading-club';
 import { ok } from '../../test-support/round-helpers';
 import type { TestServer } from '../../test-support/test-server';
@@ -52,5 +52,28 @@ describe('reviews', () => {
     expect((await club.call('POST', `/api/reviews/book/${book.bookId}`, { token: bot.token, body: { rating: 3, reviewText: 'x' } })).status).toBe(403);
     expect((await club.call('GET', `/api/reviews/book/${book.bookId}`, { token: bot.token })).status).toBe(200);
     expect((await club.call('GET', `/api/reviews/book/${book.bookId}`)).status).toBe(401);
+  });
+});
+
+describe('the spoiler mark on reviews', () => {
+  it('is off unless the review says so; posting again without it keeps it; false takes it off', async () => {
+    const bookPath = `/api/reviews/book/${book.bookId}`;
+    const cid = await addMember(club, { name: 'Cid' });
+    expect((await ok<Review>(club, 'POST', bookPath, cid.token, { reviewText: 'No spoilers here.' })).hasSpoilers).toBe(false);
+    expect((await ok<Review>(club, 'POST', bookPath, cid.token, { reviewText: 'The ending!', hasSpoilers: true })).hasSpoilers).toBe(true);
+    // A client that does not know the mark (Obskurnee's) replaces the text and leaves the mark as it was.
+    expect((await ok<Review>(club, 'POST', bookPath, cid.token, { reviewText: 'The ending, again.' })).hasSpoilers).toBe(true);
+    const listed = await ok<Review[]>(club, 'GET', bookPath, ben.token);
+    expect(listed.find((review) => review.ownerId === cid.userId)).toMatchObject({ hasSpoilers: true, reviewText: 'The ending, again.' });
+    expect((await ok<Review>(club, 'POST', bookPath, cid.token, { reviewText: 'Safe now.', hasSpoilers: false })).hasSpoilers).toBe(false);
+  });
+
+  it('refuses a mark that is not true or false, and changes nothing', async () => {
+    const bookPath = `/api/reviews/book/${book.bookId}`;
+    const before = await ok<Review[]>(club, 'GET', bookPath, ann.token);
+    const res = await club.call('POST', bookPath, { token: ann.token, body: { reviewText: 'Changed?', hasSpoilers: 'yes' } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toEqual(['hasSpoilers']);
+    expect(await ok<Review[]>(club, 'GET', bookPath, ann.token)).toEqual(before);
   });
 });

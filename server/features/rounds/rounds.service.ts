@@ -3,15 +3,31 @@ import crypto from 'node:crypto';
 import { In, type DataSource, type Repository } from 'typeorm';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Poll } from '../../../shared/api/polls';
-import { newRoundSchema, type Round, type RoundUpdate } from '../../../shared/api/rounds';
+import { closeDiscussionSchema, newRoundSchema, type Round, type RoundUpdate } from '../../../shared/api/rounds';
+import { deadlineProblem } from '../../../shared/api/instant';
+import type { Clock } from '../../clock';
 import type { Language } from '../../../shared/constants';
 import { writeTransaction } from '../../db/write-transaction';
-import { Conflict, NotFound } from '../../http/errors';
+import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { User } from '../accounts';
 import { BookEntity, createNextBook, type BooksService } from '../books';
 import { closeDiscussionIntoPoll, createDiscussion, postIdsOf, readDiscussion, readPost, type DiscussionsService } from '../discussions';
-import { closePollWithOutcome, createPoll, everyActiveMemberVoted, leaders, pollBallots, pollOptionIds, readPoll, tally, type PollRow, type PollsService } from '../polls';
+import {
+  closePollWithOutcome,
+  createPoll,
+  everyActiveMemberVoted,
+  leaders,
+  pollBallots,
+  pollOptionIds,
+  readPoll,
+  setPollDeadline,
+  tally,
+  type CloseAtDeadline,
+  type PollRow,
+  type PollsService,
+} from '../polls';
+import type { ClubSchedule } from '../schedule';
 import { noClubEvents, type ClubEvents } from '../newsletters';
 import { RoundEntity, type RoundRow } from './round.entity';
 import { createRound, readRound, setRoundBook, setRoundDiscussion, setRoundPoll, setRoundTiebreaker } from './round-writes';
@@ -48,6 +64,8 @@ export class RoundsService {
     /** The language of titles the server writes into the club. */
     private readonly clubLanguage: Language,
     private readonly events: ClubEvents = noClubEvents,
+    /** The club's clock (a deadline must lie ahead of it) and its schedule, told of a new deadline. */
+    private readonly time: { clock: Clock; schedule: Pick<ClubSchedule, 'reschedule'> },
   ) {
     this.rounds = db.getRepository(RoundEntity);
   }
@@ -87,8 +105,13 @@ export class RoundsService {
     return this.get(roundId);
   }
 
-  /** Closes an open discussion that has posts and opens a poll whose options are its posts. */
-  async closeDiscussion(user: User, discussionId: number): Promise<RoundUpdate> {
+  /**
+   * Closes an open discussion that has posts and opens a poll whose options are its posts; `closesAt`
+   * (when given) is the poll's deadline, written in the same transaction.
+   */
+  async closeDiscussion(user: User, discussionId: number, { closesAt }: z.output<typeof closeDiscussionSchema> = { closesAt: null }): Promise<RoundUpdate> {
+    const problem = deadlineProblem(closesAt, this.time.clock.now());
+    if (problem) throw new Invalid('validationFailed', {}, { closesAt: [problem] });
     const changes = writeTransaction(this.db, (sql): Changes => {
       const discussion = readDiscussion(sql, discussionId);
       if (!discussion) throw new NotFound('discussionNotFound');
@@ -109,10 +132,12 @@ export class RoundsService {
         },
         postIds,
       );
+      if (closesAt) setPollDeadline(sql, pollId, closesAt);
       closeDiscussionIntoPoll(sql, discussionId, pollId);
       setRoundPoll(sql, discussion.roundId, discussion.topic, pollId);
       return { roundId: discussion.roundId, discussionId, pollId, changedDiscussions: [discussionId] };
     });
+    if (closesAt) this.time.schedule.reschedule();
     return this.report(changes, user);
   }
 
@@ -145,6 +170,25 @@ export class RoundsService {
     });
     return changes && this.report(changes, voter);
   }
+
+  /**
+   * At its deadline a poll closes exactly as a moderator's close would then (tiebreakers included); what
+   * it opens belongs to the poll's own moderator, as after the last vote. Everyone hears of it as of any
+   * close. `isDue` re-checks the poll inside the transaction (closed or moved meanwhile: nothing happens);
+   * a poll without ballots stays open and goes to `noVotes` there (deadlines.ts).
+   */
+  readonly closeAtDeadline: CloseAtDeadline = async (pollId, { isDue, noVotes }) => {
+    const changes = writeTransaction(this.db, (sql): Changes | null => {
+      const poll = readPoll(sql, pollId);
+      if (!poll || !isDue(poll)) return null;
+      if (pollBallots(sql, pollId).size === 0) {
+        noVotes(sql, poll);
+        return null;
+      }
+      return this.decide(sql, poll, poll.ownerId);
+    });
+    if (changes) await this.report(changes, null);
+  };
 
   /** Decides an open poll inside the caller's write transaction; what it opens is `ownerId`'s. */
   private decide(sql: Sql, poll: PollRow, ownerId: string | null): Changes {
@@ -196,7 +240,8 @@ export class RoundsService {
     return { roundId: poll.roundId, pollId: poll.id, closedPollId: poll.id, discussionId, changedDiscussions: [discussionId] };
   }
 
-  private async report(changes: Changes, viewer: User): Promise<RoundUpdate> {
+  /** Pushes what changed and answers it as `viewer` sees it (null: a member who has not voted, as at a deadline). */
+  private async report(changes: Changes, viewer: User | null): Promise<RoundUpdate> {
     for (const id of changes.changedDiscussions) await this.discussions.broadcast(id);
     if (changes.closedPollId) await this.polls.broadcastClosed(changes.closedPollId);
     const update: RoundUpdate = {

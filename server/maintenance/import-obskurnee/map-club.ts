@@ -252,6 +252,8 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       renderedText: render(text),
       parentPostId,
       parentRecommendationId,
+      // Obskurnee had no spoiler marks.
+      hasSpoilers: false,
       createdOn: date(row.CreatedOn),
       modifiedOn: date(row.ModifiedOn),
     });
@@ -416,7 +418,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       problems.push(`A review of book ${bookId} gave ${rating} stars; it is kept without stars.`);
       rating = null;
     }
-    reviews.push({ bookId, ownerId, rating, reviewText: str(row.ReviewText) ?? '', reviewUrl: link(str(row.ReviewUrl), optionalLink, `The link of a review of book ${bookId}`), createdOn: date(row.CreatedOn), modifiedOn: date(row.ModifiedOn) });
+    reviews.push({ bookId, ownerId, rating, reviewText: str(row.ReviewText) ?? '', reviewUrl: link(str(row.ReviewUrl), optionalLink, `The link of a review of book ${bookId}`), hasSpoilers: false, createdOn: date(row.CreatedOn), modifiedOn: date(row.ModifiedOn) });
   }
 
   // What members are reading now, from their Goodreads shelves; the rest of the shelves stay there.

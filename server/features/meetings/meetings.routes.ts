@@ -1,0 +1,43 @@
+import { meetingsApi } from '../../../shared/api/meetings';
+import { ANSWERED, handle } from '../../http/contract-routes';
+import type { AppContext } from '../../http/context';
+import type { CalendarsService } from './calendars.service';
+import type { MeetingsService } from './meetings.service';
+
+/**
+ * Lists are not kept until the next write (answer-cache.ts): a meeting moves from upcoming to past as the
+ * clock moves, with no write at all.
+ */
+export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsService) {
+  return [
+    handle(meetingsApi.list, ({ user }) => meetings.list(user)),
+    handle(meetingsApi.schedule, ({ user, body }) => meetings.schedule(user, body)),
+    handle(meetingsApi.get, ({ params, user }) => meetings.get(params.meetingId, user)),
+    handle(meetingsApi.change, ({ params, user, body }) => meetings.change(params.meetingId, body, user)),
+    handle(meetingsApi.cancel, ({ params, user }) => meetings.cancel(params.meetingId, user)),
+    handle(meetingsApi.rsvp, ({ params, user, body }) => meetings.rsvp(params.meetingId, user, body.answer)),
+    handle(meetingsApi.ics, async ({ params, ctx }): Promise<typeof ANSWERED> => {
+      answerCalendar(ctx, await calendars.meetingFile(params.meetingId), `meeting-${params.meetingId}.ics`);
+      return ANSWERED;
+    }),
+    handle(meetingsApi.feed, async ({ params, ctx }): Promise<typeof ANSWERED> => {
+      answerCalendar(ctx, await calendars.feedFile(params.feedFile));
+      return ANSWERED;
+    }),
+    handle(meetingsApi.feedState, ({ user }) => calendars.feedState(user)),
+    handle(meetingsApi.newFeed, ({ user, ctx }) => calendars.newFeed(user, `${ctx.protocol}://${ctx.host}`)),
+    handle(meetingsApi.revokeFeed, ({ user }) => calendars.revokeFeed(user)),
+  ];
+}
+
+/**
+ * iCalendar text. Like every API answer it goes out `private, no-cache` with an ETag of its bytes
+ * (answer-encoding.ts): a calendar app's hourly fetch of an unchanged feed is a 304, and no shared cache
+ * keeps a member's private feed.
+ */
+function answerCalendar(ctx: AppContext, text: string, downloadAs?: string): void {
+  // attachment() sets a type from the file's name: ours comes after it.
+  if (downloadAs) ctx.attachment(downloadAs);
+  ctx.type = 'text/calendar; charset=utf-8';
+  ctx.body = text;
+}

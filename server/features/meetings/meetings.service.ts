@@ -1,0 +1,261 @@
+import { In, type DataSource, type Repository } from 'typeorm';
+import {
+  meetingProblems,
+  RSVP_ANSWERS,
+  type Meeting,
+  type MeetingChanges,
+  type MeetingList,
+  type MeetingPlan,
+  type NewMeeting,
+  type RsvpAnswer,
+} from '../../../shared/api/meetings';
+import { HUB_EVENTS } from '../../../shared/events';
+import type { Clock } from '../../clock';
+import { writeTransaction } from '../../db/write-transaction';
+import { Conflict, Invalid, NotFound } from '../../http/errors';
+import type { Markdown } from '../../markdown';
+import type { Hub } from '../../realtime/hub';
+import { userNames, type User } from '../accounts';
+import { BookEntity, type BooksService } from '../books';
+import type { ClubEvents } from '../newsletters';
+import type { ClubSchedule } from '../schedule';
+import { cancelledLetters, changedLetters, scheduledLetters, type MeetingMailSettings } from './meeting-mail';
+import { hasEnded } from '../../../shared/meeting-times';
+import { MeetingEntity, MeetingRsvpEntity, type MeetingRow, type MeetingRsvpRow } from './meeting.entity';
+
+export interface MeetingsDeps {
+  books: BooksService;
+  markdown: Markdown;
+  hub: Pick<Hub, 'broadcast'>;
+  /** What counts as the future (a new start) and the past (no more answers). */
+  clock: Clock;
+  /** The newsletters: a meeting scheduled, changed or cancelled is mailed to their subscribers. */
+  events: ClubEvents;
+  /** Told after a write that may bring the day-before reminder forward (meeting-reminders.ts). */
+  schedule: Pick<ClubSchedule, 'reschedule'>;
+  mail: MeetingMailSettings;
+}
+
+/** The fields of a meeting a moderator sets, as stored. */
+type MeetingFields = Pick<MeetingRow, 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'bookId' | 'notes'>;
+const FIELDS = ['startsAt', 'endsAt', 'place', 'onlineUrl', 'bookId', 'notes'] as const satisfies readonly (keyof MeetingFields)[];
+
+/**
+ * Meetings and members' answers. Every write is checked and made in one transaction (a meeting cancelled
+ * meanwhile is never changed or answered), then pushed to every client as MeetingChanged. `sequence` is
+ * the revision calendars see: one more with each change they must take over (a change, the cancelling),
+ * never with an answer. Each such revision is mailed too, through the newsletters, with the .ics attached,
+ * to everyone but the moderator who made it; an answer is not.
+ */
+export class MeetingsService {
+  private readonly meetings: Repository<MeetingRow>;
+  private readonly rsvps: Repository<MeetingRsvpRow>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly deps: MeetingsDeps,
+  ) {
+    this.meetings = db.getRepository(MeetingEntity);
+    this.rsvps = db.getRepository(MeetingRsvpEntity);
+  }
+
+  /** Meetings still to come or under way, soonest first; those that have ended, latest first. */
+  async list(viewer: User): Promise<MeetingList> {
+    const now = this.deps.clock.now();
+    const all = await this.toMeetings(await this.meetings.find({ order: { startsAt: 'ASC', id: 'ASC' } }), viewer);
+    return { upcoming: all.filter((meeting) => !hasEnded(meeting, now)), past: all.filter((meeting) => hasEnded(meeting, now)).reverse() };
+  }
+
+  async get(meetingId: number, viewer: User | null): Promise<Meeting> {
+    const row = await this.meetings.findOneBy({ id: meetingId });
+    if (!row) throw new NotFound('meetingNotFound');
+    return (await this.toMeetings([row], viewer))[0]!;
+  }
+
+  /** Every meeting, cancelled ones too, as calendars list them (nobody's answer singled out). */
+  async forCalendars(): Promise<Meeting[]> {
+    return this.toMeetings(await this.meetings.find({ order: { startsAt: 'ASC', id: 'ASC' } }), null);
+  }
+
+  async schedule(owner: User, input: NewMeeting): Promise<Meeting> {
+    const fields: MeetingFields = {
+      startsAt: input.startsAt,
+      endsAt: input.endsAt ?? null,
+      place: input.place ?? null,
+      onlineUrl: input.onlineUrl ?? null,
+      bookId: input.bookId ?? null,
+      notes: input.notes ?? null,
+    };
+    this.refuseProblems(fields, { startChanged: true });
+    if (fields.bookId !== null) await this.deps.books.get(fields.bookId);
+    const now = this.deps.clock.now().toISOString();
+    const meetingId = writeTransaction(this.db, (sql) =>
+      Number(
+        sql
+          .prepare(
+            `INSERT INTO "meeting" ("startsAt", "endsAt", "place", "onlineUrl", "bookId", "notes", "isCancelled", "sequence", "ownerId", "createdOn", "modifiedOn")
+             VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
+          )
+          .run(fields.startsAt, fields.endsAt, fields.place, fields.onlineUrl, fields.bookId, fields.notes, owner.id, now, now).lastInsertRowid,
+      ),
+    );
+    // Its day-before reminder may be the club's next scheduled work.
+    this.deps.schedule.reschedule();
+    const meeting = await this.answerAndPush(meetingId, owner);
+    this.deps.events.publish({ kind: 'meetingScheduled', meetingId, letters: scheduledLetters(meeting, this.deps.mail), actorId: owner.id });
+    return meeting;
+  }
+
+  /**
+   * Applies the given fields over the meeting's own and checks the whole; a change that keeps the start is
+   * not refused because the meeting has begun meanwhile. A change that changes nothing is no revision.
+   */
+  async change(meetingId: number, changes: MeetingChanges, viewer: User): Promise<Meeting> {
+    const before = await this.meetings.findOneBy({ id: meetingId });
+    if (!before) throw new NotFound('meetingNotFound');
+    if (before.isCancelled) throw new Conflict('meetingCancelled');
+    const merged = this.merged(before, changes);
+    this.refuseProblems(merged, { startChanged: merged.startsAt !== before.startsAt });
+    if (changes.bookId != null) await this.deps.books.get(changes.bookId);
+    const now = this.deps.clock.now().toISOString();
+    const previous = writeTransaction(this.db, (sql): MeetingFields | null => {
+      const current = sql.prepare(`SELECT * FROM "meeting" WHERE "id" = ?`).get(meetingId) as MeetingRow | undefined;
+      if (!current) throw new NotFound('meetingNotFound');
+      if (current.isCancelled) throw new Conflict('meetingCancelled');
+      // Another moderator's change may have landed since the checks above: apply ours over theirs, check again.
+      const next = this.merged(current, changes);
+      const startMoved = next.startsAt !== current.startsAt;
+      this.refuseProblems(next, { startChanged: startMoved });
+      if (FIELDS.every((field) => next[field] === current[field])) return null;
+      // A start that moves gets its own day-before reminder, even if the old start's has gone: those coming
+      // are reminded of the new day. reminderSentOn is cleared here, in the write that moves it.
+      sql
+        .prepare(
+          `UPDATE "meeting" SET "startsAt" = ?, "endsAt" = ?, "place" = ?, "onlineUrl" = ?, "bookId" = ?, "notes" = ?,
+             "sequence" = "sequence" + 1, "modifiedOn" = ?, "reminderSentOn" = CASE WHEN ? THEN NULL ELSE "reminderSentOn" END
+           WHERE "id" = ?`,
+        )
+        .run(next.startsAt, next.endsAt, next.place, next.onlineUrl, next.bookId, next.notes, now, startMoved ? 1 : 0, meetingId);
+      return pickFields(current);
+    });
+    if (!previous) return this.answerAndPush(meetingId, viewer);
+    // A new start may bring its reminder forward.
+    this.deps.schedule.reschedule();
+    const meeting = await this.answerAndPush(meetingId, viewer);
+    this.deps.events.publish({ kind: 'meetingChanged', meetingId, letters: changedLetters(meeting, previous, this.deps.mail), actorId: viewer.id });
+    return meeting;
+  }
+
+  /** A cancelled meeting stays listed, marked so; calendars get it as cancelled (one more revision). */
+  async cancel(meetingId: number, viewer: User): Promise<Meeting> {
+    const now = this.deps.clock.now().toISOString();
+    writeTransaction(this.db, (sql) => {
+      const current = sql.prepare(`SELECT "isCancelled" FROM "meeting" WHERE "id" = ?`).get(meetingId) as Pick<MeetingRow, 'isCancelled'> | undefined;
+      if (!current) throw new NotFound('meetingNotFound');
+      if (current.isCancelled) throw new Conflict('meetingCancelled');
+      sql.prepare(`UPDATE "meeting" SET "isCancelled" = 1, "sequence" = "sequence" + 1, "modifiedOn" = ? WHERE "id" = ?`).run(now, meetingId);
+    });
+    // Its reminder is no longer due (meeting-reminders.ts); the schedule finds that out when it next wakes.
+    const meeting = await this.answerAndPush(meetingId, viewer);
+    this.deps.events.publish({ kind: 'meetingCancelled', meetingId, letters: cancelledLetters(meeting, this.deps.mail), actorId: viewer.id });
+    return meeting;
+  }
+
+  /** A member's answer; a second replaces the first. A cancelled meeting, or one that has ended, takes none. */
+  async rsvp(meetingId: number, user: User, answer: RsvpAnswer): Promise<Meeting> {
+    const now = this.deps.clock.now();
+    writeTransaction(this.db, (sql) => {
+      const current = sql.prepare(`SELECT * FROM "meeting" WHERE "id" = ?`).get(meetingId) as MeetingRow | undefined;
+      if (!current) throw new NotFound('meetingNotFound');
+      if (current.isCancelled) throw new Conflict('meetingCancelled');
+      if (hasEnded(current, now)) throw new Conflict('meetingPast');
+      sql
+        .prepare(
+          `INSERT INTO "meeting_rsvp" ("meetingId", "userId", "answer", "modifiedOn") VALUES (?, ?, ?, ?)
+           ON CONFLICT ("meetingId", "userId") DO UPDATE SET "answer" = excluded."answer", "modifiedOn" = excluded."modifiedOn"`,
+        )
+        .run(meetingId, user.id, answer, now.toISOString());
+    });
+    return this.answerAndPush(meetingId, user);
+  }
+
+  private merged(row: MeetingFields, changes: MeetingChanges): MeetingFields {
+    const merged = { ...pickFields(row) };
+    for (const field of FIELDS) {
+      const value = changes[field];
+      if (value !== undefined) (merged as Record<string, unknown>)[field] = value;
+    }
+    return merged;
+  }
+
+  /** The rules a meeting keeps as a whole (shared/api/meetings.ts), as one 400 naming each field. */
+  private refuseProblems(fields: MeetingPlan, options: { startChanged: boolean }): void {
+    const problems = meetingProblems(fields, this.deps.clock.now(), options);
+    const keys = Object.values(problems);
+    if (keys.length === 0) return;
+    const fieldErrors = Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, [key]]));
+    // One problem reads best as its own sentence; several get the general one (as http/validate.ts does).
+    throw new Invalid(keys.length === 1 ? keys[0] : 'validationFailed', {}, fieldErrors);
+  }
+
+  /** The meeting as its writer sees it; every client gets it too, with nobody's answer singled out. */
+  private async answerAndPush(meetingId: number, viewer: User): Promise<Meeting> {
+    const meeting = await this.get(meetingId, viewer);
+    this.deps.hub.broadcast(HUB_EVENTS.meetingChanged, { ...meeting, myRsvp: null });
+    return meeting;
+  }
+
+  /** Meetings with their answers, responders' names and books' titles: one query for each. */
+  private async toMeetings(rows: MeetingRow[], viewer: User | null): Promise<Meeting[]> {
+    if (rows.length === 0) return [];
+    const rsvpRows = await this.rsvps.find({
+      where: { meetingId: In(rows.map((row) => row.id)) },
+      order: { modifiedOn: 'ASC', userId: 'ASC' },
+    });
+    const names = await userNames(
+      this.db,
+      rsvpRows.map((row) => row.userId),
+    );
+    const titles = await this.bookTitles(rows);
+    const answersOf = new Map<number, MeetingRsvpRow[]>();
+    for (const row of rsvpRows) {
+      let list = answersOf.get(row.meetingId);
+      if (!list) answersOf.set(row.meetingId, (list = []));
+      list.push(row);
+    }
+    return rows.map((row) => {
+      const answers = answersOf.get(row.id) ?? [];
+      const rsvp = Object.fromEntries(RSVP_ANSWERS.map((answer) => [answer, answers.filter((a) => a.answer === answer).map((a) => a.userId)]));
+      return {
+        meetingId: row.id,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        place: row.place,
+        onlineUrl: row.onlineUrl,
+        bookId: row.bookId,
+        bookTitle: row.bookId === null ? null : (titles.get(row.bookId) ?? null),
+        notes: row.notes,
+        notesHtml: row.notes === null ? null : this.deps.markdown.render(row.notes),
+        isCancelled: !!row.isCancelled,
+        rsvp: rsvp as Meeting['rsvp'],
+        responders: answers.map((a) => ({ userId: a.userId, name: names.get(a.userId) ?? '' })),
+        myRsvp: (viewer && answers.find((a) => a.userId === viewer.id)?.answer) ?? null,
+        sequence: row.sequence,
+        ownerId: row.ownerId,
+        createdOn: row.createdOn,
+        modifiedOn: row.modifiedOn,
+      };
+    });
+  }
+
+  private async bookTitles(rows: MeetingRow[]): Promise<Map<number, string>> {
+    const ids = [...new Set(rows.map((row) => row.bookId).filter((id): id is number => id !== null))];
+    if (ids.length === 0) return new Map();
+    const books = await this.deps.books.toBooks(await this.db.getRepository(BookEntity).findBy({ id: In(ids) }));
+    return new Map(books.map((book) => [book.bookId, book.post.title]));
+  }
+}
+
+function pickFields(row: MeetingFields): MeetingFields {
+  return { startsAt: row.startsAt, endsAt: row.endsAt, place: row.place, onlineUrl: row.onlineUrl, bookId: row.bookId, notes: row.notes };
+}

@@ -1,0 +1,63 @@
+import type { DataSource, Repository } from 'typeorm';
+import type { BookProgress, ProgressEntry, ProgressUpdate } from '../../../shared/api/progress';
+import { furthestFirst } from '../../../shared/reading-progress';
+import type { Clock } from '../../clock';
+import { userNames, type User } from '../accounts';
+import type { BooksService } from '../books';
+import { ReadingProgressEntity, type ReadingProgressRow } from './progress.entity';
+
+/**
+ * Where members are in a book. Any of the club's books takes progress (members may still be finishing an
+ * earlier one). A member's own entry is theirs alone until they share it: nothing else in the API reads
+ * these rows, and this service shows another member's entry only when it is shared.
+ */
+export class ProgressService {
+  private readonly rows: Repository<ReadingProgressRow>;
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly books: BooksService,
+    private readonly clock: Clock,
+  ) {
+    this.rows = db.getRepository(ReadingProgressEntity);
+  }
+
+  /** The caller's own entry (shared or not) and the shared entries, furthest first. */
+  async forBook(user: User, bookId: number): Promise<BookProgress> {
+    const book = await this.books.get(bookId);
+    const rows = await this.rows.find({ where: [{ bookId, shared: true }, { bookId, userId: user.id }] });
+    const names = await userNames(this.db, rows.map((row) => row.userId));
+    const entries = rows.map((row) => toEntry(row, names.get(row.userId) ?? ''));
+    return {
+      mine: entries.find((entry) => entry.userId === user.id) ?? null,
+      shared: entries.filter((entry) => entry.shared).sort(furthestFirst(book.post.pageCount)),
+    };
+  }
+
+  /** Replaces the caller's entry: exactly one of page, percent or finished says where they are. */
+  async record(user: User, bookId: number, update: ProgressUpdate): Promise<BookProgress> {
+    await this.books.get(bookId);
+    await this.rows.save({
+      bookId,
+      userId: user.id,
+      page: update.page ?? null,
+      percent: update.percent ?? null,
+      finished: update.finished === true,
+      shared: update.shared,
+      updatedOn: this.clock.now().toISOString(),
+    });
+    return this.forBook(user, bookId);
+  }
+}
+
+function toEntry(row: ReadingProgressRow, name: string): ProgressEntry {
+  return {
+    userId: row.userId,
+    name,
+    page: row.page,
+    percent: row.percent,
+    finished: !!row.finished,
+    shared: !!row.shared,
+    updatedOn: row.updatedOn,
+  };
+}
