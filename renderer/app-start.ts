@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { followDiscussionChanges } from './features/discussions/follow-changes';
 import { followHomeChanges, homeQuery } from './features/home/queries';
+import { followMeetingChanges } from './features/meetings/follow-changes';
 import { followPollChanges } from './features/polls/follow-changes';
 import { followRoundChanges } from './features/rounds/follow-changes';
 import { session } from './features/session/session';
@@ -26,6 +27,7 @@ export function connectApp(queryClient: QueryClient): void {
   followRoundChanges(queryClient);
   followPollChanges(queryClient);
   followHomeChanges(queryClient);
+  followMeetingChanges(queryClient);
   session.followSessionEnd();
   useSessionStore.subscribe((state, previous) => {
     if (state.token && state.token !== previous.token) prefetchMembers(queryClient);

@@ -29,6 +29,8 @@ const SearchPage = lazyComponent(() => import('./features/search/SearchPage'), (
 const UserListPage = lazyComponent(() => import('./features/users/UserListPage'), (m) => m.UserListPage);
 const UserPage = lazyComponent(() => import('./features/users/UserPage'), (m) => m.UserPage);
 const StatsPage = lazyComponent(() => import('./features/stats/StatsPage'), (m) => m.StatsPage);
+const MeetingListPage = lazyComponent(() => import('./features/meetings/MeetingListPage'), (m) => m.MeetingListPage);
+const MeetingPage = lazyComponent(() => import('./features/meetings/MeetingPage'), (m) => m.MeetingPage);
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [
@@ -42,6 +44,8 @@ export const appRoutes: RouteObject[] = [
       { path: '/navrhy/:discussionId', element: <DiscussionPage /> },
       { path: '/navrhy/:discussionId/:postId', element: <SinglePostPage /> },
       { path: '/hlasovania/:pollId', element: <PollPage /> },
+      { path: '/stretnutia', element: <MeetingListPage /> },
+      { path: '/stretnutia/:meetingId', element: <MeetingPage /> },
       {
         path: '/admin',
         element: (

@@ -11,7 +11,7 @@ describe('navigation links by role', () => {
     expect(navLinksFor(null).map((l) => l.to)).toEqual(['/']);
   });
   it('a member sees the club but not Admin', () => {
-    expect(navLinksFor(member).map((l) => l.to)).toEqual(['/', '/knihy', '/navrhy', '/odporucania', '/my', '/hladanie']);
+    expect(navLinksFor(member).map((l) => l.to)).toEqual(['/', '/knihy', '/navrhy', '/stretnutia', '/odporucania', '/my', '/hladanie']);
   });
   it('a moderator also sees Admin', () => {
     expect(navLinksFor(moderator).map((l) => l.to)).toContain('/admin');

@@ -22,6 +22,7 @@ export function navLinksFor(profile: Profile | null): NavLinkItem[] {
   links.push(
     { to: '/knihy', labelKey: 'nav.books' },
     { to: '/navrhy', labelKey: 'nav.voting', alsoActiveOn: ['/hlasovania'] },
+    { to: '/stretnutia', labelKey: 'meetings:nav' },
     { to: '/odporucania', labelKey: 'nav.recommendations' },
     { to: '/my', labelKey: 'nav.aboutUs', alsoActiveOn: ['/statistiky'] },
     { to: '/hladanie', labelKey: 'nav.search' },

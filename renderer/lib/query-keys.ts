@@ -19,6 +19,10 @@ export const queryKeys = {
     list: ['recommendations', 'list'] as const,
     one: (recommendationId: number) => ['recommendations', 'one', recommendationId] as const,
   },
+  progress: {
+    all: ['progress'] as const,
+    forBook: (bookId: number) => ['progress', 'book', bookId] as const,
+  },
   reviews: {
     all: ['reviews'] as const,
     forBook: (bookId: number) => ['reviews', 'book', bookId] as const,
@@ -37,6 +41,12 @@ export const queryKeys = {
   polls: {
     all: ['polls'] as const,
     one: (pollId: number) => ['polls', 'one', pollId] as const,
+  },
+  meetings: {
+    all: ['meetings'] as const,
+    list: ['meetings', 'list'] as const,
+    one: (meetingId: number) => ['meetings', 'one', meetingId] as const,
+    calendarFeed: ['meetings', 'calendarFeed'] as const,
   },
   users: {
     all: ['users'] as const,

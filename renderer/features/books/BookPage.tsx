@@ -4,6 +4,8 @@ import { useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
+import { BookMeetings } from '../meetings';
+import { BookReadingProgress } from '../progress';
 import { BookReviews } from '../reviews';
 import { BookLargeCard } from '../../components/BookCard';
 import { useBook } from './queries';
@@ -24,6 +26,8 @@ export function BookPage() {
         <BackLink to="/knihy">{t('back')}</BackLink>
         <BookLargeCard book={book} titleOrder={1} />
       </div>
+      <BookMeetings bookId={book.bookId} />
+      <BookReadingProgress book={book} />
       <BookReviews bookId={book.bookId} />
     </Stack>
   );

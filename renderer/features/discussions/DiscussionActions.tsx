@@ -3,15 +3,13 @@ import { IconCheckbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
-import { ConfirmCloseButton } from '../../components/ConfirmCloseButton';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
-import { useCloseDiscussion } from './queries';
+import { CloseDiscussionButton } from './CloseDiscussionButton';
 
-/** The way to the discussion's poll, and for moderators closing it into a poll (asked first). */
+/** The way to the discussion's poll, and for moderators closing it into a poll (asked first, with its deadline if they like). */
 export function DiscussionActions({ discussion }: { discussion: Discussion }) {
   const { t } = useTranslation('discussions');
   const isModerator = useSessionStore(selectIsModerator);
-  const close = useCloseDiscussion(discussion.discussionId).mutateAsync;
   const canClose = isModerator && !discussion.isClosed && discussion.posts.length > 0;
   if (!discussion.pollId && !canClose) return null;
 
@@ -23,7 +21,7 @@ export function DiscussionActions({ discussion }: { discussion: Discussion }) {
         </Button>
       )}
       {canClose && (
-        <ConfirmCloseButton namespace="discussions" count={discussion.posts.length} close={close} focusAfter='[data-testid="go-to-poll"]' testId="close-discussion" variant="light" iconSize={18} />
+        <CloseDiscussionButton discussionId={discussion.discussionId} count={discussion.posts.length} />
       )}
     </Group>
   );

@@ -64,6 +64,7 @@ export function NewPostCard({ discussion }: { discussion: Discussion }) {
           initialValues={prefill.status === 'ready' ? prefill.values : emptyPostForm}
           submitLabel={isBooks ? t('new.submitBook') : t('new.submitTheme')}
           failureKey="discussions:toast.addFailed"
+          offerSpoilerMark
           onSubmit={async (fields) => {
             await addPost(fields);
             notifySuccess(t('toast.added'));

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLink } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -34,13 +34,15 @@ interface PostFormProps {
   /** Throws on failure; the form then keeps what was typed and shows why. */
   onSubmit(fields: PostFields): Promise<unknown>;
   onCancel?(): void;
+  /** A suggestion may be marked "contains spoilers" (a recommendation's form, which shares this one, may not). */
+  offerSpoilerMark?: boolean;
 }
 
 /**
  * A suggestion's fields for a topic (book: link, title, author, pages, description, comment; theme: title
  * and text), checked with the shared schema before sending. A Goodreads link fills in the book.
  */
-export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, onSubmit, onCancel }: PostFormProps) {
+export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, onSubmit, onCancel, offerSpoilerMark = false }: PostFormProps) {
   const { t } = useTranslation('discussions');
   const layout = formLayout(topic, mode);
   const heading = t('form.descriptionHeading');
@@ -158,6 +160,15 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
           />
         )}
         <MarkdownPreview text={previewText} />
+        {offerSpoilerMark && (
+          <Checkbox
+            label={t('progress:mark.label')}
+            description={t('progress:mark.postHint')}
+            {...form.getInputProps('hasSpoilers', { type: 'checkbox' })}
+            name="hasSpoilers"
+            data-testid="post-has-spoilers"
+          />
+        )}
         <Group gap="sm" mt={4}>
           <Button type="submit" loading={busy} disabled={scraping}>
             {submitLabel}

@@ -53,6 +53,7 @@ export function PostItem({ post, discussion, titleOrder, linkTitle = true }: Pos
               setEditing(false);
             }}
             onCancel={() => setEditing(false)}
+            offerSpoilerMark
           />
         </>
       ) : (

@@ -8,6 +8,8 @@ import { BookCover } from '../../components/BookCover';
 import { BookFacts } from '../../components/BookFacts';
 import { TextWithByline } from '../../components/TextWithByline';
 import { formatDate } from '../../lib/format-date';
+import { useCurrentBookId } from '../home';
+import { SpoilerFold } from '../progress';
 
 interface PostViewProps {
   post: Post;
@@ -23,6 +25,15 @@ export function PostView({ post, topic, titleOrder = 3, linkTitle = false, foote
   const { t } = useTranslation('discussions');
   const isBook = topic !== 'Themes';
   const href = `/navrhy/${post.discussionId}/${post.postId}`;
+  const currentBookId = useCurrentBookId();
+  const text = (
+    <TextWithByline
+      html={post.renderedText}
+      textTestId="post-text"
+      byline={t('post.suggestedBy', { name: post.ownerName || t('post.formerMember'), date: formatDate(post.createdOn) })}
+      footer={footer}
+    />
+  );
   return (
     <Stack gap="sm">
       <Group align="flex-start" wrap="nowrap" gap="md">
@@ -50,12 +61,14 @@ export function PostView({ post, topic, titleOrder = 3, linkTitle = false, foote
           )}
         </Stack>
       </Group>
-      <TextWithByline
-        html={post.renderedText}
-        textTestId="post-text"
-        byline={t('post.suggestedBy', { name: post.ownerName || t('post.formerMember'), date: formatDate(post.createdOn) })}
-        footer={footer}
-      />
+      {post.hasSpoilers ? (
+        // Folded as a whole (text, byline, repost) for a reader who has not finished the club's current book.
+        <SpoilerFold item={post} spoilerBookId={currentBookId} kind="post">
+          <Stack gap="sm">{text}</Stack>
+        </SpoilerFold>
+      ) : (
+        text
+      )}
     </Stack>
   );
 }

@@ -27,6 +27,7 @@ const post: Post = {
   renderedText: '<p>A planet-sized ocean.</p>',
   parentPostId: null,
   parentRecommendationId: null,
+  hasSpoilers: true,
   createdOn: '2026-11-01T10:00:00.000Z',
   modifiedOn: '2026-11-01T10:00:00.000Z',
 };
@@ -41,6 +42,12 @@ describe('a suggestion form', () => {
   it('accepts a book with title, author, page count and a text', () => {
     const check = checkPostForm(book, 'Books', 'new', HEADING);
     expect(check).toEqual({ ok: true, sent: expect.objectContaining({ title: 'Solaris', pageCount: 204, text: 'A classic.' }) });
+  });
+
+  it('sends the spoiler mark as ticked, unticked by default, and an edit starts from the post\'s mark', () => {
+    expect(checkPostForm(book, 'Books', 'new', HEADING)).toMatchObject({ ok: true, sent: { hasSpoilers: false } });
+    expect(checkPostForm({ ...book, hasSpoilers: true }, 'Books', 'new', HEADING)).toMatchObject({ ok: true, sent: { hasSpoilers: true } });
+    expect(valuesForRepost(post).hasSpoilers).toBe(true);
   });
 
   it('asks a book for its author, page count and text, and shows the text error at the description', () => {

@@ -25,6 +25,8 @@ export interface PostFormValues {
   description: string;
   parentPostId: number | null;
   parentRecommendationId: number | null;
+  /** "Contains spoilers" (only suggestions offer it; a recommendation's form sends it unticked, and the server ignores it there). */
+  hasSpoilers: boolean;
 }
 
 export type PostFormMode = 'new' | 'edit';
@@ -39,6 +41,7 @@ export const emptyPostForm: PostFormValues = {
   description: '',
   parentPostId: null,
   parentRecommendationId: null,
+  hasSpoilers: false,
 };
 
 /** Which inputs a topic's form has: themes need only a title and a text. */
@@ -71,6 +74,7 @@ export function postInputOf(values: PostFormValues, topic: Topic, mode: PostForm
     text,
     parentPostId: values.parentPostId,
     parentRecommendationId: values.parentRecommendationId,
+    hasSpoilers: values.hasSpoilers,
   };
 }
 
@@ -121,6 +125,7 @@ export function valuesFromPost(post: Post): PostFormValues {
     url: post.url ?? '',
     imageUrl: post.imageUrl ?? '',
     description: post.text ?? '',
+    hasSpoilers: post.hasSpoilers,
   };
 }
 

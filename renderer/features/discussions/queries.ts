@@ -46,12 +46,12 @@ export function updatePostMutation(queryClient: QueryClient, discussionId: numbe
 }
 
 /**
- * Closes the discussion and opens its poll (moderators). It shows itself closed with its poll at once;
+ * Closes the discussion and opens its poll (moderators), with the poll's deadline if given. It shows itself closed with its poll at once;
  * the round and home (whose current discussion became a poll) are read again.
  */
 export function closeDiscussionMutation(queryClient: QueryClient, discussionId: number) {
   return mutationOptions({
-    mutationFn: () => api.rounds.closeDiscussion({ params: { discussionId } }),
+    mutationFn: (body: { closesAt: string | null } | void) => api.rounds.closeDiscussion({ params: { discussionId }, body: body ?? { closesAt: null } }),
     onSuccess: (update) => {
       const closed = update.discussion;
       if (closed) {

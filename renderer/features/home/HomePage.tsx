@@ -9,7 +9,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { safeNextUrl } from '../../components/RequireLogin';
 import { selectIsSignedIn, useSessionStore } from '../../store/session-store';
+import { NextMeetingCard } from '../meetings';
 import { useLoginForm } from '../session';
+import { PollDeadline } from '../polls';
 import { missingProfileFields } from './profile-completeness';
 import { useHome, useHomeVisit, useSiteName } from './queries';
 
@@ -108,6 +110,7 @@ function MemberHome() {
             {t('inTheClub')}
           </Title>
           <Stack gap="md">
+            <NextMeetingCard />
             {discussion || poll ? (
               <>
                 {discussion && (
@@ -126,6 +129,7 @@ function MemberHome() {
                     title={poll.title}
                     to={`/hlasovania/${poll.pollId}`}
                     action={t('goToPoll')}
+                    detail={poll.closesAt && <PollDeadline closesAt={poll.closesAt} size="xs" />}
                   />
                 )}
               </>
@@ -155,7 +159,7 @@ function MemberHome() {
   );
 }
 
-function OngoingCard(props: { icon: React.ReactNode; label: string; title: string; to: string; action: string }) {
+function OngoingCard(props: { icon: React.ReactNode; label: string; title: string; to: string; action: string; detail?: React.ReactNode }) {
   return (
     <Card withBorder padding="lg">
       <Group gap="xs" mb={4}>
@@ -169,6 +173,7 @@ function OngoingCard(props: { icon: React.ReactNode; label: string; title: strin
       <Text fw={600} size="lg" mb="sm">
         {props.title}
       </Text>
+      {props.detail && <div style={{ marginTop: -6, marginBottom: 'var(--mantine-spacing-sm)' }}>{props.detail}</div>}
       <Button component={Link} to={props.to} variant="light" size="xs">
         {props.action}
       </Button>

@@ -41,7 +41,7 @@ describe('a DiscussionChanged push', () => {
 
   it('clears the current discussion when it closes, and fetches the poll it opened', async () => {
     updates.emit('DiscussionChanged', pushed({}));
-    server.on(API.home.get, () => homeData({ currentPoll: { pollId: 4, discussionId: 3, title: 'vote', topic: 'Books', isClosed: false } }));
+    server.on(API.home.get, () => homeData({ currentPoll: { pollId: 4, discussionId: 3, title: 'vote', topic: 'Books', isClosed: false, closesAt: null } }));
     updates.emit('DiscussionChanged', pushed({ isClosed: true, pollId: 4 }));
     expect(shown()?.currentDiscussion).toBeNull();
     await vi.waitFor(() => expect(shown()?.currentPoll?.pollId).toBe(4));

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import type { HomeData } from '../../../shared/api/home';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage } from '../../../shared/constants';
 import { HUB_EVENTS } from '../../../shared/events';
+import { spoilerBookOfPost } from '../../../shared/spoiler-fold';
 import { api } from '../../lib/api-client';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
 import { queryKeys } from '../../lib/query-keys';
@@ -56,6 +57,11 @@ export function useSiteName(): string {
 /** The discussion members are suggesting in now (reposts and recommendations go there). */
 export function useCurrentDiscussion() {
   return useQuery({ ...homeQuery, select: (home) => home.currentDiscussion }).data ?? null;
+}
+
+/** The book the club reads now (the newest), or null before the club has one: what a suggestion's spoiler mark is about. */
+export function useCurrentBookId(): number | null {
+  return useQuery({ ...homeQuery, select: (home) => spoilerBookOfPost(home.books) }).data ?? null;
 }
 
 /** While the club needs setup: this browser is on another machine, so setup asks for the server's setup code. */

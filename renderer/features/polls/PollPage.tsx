@@ -7,6 +7,8 @@ import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { ClosePollCard } from './ClosePollCard';
+import { PollDeadline } from './PollDeadline';
+import { PollDeadlineCard } from './PollDeadlineCard';
 import { PollOutcome } from './PollOutcome';
 import { PollProgressCard } from './PollProgressCard';
 import { PollResultsCard } from './PollResultsCard';
@@ -56,6 +58,11 @@ export function PollPage() {
             </Anchor>
           )}
         </Group>
+        {!poll.isClosed && poll.closesAt && (
+          <div style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+            <PollDeadline closesAt={poll.closesAt} hasVotes={poll.results.alreadyVoted.length > 0} />
+          </div>
+        )}
       </div>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -68,6 +75,7 @@ export function PollPage() {
           <Stack gap="lg">
             <PollProgressCard poll={poll} />
             {isModerator && !poll.isClosed && <ClosePollCard poll={poll} />}
+            {isModerator && !poll.isClosed && <PollDeadlineCard poll={poll} />}
           </Stack>
         </Grid.Col>
       </Grid>

@@ -15,13 +15,22 @@ export function refreshAfterClose(queryClient: QueryClient): void {
 }
 
 /**
- * A PollChanged push (a poll closed, by a moderator or by the last vote): the poll on screen shows its
- * result, keeping this member's own vote, and what it decided is read again.
+ * A PollChanged push. A poll that closed (by a moderator, the last vote or its deadline): the poll on
+ * screen shows its result, keeping this member's own vote, and what it decided is read again. An open
+ * poll whose deadline changed comes as one who has not voted sees it (counts hidden): the poll on screen
+ * takes its deadline at once and is read again as this member sees it; home shows the time left.
  * Joined at start (app-start.ts), apart from queries.ts, so the first page's download holds only this.
  */
 export function followPollChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {
   return updates.on(HUB_EVENTS.pollChanged, (poll) => {
-    queryClient.setQueryData<PollInfo>(queryKeys.polls.one(poll.pollId), (info) => info && { ...info, poll });
-    refreshAfterClose(queryClient);
+    const queryKey = queryKeys.polls.one(poll.pollId);
+    if (poll.isClosed) {
+      queryClient.setQueryData<PollInfo>(queryKey, (info) => info && { ...info, poll });
+      refreshAfterClose(queryClient);
+      return;
+    }
+    queryClient.setQueryData<PollInfo>(queryKey, (info) => info && { ...info, poll: { ...info.poll, closesAt: poll.closesAt } });
+    void queryClient.invalidateQueries({ queryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.home });
   });
 }

@@ -8,7 +8,7 @@ import { server, testQueryClient } from '../../test-support/fake-api';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 
-const { closePollMutation, pollQuery, voteMutation } = await import('./queries');
+const { closePollMutation, pollQuery, setDeadlineMutation, voteMutation } = await import('./queries');
 const { followPollChanges } = await import('./follow-changes');
 
 const poll = (overrides: Partial<Poll> = {}) => ({ pollId: 4, title: 'Winter reads: vote', isClosed: false, ...overrides }) as Poll;
@@ -62,5 +62,23 @@ describe('the poll on screen', () => {
     updates.emit('PollChanged', poll({ isClosed: true }));
     expect(shown()).toEqual({ poll: poll({ isClosed: true }), myVote: { pollId: 4, postIds: [8] } });
     expect(queryClient.getQueryState(queryKeys.home)?.isInvalidated).toBe(true);
+  });
+
+  it('an open poll\'s new deadline is shown at once, the member\'s view kept and read again, home too', () => {
+    const updates = createLiveUpdates();
+    followPollChanges(queryClient, updates);
+    const mine = poll({ title: 'as I see it, counts and all' });
+    queryClient.setQueryData(pollQuery(4).queryKey, { poll: mine, myVote: { pollId: 4, postIds: [8] } });
+    queryClient.setQueryData(queryKeys.home, {});
+    updates.emit('PollChanged', poll({ title: 'as one who has not voted sees it', closesAt: '2099-12-01T18:00:00.000Z' }));
+    expect(shown()).toEqual({ poll: { ...mine, closesAt: '2099-12-01T18:00:00.000Z' }, myVote: { pollId: 4, postIds: [8] } });
+    expect(queryClient.getQueryState(pollQuery(4).queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.home)?.isInvalidated).toBe(true);
+  });
+
+  it('a deadline set by a moderator shows at once', async () => {
+    server.on(API.polls.setDeadline, () => poll({ closesAt: '2099-12-01T18:00:00.000Z' }));
+    await new MutationObserver(queryClient, setDeadlineMutation(queryClient, 4)).mutate('2099-12-01T18:00:00.000Z');
+    expect(shown()?.poll.closesAt).toBe('2099-12-01T18:00:00.000Z');
   });
 });

@@ -45,6 +45,24 @@ export function closePollMutation(queryClient: QueryClient, pollId: number) {
   });
 }
 
+/**
+ * Sets when the poll closes itself, or clears it with null (moderators). The poll shows its new deadline at
+ * once; home, which shows the time left, is read again.
+ */
+export function setDeadlineMutation(queryClient: QueryClient, pollId: number) {
+  return mutationOptions({
+    mutationFn: (closesAt: string | null) => api.polls.setDeadline({ params: { pollId }, body: { closesAt } }),
+    onSuccess: (poll) => {
+      queryClient.setQueryData(pollQuery(pollId).queryKey, (info) => info && { ...info, poll });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+    },
+  });
+}
+
+export function useSetDeadline(pollId: number) {
+  return useMutation(setDeadlineMutation(useQueryClient(), pollId));
+}
+
 export function useVote(pollId: number) {
   return useMutation(voteMutation(useQueryClient(), pollId));
 }

@@ -5,7 +5,9 @@ import { Link } from 'react-router-dom';
 import type { Review } from '../../../shared/api/reviews';
 import { BookCover } from '../../components/BookCover';
 import { RenderedHtml } from '../../components/RenderedHtml';
+import { spoilerBookOfReview } from '../../../shared/spoiler-fold';
 import { formatDate } from '../../lib/format-date';
+import { SpoilerFold } from '../progress';
 import { Stars } from './Stars';
 
 export interface ReviewCardProps {
@@ -60,15 +62,19 @@ export function ReviewCard({ review, showBook = false, mine = false }: ReviewCar
             {formatDate(review.modifiedOn || review.createdOn)}
           </Text>
         </Group>
-        <RenderedHtml html={review.renderedReviewText} testId="review-text" />
-        {review.reviewUrl && (
-          <Anchor href={review.reviewUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="review-link">
-            <Group gap={4} component="span" wrap="nowrap">
-              <IconExternalLink size={14} style={{ flexShrink: 0 }} />
-              {t('card.link', { site: siteOf(review.reviewUrl) })}
-            </Group>
-          </Anchor>
-        )}
+        <SpoilerFold item={review} spoilerBookId={spoilerBookOfReview(review)} kind="review">
+          <Stack gap="sm">
+            <RenderedHtml html={review.renderedReviewText} testId="review-text" />
+            {review.reviewUrl && (
+              <Anchor href={review.reviewUrl} target="_blank" rel="noopener noreferrer" size="sm" data-testid="review-link">
+                <Group gap={4} component="span" wrap="nowrap">
+                  <IconExternalLink size={14} style={{ flexShrink: 0 }} />
+                  {t('card.link', { site: siteOf(review.reviewUrl) })}
+                </Group>
+              </Anchor>
+            )}
+          </Stack>
+        </SpoilerFold>
       </Stack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Input, Rating, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Input, Rating, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLink } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
@@ -111,6 +111,13 @@ export function ReviewForm({ bookId, existing }: { bookId: number; existing: Rev
           {...form.getInputProps('reviewUrl')}
           inputWrapperOrder={['label', 'description', 'input', 'error']}
           name="reviewUrl"
+        />
+        <Checkbox
+          label={t('progress:mark.label')}
+          description={t('progress:mark.reviewHint')}
+          {...form.getInputProps('hasSpoilers', { type: 'checkbox' })}
+          name="hasSpoilers"
+          data-testid="review-has-spoilers"
         />
         <Group gap="sm" mt={4}>
           <Button type="submit" loading={busy}>

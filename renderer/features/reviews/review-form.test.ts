@@ -6,16 +6,16 @@ import { averageRating, emptyReviewForm, ownReview, reviewChecks, valuesFromRevi
 const checks = reviewChecks((key) => key);
 
 const review = (reviewId: number, ownerId: string, rating: number | null) =>
-  ({ reviewId, ownerId, rating, reviewText: `Review ${reviewId}`, reviewUrl: null }) as Review;
+  ({ reviewId, ownerId, rating, reviewText: `Review ${reviewId}`, reviewUrl: null, hasSpoilers: false }) as Review;
 
 describe('the review form', () => {
-  it('sends stars, text and link; no star chosen is a review without stars', () => {
-    const starred = { rating: 4, reviewText: ' An ocean. ', reviewUrl: '' };
+  it('sends stars, text, link and the spoiler mark; no star chosen is a review without stars', () => {
+    const starred = { rating: 4, reviewText: ' An ocean. ', reviewUrl: '', hasSpoilers: false };
     expect(checks.validate(starred)).toEqual({});
-    expect(checks.transformValues(starred)).toEqual({ rating: 4, reviewText: 'An ocean.', reviewUrl: null });
-    const unstarred = { rating: 0, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1' };
+    expect(checks.transformValues(starred)).toEqual({ rating: 4, reviewText: 'An ocean.', reviewUrl: null, hasSpoilers: false });
+    const unstarred = { rating: 0, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1', hasSpoilers: true };
     expect(checks.validate(unstarred)).toEqual({});
-    expect(checks.transformValues(unstarred)).toEqual({ rating: null, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1' });
+    expect(checks.transformValues(unstarred)).toEqual({ rating: null, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1', hasSpoilers: true });
   });
 
   it('needs the review’s text', () => {
@@ -23,11 +23,11 @@ describe('the review form', () => {
   });
 
   it('refuses stars outside 0 to 5 with the stars message, and a link that is not one', () => {
-    expect(checks.validate({ rating: 6, reviewText: 'x', reviewUrl: 'goodreads' })).toEqual({ rating: 'validation:ratingInvalid', reviewUrl: 'validation:linkInvalid' });
+    expect(checks.validate({ rating: 6, reviewText: 'x', reviewUrl: 'goodreads', hasSpoilers: false })).toEqual({ rating: 'validation:ratingInvalid', reviewUrl: 'validation:linkInvalid' });
   });
 
   it('starts from the member’s earlier review, so saving replaces it', () => {
-    expect(valuesFromReview({ ...review(1, 'me', 3), reviewUrl: 'https://x.test/r' })).toEqual({ rating: 3, reviewText: 'Review 1', reviewUrl: 'https://x.test/r' });
+    expect(valuesFromReview({ ...review(1, 'me', 3), reviewUrl: 'https://x.test/r', hasSpoilers: true })).toEqual({ rating: 3, reviewText: 'Review 1', reviewUrl: 'https://x.test/r', hasSpoilers: true });
     expect(valuesFromReview({ ...review(1, 'me', null) })).toMatchObject({ rating: 0 });
     expect(valuesFromReview(null)).toEqual(emptyReviewForm);
   });

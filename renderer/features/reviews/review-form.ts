@@ -6,19 +6,20 @@ export interface ReviewFormValues {
   rating: number;
   reviewText: string;
   reviewUrl: string;
+  hasSpoilers: boolean;
 }
 
-export const emptyReviewForm: ReviewFormValues = { rating: 0, reviewText: '', reviewUrl: '' };
+export const emptyReviewForm: ReviewFormValues = { rating: 0, reviewText: '', reviewUrl: '', hasSpoilers: false };
 
 /** The member's earlier review fills the form, so saving replaces it. */
 export function valuesFromReview(review: Review | null): ReviewFormValues {
   if (!review) return emptyReviewForm;
-  return { rating: review.rating ?? 0, reviewText: review.reviewText, reviewUrl: review.reviewUrl ?? '' };
+  return { rating: review.rating ?? 0, reviewText: review.reviewText, reviewUrl: review.reviewUrl ?? '', hasSpoilers: review.hasSpoilers };
 }
 
 /** The request the form sends: no star chosen is a review without stars (null). */
 export function reviewInputOf(values: ReviewFormValues): ReviewInput {
-  return { rating: values.rating > 0 ? values.rating : null, reviewText: values.reviewText, reviewUrl: values.reviewUrl };
+  return { rating: values.rating > 0 ? values.rating : null, reviewText: values.reviewText, reviewUrl: values.reviewUrl, hasSpoilers: values.hasSpoilers };
 }
 
 /** The shared schema's checks, as the server applies them (one message per field), and what the form sends. */

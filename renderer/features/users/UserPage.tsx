@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useSessionStore } from '../../store/session-store';
+import { CalendarFeedCard } from '../meetings';
 import { CurrentlyReadingCard } from './CurrentlyReadingCard';
 import { ProfileReviews } from './ProfileReviews';
 import { MySettingsCard } from './MySettingsCard';
@@ -46,6 +47,7 @@ export function UserPage() {
     <>
       <CurrentlyReadingCard profile={user} reading={user.currentlyReading} manage={own && editing} />
       {own && <MySettingsCard />}
+      {own && <CalendarFeedCard />}
     </>
   );
   const toggleLabel = editing ? t('profile.view') : t('profile.edit');

@@ -1,0 +1,113 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Meeting, MeetingChanges, MeetingList, NewMeeting, RsvpAnswer } from '../../../shared/api/meetings';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { withMeeting } from './viewer-answer';
+
+/** Upcoming meetings (soonest first) and past ones (latest first). */
+export const meetingsQuery = queryOptions({
+  queryKey: queryKeys.meetings.list,
+  queryFn: ({ signal }) => api.meetings.list({ signal }),
+});
+
+export function meetingQuery(meetingId: number) {
+  return queryOptions({
+    queryKey: queryKeys.meetings.one(meetingId),
+    queryFn: ({ signal }) => api.meetings.get({ params: { meetingId }, signal }),
+  });
+}
+
+export function useMeetings() {
+  return useQuery(meetingsQuery);
+}
+
+/** A meeting's page: one the list already has shows at once, and the fetch brings it up to date. */
+export function useMeeting(meetingId: number) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...meetingQuery(meetingId),
+    placeholderData: () => {
+      const list = queryClient.getQueryData(meetingsQuery.queryKey);
+      return [...(list?.upcoming ?? []), ...(list?.past ?? [])].find((meeting) => meeting.meetingId === meetingId);
+    },
+  });
+}
+
+/** The books, latest first: the same list (and cache) as the books page, for the meeting form's book choice. */
+export function useClubBooks() {
+  return useQuery({ queryKey: queryKeys.books.list, queryFn: ({ signal }) => api.books.list({ signal }) });
+}
+
+/** A meeting as the server answered a write: in the list and on its own page at once. */
+export function storeMeeting(queryClient: QueryClient, meeting: Meeting): void {
+  queryClient.setQueryData<MeetingList>(meetingsQuery.queryKey, (list) => list && withMeeting(list, meeting, new Date()));
+  queryClient.setQueryData<Meeting>(queryKeys.meetings.one(meeting.meetingId), meeting);
+}
+
+export function useScheduleMeeting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (meeting: NewMeeting) => api.meetings.schedule({ body: meeting }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
+export function useChangeMeeting(meetingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: MeetingChanges) => api.meetings.change({ params: { meetingId }, body: changes }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
+export function useCancelMeeting(meetingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.meetings.cancel({ params: { meetingId } }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
+export function useAnswerMeeting(meetingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: RsvpAnswer) => api.meetings.rsvp({ params: { meetingId }, body: { answer } }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
+/**
+ * Saves the meeting's calendar event (GET /api/meetings/{id}/ics, signed in) as a file the member opens in
+ * their calendar app.
+ */
+export async function downloadCalendarEvent(meetingId: number): Promise<void> {
+  const ics = await api.meetings.ics({ params: { meetingId } });
+  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `meeting-${meetingId}.ics`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the browser has taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Whether the member has a calendar feed; its address comes only in the answer that made it. */
+export const calendarFeedQuery = queryOptions({
+  queryKey: queryKeys.meetings.calendarFeed,
+  queryFn: ({ signal }) => api.meetings.feedState({ signal }),
+});
+
+export function useCalendarFeed() {
+  return useQuery(calendarFeedQuery);
+}
+
+/** Makes the feed's address (revoking an earlier one) or turns it off; the answer is the feed as it is now. */
+export function useChangeCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: 'make' | 'turnOff') => (change === 'make' ? api.meetings.newFeed() : api.meetings.revokeFeed()),
+    onSuccess: (feed) => queryClient.setQueryData(calendarFeedQuery.queryKey, feed),
+  });
+}
