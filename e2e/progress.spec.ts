@@ -5,6 +5,7 @@ import { addMember } from './members';
 import { BookProgress } from './pages/book-progress';
 import { BookReviews } from './pages/book-reviews';
 import { DiscussionPage } from './pages/discussion-page';
+import { SearchPage } from './pages/search-page';
 import { arrangeCurrentBook, reading } from './reading-fixtures';
 
 test('a member shares where they are and another member sees it; once hidden, the other no longer does', async ({ app, page, club }) => {
@@ -133,6 +134,14 @@ test('a suggestion marked as containing spoilers is folded for members who have 
   await expect(rebecca.getByTestId('post-text')).toHaveCount(0);
   await rebecca.getByRole('button', { name: 'Show anyway' }).click();
   await expect(rebecca.getByTestId('post-text')).toContainText('it ends with a fire');
+
+  // Search finds it, but does not show its words; its own page does the folding.
+  const search = new SearchPage(app);
+  await search.goto();
+  await search.type('fire');
+  const result = app.page.getByTestId('search-result').filter({ hasText: 'Rebecca' });
+  await expect(result.getByTestId('result-spoiler-note')).toHaveText('Marked as containing spoilers: open it to read.');
+  await expect(result).not.toContainText('ends with a fire');
 
   // Finishing the club's current book (Solaris) opens it.
   const cyrilApi = await ClubApi.signIn(club, cyril.email, cyril.password);

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Post, Topic } from '../../../shared/api/discussions';
 import { BookCover } from '../../components/BookCover';
 import { RenderedHtml } from '../../components/RenderedHtml';
+import { SpoilerFold } from '../progress';
 
 /** An option's suggestion, opened from the ballot: cover, text, who suggested it. */
 export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
@@ -12,7 +13,10 @@ export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
     <Group align="flex-start" wrap="nowrap" gap="md" pt="sm" data-testid="option-preview">
       {topic !== 'Themes' && <BookCover src={post.imageUrl} width={64} height={96} />}
       <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-        {post.renderedText ? <RenderedHtml html={post.renderedText} /> : <Text size="sm" c="dimmed">{t('option.noText')}</Text>}
+        {/* Folded for everyone but its author (a poll cannot ask home for the current book: home shows polls). */}
+        <SpoilerFold item={post} spoilerBookId={null} kind="post">
+          {post.renderedText ? <RenderedHtml html={post.renderedText} /> : <Text size="sm" c="dimmed">{t('option.noText')}</Text>}
+        </SpoilerFold>
         <Group gap="xs">
           <Text size="xs" c="dimmed">
             {t('option.suggestedBy', { name: post.ownerName })}
