@@ -17,6 +17,11 @@ import { meetingEndsAt } from '../../../shared/meeting-times';
 export interface CalendarSettings {
   /** The club's address without a trailing slash: page links, and the host that makes UIDs unique. */
   publicUrl: string;
+  /**
+   * Where page links point when it is not publicUrl: without PUBLIC_URL, the address the member reached the
+   * club at (a LAN address a phone can open). UIDs keep publicUrl's host, so they never change.
+   */
+  linkBase?: string;
   siteName: string;
   /** The feed is for calendar apps, not one reader: its few words are in the club's language. */
   defaultLanguage: Language;
@@ -60,7 +65,7 @@ export function pollDeadlineUid(pollId: number, publicUrl: string): string {
 
 /** One meeting as a VEVENT's fields. */
 export function meetingEventData(meeting: Meeting, settings: CalendarSettings): ICalEventData {
-  const page = meetingPageUrl(settings.publicUrl, meeting.meetingId);
+  const page = meetingPageUrl(settings.linkBase ?? settings.publicUrl, meeting.meetingId);
   const summary = meeting.bookTitle
     ? translate(settings.defaultLanguage, 'content:meetingSummary', { title: meeting.bookTitle })
     : translate(settings.defaultLanguage, 'content:meetingSummaryWithoutBook', { siteName: settings.siteName });
@@ -93,7 +98,7 @@ function uriValue(url: string): string {
 }
 
 function deadlineEventData(deadline: PollDeadline, settings: CalendarSettings): ICalEventData {
-  const page = pollPageUrl(settings.publicUrl, deadline.pollId);
+  const page = pollPageUrl(settings.linkBase ?? settings.publicUrl, deadline.pollId);
   return {
     id: pollDeadlineUid(deadline.pollId, settings.publicUrl),
     // A poll keeps no revisions; subscribed calendars take the feed as it is on each refresh.

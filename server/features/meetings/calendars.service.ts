@@ -32,23 +32,23 @@ export class CalendarsService {
     private readonly publicUrl: string | null,
   ) {}
 
-  /** One meeting's .ics file, cancelled or not. */
-  async meetingFile(meetingId: number): Promise<string> {
-    return meetingsCalendar([await this.meetings.get(meetingId, null)], this.links);
+  /** One meeting's .ics file, cancelled or not; `origin` as for newFeed. */
+  async meetingFile(meetingId: number, origin: string): Promise<string> {
+    return meetingsCalendar([await this.meetings.get(meetingId, null)], this.linksFor(origin));
   }
 
   /**
    * The feed that `feedFile` (`<token>.ics`) names: every meeting and the deadlines of open polls. An
    * unknown or revoked token, or a disabled account's, names nothing.
    */
-  async feedFile(feedFile: string): Promise<string> {
+  async feedFile(feedFile: string, origin: string): Promise<string> {
     const token = FEED_FILE.exec(feedFile)?.[1];
     if (!token) throw new NotFound('calendarFeedNotFound');
     const owner = sqliteOf(this.db)
       .prepare(`SELECT "user"."disabledOn" FROM "calendar_feed" JOIN "user" ON "user"."id" = "calendar_feed"."userId" WHERE "calendar_feed"."tokenHash" = ?`)
       .get(sha256(token)) as { disabledOn: string | null } | undefined;
     if (!owner || owner.disabledOn) throw new NotFound('calendarFeedNotFound');
-    return calendarFeed(await this.meetings.forCalendars(), this.openPollDeadlines(), this.links);
+    return calendarFeed(await this.meetings.forCalendars(), this.openPollDeadlines(), this.linksFor(origin));
   }
 
   feedState(user: User): CalendarFeed {
@@ -73,6 +73,11 @@ export class CalendarsService {
         .run(user.id, sha256(token), createdOn),
     );
     return { url: `${this.publicUrl ?? origin}/api/calendar/${token}.ics`, active: true, createdOn };
+  }
+
+  /** Page links in calendars lead where the member reached the club, unless PUBLIC_URL says where. */
+  private linksFor(origin: string) {
+    return { ...this.links, linkBase: this.publicUrl ?? origin };
   }
 
   revokeFeed(user: User): CalendarFeed {

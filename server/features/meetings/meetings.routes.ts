@@ -17,17 +17,22 @@ export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsSe
     handle(meetingsApi.cancel, ({ params, user }) => meetings.cancel(params.meetingId, user)),
     handle(meetingsApi.rsvp, ({ params, user, body }) => meetings.rsvp(params.meetingId, user, body.answer)),
     handle(meetingsApi.ics, async ({ params, ctx }): Promise<typeof ANSWERED> => {
-      answerCalendar(ctx, await calendars.meetingFile(params.meetingId), `meeting-${params.meetingId}.ics`);
+      answerCalendar(ctx, await calendars.meetingFile(params.meetingId, originOf(ctx)), `meeting-${params.meetingId}.ics`);
       return ANSWERED;
     }),
     handle(meetingsApi.feed, async ({ params, ctx }): Promise<typeof ANSWERED> => {
-      answerCalendar(ctx, await calendars.feedFile(params.feedFile));
+      answerCalendar(ctx, await calendars.feedFile(params.feedFile, originOf(ctx)));
       return ANSWERED;
     }),
     handle(meetingsApi.feedState, ({ user }) => calendars.feedState(user)),
-    handle(meetingsApi.newFeed, ({ user, ctx }) => calendars.newFeed(user, `${ctx.protocol}://${ctx.host}`)),
+    handle(meetingsApi.newFeed, ({ user, ctx }) => calendars.newFeed(user, originOf(ctx))),
     handle(meetingsApi.revokeFeed, ({ user }) => calendars.revokeFeed(user)),
   ];
+}
+
+/** The scheme and host the request came to (Koa's `origin` is the Origin header, not this). */
+function originOf(ctx: AppContext): string {
+  return `${ctx.protocol}://${ctx.host}`;
 }
 
 /**
