@@ -23,13 +23,14 @@ export function focusingFirstInvalid(submit: (event?: FormEvent) => Promise<bool
         const focused = document.activeElement;
         const lost = !focused || focused === document.body || !focused.isConnected;
         // The member has moved on meanwhile.
-        if (!lost && focused !== from) return;
+        if (!lost && focused !== from && focused !== submitter) return;
         const invalid = ok ? null : form.querySelector<HTMLElement>('[aria-invalid="true"]');
         if (invalid) return invalid.focus();
         if (lost && !form.isConnected) return refocusWhenLost(thenFocus, null);
-        if (lost && submitter && !submitter.matches(':disabled')) return submitter.focus();
-        if (!lost && ok) return;
-        if (performance.now() < deadline) requestAnimationFrame(settle);
+        if (lost && submitter && !submitter.matches(':disabled')) submitter.focus();
+        // After a success the page may still take the form away (a busy page draws the replacement a few
+        // frames later, after focus went back to the old button): watch until then, and follow it.
+        if ((ok || lost) && performance.now() < deadline) requestAnimationFrame(settle);
       };
       requestAnimationFrame(settle);
     });
