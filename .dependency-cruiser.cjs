@@ -11,6 +11,9 @@ const SERVER_ENTRY_POINTS_FOR_ELECTRON = [
   '^server/settings\\.ts$',
   '^server/db/data-source\\.ts$',
   '^server/maintenance/backup\\.ts$',
+  '^server/maintenance/club-archive\\.ts$',
+  '^server/maintenance/club-backup\\.ts$',
+  '^server/maintenance/backup-status\\.ts$',
   '^server/maintenance/server-lock\\.ts$',
 ];
 

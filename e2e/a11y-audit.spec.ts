@@ -157,6 +157,8 @@ const SCREENS: Screen[] = [
   { name: 'profile editor', path: (s) => `/my/${encodeURIComponent(s.email(PERSON.admin))}/edit`, ready: testId('profile-page'), roles: ['admin'] },
   { name: 'admin (refused)', path: () => '/admin', ready: async (page) => expect(page.getByRole('alert')).toBeVisible(), roles: ['member'] },
   { name: 'admin', path: () => '/admin', ready: testId('admin-page'), roles: MODERATORS },
+  { name: 'host page', path: () => '/admin/host', ready: testId('host-state'), roles: ['admin'] },
+  { name: 'host page (refused)', path: () => '/admin/host', ready: testId('host-admins-only'), roles: ['member', 'moderator'] },
 ];
 
 async function arrangeScene(club: ClubServer): Promise<Scene> {

@@ -22,7 +22,8 @@ export async function startClubServer(env: Record<string, string> = {}): Promise
   const entry = path.join(root, 'dist/server/main.js');
   if (!fs.existsSync(entry)) throw new Error('Build the app first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [entry, '--port', '0', '--host', '127.0.0.1'], {
+  // HOST=0.0.0.0 listens on every interface (the LAN addresses a host page shows); by default loopback only.
+  const child: ChildProcess = spawn(process.execPath, [entry, '--port', '0', '--host', env.HOST ?? '127.0.0.1'], {
     env: { ...process.env, DATA_DIR: dataDir, SITE_NAME: 'Riverside Readers', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -33,11 +34,11 @@ export async function startClubServer(env: Record<string, string> = {}): Promise
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`club server did not start:\n${output}`)), 20_000);
     const lookForUrl = () => {
-      const match = /http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      const match = /http:\/\/(?:127\.0\.0\.1|localhost):(\d+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
       child.stdout!.off('data', lookForUrl);
-      resolve(match[0]);
+      resolve(`http://127.0.0.1:${match[1]}`);
     };
     child.stdout!.on('data', lookForUrl);
     child.once('exit', (code) => reject(new Error(`club server exited with ${code}:\n${output}`)));

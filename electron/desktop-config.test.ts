@@ -35,9 +35,18 @@ describe('desktopServerConfig', () => {
       // The host's own zone, as the headless server takes it.
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       pollReminderHours: 24,
+      backupDir: path.join(userDataDir, 'data', 'backups'),
+      backupsKept: 7,
       rendererDir,
       sqliteNativeBinding: packagedBinding,
     });
+  });
+
+  it('keeps daily backups in its own data folder, whatever DATA_DIR says, unless BACKUP_DIR names a folder', () => {
+    const elsewhere = desktopServerConfig({ userDataDir, rendererDir, runtime, exists: () => true, env: { DATA_DIR: '/srv/club' } });
+    expect(elsewhere.backupDir).toBe(path.join(userDataDir, 'data', 'backups'));
+    const named = desktopServerConfig({ userDataDir, rendererDir, runtime, exists: () => true, env: { BACKUP_DIR: '/mnt/usb/club', BACKUPS_KEPT: '14' } });
+    expect(named).toMatchObject({ backupDir: path.resolve('/mnt/usb/club'), backupsKept: 14 });
   });
 
   it('takes the headless settings from the environment, but not the data folder or host', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { readSettings, type ServerConfig } from '../server/settings';
+import { defaultBackupDir, readSettings, type ServerConfig } from '../server/settings';
 
 /** How many ports from the first one (8080 unless PORT says otherwise) the server tries. */
 export const PORT_ATTEMPTS = 10;
@@ -68,9 +68,12 @@ export function desktopServerConfig(options: {
   // No argv: Electron's command line carries Chromium switches, not club settings.
   const settings = readSettings([], options.env, options.userDataDir);
   const binding = sqliteNativeBinding(options.runtime, options.exists);
+  const dataDir = path.join(options.userDataDir, 'data');
   return {
     ...settings,
-    dataDir: path.join(options.userDataDir, 'data'),
+    dataDir,
+    // Daily backups go into the app's own data folder unless BACKUP_DIR names another.
+    backupDir: options.env.BACKUP_DIR ? settings.backupDir : defaultBackupDir(dataDir),
     host: '0.0.0.0',
     rendererDir: options.rendererDir,
     ...(binding ? { sqliteNativeBinding: binding } : {}),

@@ -11,12 +11,12 @@ function setup() {
     port: 8081,
     urls: ['http://localhost:8081'],
     setupCode: null,
-    restore: { restored: true, keptAs: '/data/bookclub.db.before-restore-1' },
+    restore: { restored: true, keptAs: '/data/before-restore-1', sessionsKept: true },
   };
   const fakes = {
     dialogs: {
-      showSaveDialog: vi.fn<HostDialogs['showSaveDialog']>(async () => ({ canceled: false, filePath: '/backups/club.db' })),
-      showOpenDialog: vi.fn<HostDialogs['showOpenDialog']>(async () => ({ canceled: false, filePaths: ['/backups/club.db'] })),
+      showSaveDialog: vi.fn<HostDialogs['showSaveDialog']>(async () => ({ canceled: false, filePath: '/backups/club.tar.gz' })),
+      showOpenDialog: vi.fn<HostDialogs['showOpenDialog']>(async () => ({ canceled: false, filePaths: ['/backups/club.tar.gz'] })),
       // The first button: "Restore and restart" in the confirmation, OK elsewhere.
       showMessageBox: vi.fn<HostDialogs['showMessageBox']>(async () => ({ response: 0, checkboxChecked: false })),
     },
@@ -86,13 +86,16 @@ describe('opening the data folder', () => {
 });
 
 describe('backing up the club', () => {
-  it('offers a file named for today in the documents folder', async () => {
+  it('offers an archive named for today in the documents folder', async () => {
     const { options, actions } = setup();
 
     await actions.backUp();
 
     expect(options.dialogs.showSaveDialog).toHaveBeenCalledWith(
-      expect.objectContaining({ defaultPath: path.join(documentsDir, 'bookclub-backup-2026-11-22.db') }),
+      expect.objectContaining({
+        defaultPath: path.join(documentsDir, 'bookclub-backup-2026-11-22.tar.gz'),
+        filters: [{ name: 'Bookclub backups (.tar.gz)', extensions: ['gz'] }],
+      }),
     );
   });
 
@@ -106,15 +109,17 @@ describe('backing up the club', () => {
     expect(options.dialogs.showMessageBox).not.toHaveBeenCalled();
   });
 
-  it('backs up to the chosen file and reports success', async () => {
+  it('backs up to the chosen file and reports success: the whole club, pictures and all', async () => {
     const { options, actions } = setup();
 
     await actions.backUp();
 
-    expect(options.server.backup).toHaveBeenCalledWith('/backups/club.db');
-    expect(options.dialogs.showMessageBox).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'info', message: 'The club is backed up.', detail: expect.stringContaining('/backups/club.db (2.0 MB)') }),
-    );
+    expect(options.server.backup).toHaveBeenCalledWith('/backups/club.tar.gz');
+    const report = options.dialogs.showMessageBox.mock.calls[0]![0];
+    expect(report).toMatchObject({ type: 'info', message: 'The club is backed up.' });
+    expect(report.detail).toContain('Saved to /backups/club.tar.gz (2.0 MB): the whole club, with its pictures');
+    expect(report.detail).toMatch(/restore this file there\.$/);
+    expect(report.detail).not.toMatch(/images folder/);
   });
 
   it('reports a failure in an error dialog', async () => {
@@ -152,7 +157,23 @@ describe('restoring from a backup', () => {
     expect(options.onRestarted).not.toHaveBeenCalled();
   });
 
-  it('asks first, saying the club restarts and the current database is kept', async () => {
+  it('offers whole-club backups and older database backups to choose from', async () => {
+    const { options, actions } = setup();
+    options.dialogs.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+
+    await actions.restore();
+
+    expect(options.dialogs.showOpenDialog).toHaveBeenCalledWith(
+      expect.objectContaining({
+        filters: [
+          { name: 'Bookclub backups (.tar.gz, older .db)', extensions: ['gz', 'db'] },
+          { name: 'All files', extensions: ['*'] },
+        ],
+      }),
+    );
+  });
+
+  it('asks first, saying the club restarts and the current club is kept', async () => {
     const { options, actions } = setup();
     options.dialogs.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
 
@@ -160,25 +181,42 @@ describe('restoring from a backup', () => {
 
     const confirmation = options.dialogs.showMessageBox.mock.calls[0]![0];
     expect(confirmation).toMatchObject({ buttons: ['Restore and restart', 'Cancel'], cancelId: 1, defaultId: 1 });
-    expect(confirmation.message).toBe('Restore the club from club.db?');
+    expect(confirmation.message).toBe('Restore the club from club.tar.gz?');
     expect(confirmation.detail).toMatch(/The club restarts/);
-    expect(confirmation.detail).toMatch(/current database is kept aside/);
+    expect(confirmation.detail).toMatch(/current club is kept aside in a before-restore folder of the data folder/);
   });
 
-  it('confirmed, restarts the club on the backup, shows it afresh, then says where the old database is', async () => {
+  it('confirmed, restarts the club on the backup, shows it afresh, then says where the old club is', async () => {
     const { options, actions } = setup();
 
     await actions.restore();
 
-    expect(options.server.restartRestoring).toHaveBeenCalledWith('/backups/club.db');
+    expect(options.server.restartRestoring).toHaveBeenCalledWith('/backups/club.tar.gz');
     expect(options.onRestarted).toHaveBeenCalledWith(expect.objectContaining({ port: 8081 }));
     const report = options.dialogs.showMessageBox.mock.calls[1]![0];
     expect(options.onRestarted.mock.invocationCallOrder[0]).toBeLessThan(options.dialogs.showMessageBox.mock.invocationCallOrder[1]!);
     expect(report).toMatchObject({
       type: 'info',
       message: 'The club was restored.',
-      detail: 'The database it replaced is kept as /data/bookclub.db.before-restore-1.',
+      detail: 'The club it replaced is kept in /data/before-restore-1. Members stay signed in: the backup brought the key that signs their sessions.',
     });
+  });
+
+  it('says when members may have to sign in again, and nothing about it when the server did not say', async () => {
+    const { options, actions } = setup();
+    const restarted = (restore: StartedServer['restore']): StartedServer => ({ port: 8081, urls: [], setupCode: null, restore });
+    options.server.restartRestoring
+      .mockResolvedValueOnce(restarted({ restored: true, keptAs: '/data/before-restore-2', sessionsKept: false }))
+      .mockResolvedValueOnce(restarted({ restored: true, keptAs: '/data/before-restore-3' }));
+
+    await actions.restore();
+    expect(options.dialogs.showMessageBox).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        detail: "The club it replaced is kept in /data/before-restore-2. The backup did not bring the key that signs members' sessions: members may have to sign in again.",
+      }),
+    );
+    await actions.restore();
+    expect(options.dialogs.showMessageBox).toHaveBeenLastCalledWith(expect.objectContaining({ detail: 'The club it replaced is kept in /data/before-restore-3.' }));
   });
 
   it('a refused file shows the reason; the club was restarted unchanged', async () => {
@@ -187,7 +225,7 @@ describe('restoring from a backup', () => {
       port: 8081,
       urls: [],
       setupCode: null,
-      restore: { restored: false, reason: '/backups/club.db is not a Bookclub database.' },
+      restore: { restored: false, reason: 'This file is not a Bookclub backup. Nothing was changed.' },
     });
 
     await actions.restore();
@@ -196,7 +234,7 @@ describe('restoring from a backup', () => {
     expect(options.dialogs.showMessageBox).toHaveBeenLastCalledWith({
       type: 'error',
       message: 'That file was not restored.',
-      detail: '/backups/club.db is not a Bookclub database.\n\nThe club was restarted unchanged.',
+      detail: 'This file is not a Bookclub backup. Nothing was changed.\n\nThe club was restarted unchanged.',
     });
   });
 
@@ -243,7 +281,7 @@ describe('start when I log in', () => {
 
 describe('names and sizes', () => {
   it('names a backup for the day, by the local calendar', () => {
-    expect(backupFileName(new Date(2026, 0, 5, 23, 59))).toBe('bookclub-backup-2026-01-05.db');
+    expect(backupFileName(new Date(2026, 0, 5, 23, 59))).toBe('bookclub-backup-2026-01-05.tar.gz');
   });
 
   it('gives sizes in KB or MB', () => {

@@ -12,7 +12,7 @@ import type {
 import type { ClubServer } from './club-server';
 import { SETUP_CODE_EXPLANATION, type HostMenuActions } from './host-menu';
 import type { LoginItem } from './login-item';
-import type { StartedServer } from './server-host';
+import type { RestoreOutcome, StartedServer } from './server-host';
 
 /** Electron's dialogs, already attached to the window when there is one. */
 export interface HostDialogs {
@@ -42,12 +42,15 @@ export interface HostActionsOptions {
   log?: Pick<Console, 'error'>;
 }
 
-const BACKUP_FILTERS = [{ name: 'Bookclub backups', extensions: ['db'] }];
+// Dialogs match the last part of a name only (a filter of "tar.gz" greys .tar.gz files out on macOS).
+const BACKUP_FILTER = { name: 'Bookclub backups (.tar.gz)', extensions: ['gz'] };
+/** Whole-club backups, and the database-only backups (.db) made before them, which still restore. */
+const RESTORABLE_FILTER = { name: 'Bookclub backups (.tar.gz, older .db)', extensions: ['gz', 'db'] };
 
-/** bookclub-backup-2026-11-22.db, by the host's own calendar. */
+/** bookclub-backup-2026-11-22.tar.gz, by the host's own calendar. */
 export function backupFileName(date: Date): string {
   const two = (n: number) => String(n).padStart(2, '0');
-  return `bookclub-backup-${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}.db`;
+  return `bookclub-backup-${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}.tar.gz`;
 }
 
 export function formatSize(bytes: number): string {
@@ -55,11 +58,22 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** Where the replaced club went, and whether members stay signed in, as far as the server said. */
+function restoredDetail(file: string, outcome: RestoreOutcome | undefined): string {
+  const restored = outcome?.restored ? outcome : undefined;
+  const sentences = [restored?.keptAs ? `The club it replaced is kept in ${restored.keptAs}.` : `Restored from ${file}.`];
+  if (restored?.sessionsKept === true) sentences.push('Members stay signed in: the backup brought the key that signs their sessions.');
+  if (restored?.sessionsKept === false) sentences.push('The backup did not bring the key that signs members\' sessions: members may have to sign in again.');
+  return sentences.join(' ');
+}
+
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export type HostActions = { [K in keyof HostMenuActions]: (...args: Parameters<HostMenuActions[K]>) => Promise<void> };
+/** The menu's actions that need dialogs and the server; showing the host page is the window's (main.ts). */
+type DialogActions = Omit<HostMenuActions, 'openHostPage'>;
+export type HostActions = { [K in keyof DialogActions]: (...args: Parameters<DialogActions[K]>) => Promise<void> };
 
 export function hostActions(options: HostActionsOptions): HostActions {
   const { dialogs, server, now = () => new Date(), log = console } = options;
@@ -105,7 +119,7 @@ export function hostActions(options: HostActionsOptions): HostActions {
         title: 'Back up the club',
         defaultPath: path.join(options.documentsDir, backupFileName(now())),
         buttonLabel: 'Back up',
-        filters: BACKUP_FILTERS,
+        filters: [BACKUP_FILTER],
       });
       if (canceled || !filePath) return;
       try {
@@ -114,8 +128,9 @@ export function hostActions(options: HostActionsOptions): HostActions {
           type: 'info',
           message: 'The club is backed up.',
           detail:
-            `Saved to ${filePath} (${formatSize(bytes)}). Keep a copy somewhere other than this computer. ` +
-            'Uploaded avatars are not in it: copy the images folder of the data folder (Club ▸ Open data folder) too.',
+            `Saved to ${filePath} (${formatSize(bytes)}): the whole club, with its pictures and the key that keeps ` +
+            'members signed in. Keep a copy somewhere other than this computer. To move the club to another ' +
+            'computer, restore this file there.',
         });
       } catch (error) {
         log.error('The backup failed:', error);
@@ -130,7 +145,7 @@ export function hostActions(options: HostActionsOptions): HostActions {
         title: 'Restore from a backup',
         buttonLabel: 'Choose',
         properties: ['openFile'],
-        filters: [...BACKUP_FILTERS, { name: 'All files', extensions: ['*'] }],
+        filters: [RESTORABLE_FILTER, { name: 'All files', extensions: ['*'] }],
       });
       const file = filePaths[0];
       if (canceled || !file) return;
@@ -143,8 +158,8 @@ export function hostActions(options: HostActionsOptions): HostActions {
         message: `Restore the club from ${path.basename(file)}?`,
         detail:
           'The club restarts with what the backup holds: members are disconnected for a moment, and whatever ' +
-          'was written since the backup was made is no longer shown. The current database is kept aside in ' +
-          'the data folder, so it can be restored in turn.',
+          'was written since the backup was made is no longer shown. The current club is kept aside in a ' +
+          'before-restore folder of the data folder, so nothing of it is lost.',
       });
       if (response !== 0) return;
 
@@ -164,12 +179,7 @@ export function hostActions(options: HostActionsOptions): HostActions {
           detail: `${started.restore.reason}\n\nThe club was restarted unchanged.`,
         });
       } else {
-        const keptAs = started.restore?.keptAs;
-        await dialogs.showMessageBox({
-          type: 'info',
-          message: 'The club was restored.',
-          detail: keptAs ? `The database it replaced is kept as ${keptAs}.` : `Restored from ${file}.`,
-        });
+        await dialogs.showMessageBox({ type: 'info', message: 'The club was restored.', detail: restoredDetail(file, started.restore) });
       }
     });
   }

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { hostMenuTemplate, memberAddresses, type HostMenuState } from './host-menu';
+import { firstPageUrl, hostMenuTemplate, hostPageUrl, memberAddresses, type HostMenuState } from './host-menu';
 
 const state: HostMenuState = {
   urls: ['http://localhost:8080', 'http://192.168.1.5:8080', 'http://10.0.0.7:8080'],
@@ -14,6 +14,7 @@ const state: HostMenuState = {
 
 function actions() {
   return {
+    openHostPage: vi.fn(),
     copyAddress: vi.fn(),
     copySetupCode: vi.fn(),
     openDataFolder: vi.fn(),
@@ -42,6 +43,14 @@ const club = (template: MenuItemConstructorOptions[]) => submenu(find(template, 
 const roles = (items: MenuItemConstructorOptions[]) => items.map((item) => item.role).filter(Boolean);
 
 describe('the Club menu', () => {
+  it('opens with the host page, which a click shows in the window', () => {
+    const menuActions = actions();
+    const items = club(hostMenuTemplate(state, menuActions));
+    expect(items[0]).toMatchObject({ label: 'Host page', accelerator: 'CmdOrCtrl+Shift+H' });
+    click(items[0]!);
+    expect(menuActions.openHostPage).toHaveBeenCalledOnce();
+  });
+
   it('lists every address members can open, and a click copies it', () => {
     const menuActions = actions();
     const addresses = submenu(find(club(hostMenuTemplate(state, menuActions)), 'Addresses members can open'));
@@ -142,5 +151,13 @@ describe('memberAddresses', () => {
     expect(memberAddresses(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://192.168.1.5:8080'])).toEqual([
       'http://192.168.1.5:8080',
     ]);
+  });
+});
+
+describe('where the window opens', () => {
+  it('on the host page while the club has no admin (its first start), else on the club', () => {
+    expect(firstPageUrl(8080, 'K7QF-M2XA')).toBe('http://localhost:8080/admin/host');
+    expect(firstPageUrl(8081, null)).toBe('http://localhost:8081/');
+    expect(hostPageUrl(8082)).toBe('http://localhost:8082/admin/host');
   });
 });

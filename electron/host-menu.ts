@@ -16,12 +16,27 @@ export interface HostMenuState {
 }
 
 export interface HostMenuActions {
+  /** Shows the host page (/admin/host) in the window: addresses with QR codes, the club's state, backups. */
+  openHostPage(): void;
   copyAddress(url: string): void;
   copySetupCode(code: string): void;
   openDataFolder(dataDir: string): void;
   backUp(): void;
   restore(): void;
   setOpenAtLogin(open: boolean): void;
+}
+
+/** The host page in the window (the club at localhost on its port). */
+export function hostPageUrl(port: number): string {
+  return `http://localhost:${port}/admin/host`;
+}
+
+/**
+ * Where the window opens: the host page while the club has no admin yet (its first start: the addresses
+ * to share, the setup code, "Set up the club"), else the club's home.
+ */
+export function firstPageUrl(port: number, setupCode: string | null): string {
+  return setupCode ? hostPageUrl(port) : `http://localhost:${port}/`;
 }
 
 /** The addresses other computers can use: localhost only reaches this one. */
@@ -69,6 +84,7 @@ export function hostMenuTemplate(state: HostMenuState, actions: HostMenuActions)
   const club: MenuItemConstructorOptions = {
     label: 'Club',
     submenu: [
+      { label: 'Host page', accelerator: 'CmdOrCtrl+Shift+H', click: () => actions.openHostPage() },
       addressesMenu(state.urls, actions),
       ...setupCodeItems(state.setupCode, actions),
       { label: 'Open data folder', toolTip: state.dataDir, click: () => actions.openDataFolder(state.dataDir) },

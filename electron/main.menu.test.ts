@@ -66,16 +66,16 @@ describe('the host menu', () => {
     expect(electron.shell.openPath).toHaveBeenCalledWith(path.join(shell.appData, 'Bookclub', 'data'));
   });
 
-  it('"Back up the club…" asks for a file, has the server process copy the database, and reports it', async () => {
+  it('"Back up the club…" asks for a file, has the server process back the club up to it, and reports it', async () => {
     await shell.launchAndStart();
-    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/backups/club.db' });
+    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: '/backups/club.tar.gz' });
 
     shell.clickMenu('Club', 'Back up the club…');
     await settle();
 
     const saveOptions = electron.dialog.showSaveDialog.mock.calls[0]!.at(-1) as { defaultPath: string };
-    expect(path.basename(saveOptions.defaultPath)).toMatch(/^bookclub-backup-\d{4}-\d{2}-\d{2}\.db$/);
-    expect(shell.child.posted.at(-1)).toEqual({ type: 'backup', file: '/backups/club.db' });
+    expect(path.basename(saveOptions.defaultPath)).toMatch(/^bookclub-backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+    expect(shell.child.posted.at(-1)).toEqual({ type: 'backup', file: '/backups/club.tar.gz' });
 
     shell.child.answer({ type: 'backup-done', bytes: 40_960 });
     await settle();
@@ -147,7 +147,7 @@ describe('restoring from the menu', () => {
     expect(shell.lastMessageBox()).toMatchObject({ message: 'Restore the club from club.db?' });
     shell.child.answer({ type: 'closed' });
     await settle();
-    next.answer({ type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' });
+    next.answer({ type: 'restored', keptAs: '/data/before-restore-1', sessionsKept: true });
     next.answer({ type: 'started', port: 8081, urls: ['http://localhost:8081', 'http://192.168.1.5:8081'] });
     await settle();
 
@@ -161,7 +161,7 @@ describe('restoring from the menu', () => {
     expect(shell.lastMessageBox()).toMatchObject({
       type: 'info',
       message: 'The club was restored.',
-      detail: 'The database it replaced is kept as /data/bookclub.db.before-restore-1.',
+      detail: 'The club it replaced is kept in /data/before-restore-1. Members stay signed in: the backup brought the key that signs their sessions.',
     });
   });
 

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { superviseServer, type ClubServer } from './club-server';
 import { desktopServerConfig, PORT_ATTEMPTS } from './desktop-config';
 import { hostActions, type HostDialogs } from './host-actions';
-import { hostMenuTemplate } from './host-menu';
+import { firstPageUrl, hostMenuTemplate, hostPageUrl, type HostMenuActions } from './host-menu';
 import { focusWindow, quitGuard } from './lifecycle';
 import { loginItem } from './login-item';
 import { navigationGuard, windowOpenGuard } from './navigation';
@@ -196,7 +196,7 @@ function main(): void {
 
       let running: StartedServer = await club.started;
       console.log(`Bookclub is open to members at:\n  ${running.urls.join('\n  ')}`);
-      mainWindow = createWindow(clubUrl(running.port), path.join(userDataDir, WINDOW_STATE_FILE));
+      mainWindow = createWindow(firstPageUrl(running.port, running.setupCode), path.join(userDataDir, WINDOW_STATE_FILE));
       mainWindow.on('closed', () => {
         mainWindow = null;
       });
@@ -233,18 +233,27 @@ function main(): void {
           console.error('Could not reload the club after its restart:', error);
         });
       };
-      const actions = hostActions({
-        dialogs,
-        server: club,
-        documentsDir: app.getPath('documents'),
-        clipboard,
-        notify: (title, body) => notify(title, body, dialogs),
-        openPath: (dir) => shell.openPath(dir),
-        loginItem: login,
-        onChanged: refreshMenu,
-        onRestarted: showRestarted,
-        onRestartFailed: unlessStopped('Bookclub could not restart'),
-      });
+      const showHostPage = () => {
+        const window = mainWindow;
+        if (!window || window.isDestroyed()) return;
+        focusWindow(window);
+        window.loadURL(hostPageUrl(running.port)).catch((error: unknown) => console.error('Could not open the host page:', error));
+      };
+      const actions: HostMenuActions = {
+        openHostPage: showHostPage,
+        ...hostActions({
+          dialogs,
+          server: club,
+          documentsDir: app.getPath('documents'),
+          clipboard,
+          notify: (title, body) => notify(title, body, dialogs),
+          openPath: (dir) => shell.openPath(dir),
+          loginItem: login,
+          onChanged: refreshMenu,
+          onRestarted: showRestarted,
+          onRestartFailed: unlessStopped('Bookclub could not restart'),
+        }),
+      };
       club.onRestarted(showRestarted);
       refreshMenu();
     })

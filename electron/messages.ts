@@ -20,8 +20,12 @@ export type ServerMessage =
   | { type: 'started'; port: number; urls: string[]; setupCode: string | null }
   /** `message` is shown to the user as is, so it must be a readable sentence. */
   | { type: 'failed'; message: string }
-  /** Before "started": the backup replaced the database; the one it replaced was kept (null: there was none). */
-  | { type: 'restored'; keptAs: string | null }
+  /**
+   * Before "started": the backup replaced the club; the one it replaced was kept in `keptAs` (null: there was
+   * none). `sessionsKept`: the backup brought the token secret, so members stay signed in (absent from a
+   * server process that does not say).
+   */
+  | { type: 'restored'; keptAs: string | null; sessionsKept?: boolean }
   /** Before "started": the backup was refused and nothing changed; the server starts on the old database. */
   | { type: 'restore-refused'; message: string }
   | { type: 'backup-done'; bytes: number }
@@ -60,8 +64,11 @@ export function parseServerMessage(value: unknown): ServerMessage | null {
     case 'restore-refused':
     case 'backup-failed':
       return typeof value.message === 'string' ? { type: value.type, message: value.message } : null;
-    case 'restored':
-      return value.keptAs === null || isFile(value.keptAs) ? { type: 'restored', keptAs: value.keptAs } : null;
+    case 'restored': {
+      const { keptAs, sessionsKept } = value;
+      if (!(keptAs === null || isFile(keptAs)) || !(sessionsKept === undefined || typeof sessionsKept === 'boolean')) return null;
+      return { type: 'restored', keptAs, ...(sessionsKept === undefined ? {} : { sessionsKept }) };
+    }
     case 'backup-done':
       return typeof value.bytes === 'number' && Number.isInteger(value.bytes) && value.bytes >= 0
         ? { type: 'backup-done', bytes: value.bytes }

@@ -109,6 +109,21 @@ describe('starting the server process', () => {
     expect(child.killed).toBe(true);
   });
 
+  it('waits longer for a start that restores a backup first: it unpacks and checks the whole club', async () => {
+    const plain = new FakeChild();
+    const plainFailure = startFailure(launch(plain, { startTimeoutMs: undefined }).started);
+    const restoring = new FakeChild();
+    const restoringFailure = startFailure(launch(restoring, { startTimeoutMs: undefined, restoreFrom: '/backups/club.tar.gz' }).started);
+
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect((await plainFailure).reason).toBe('timeout');
+    expect(restoring.killed).toBe(false);
+    await vi.advanceTimersByTimeAsync(10 * 60_000 - 30_000);
+
+    expect((await restoringFailure).message).toBe('The club server did not start within 600 seconds.');
+    expect(restoring.killed).toBe(true);
+  });
+
   it('does not time out once started', async () => {
     const { child, host, crashed } = await running();
 
@@ -272,14 +287,14 @@ describe('a launch that restores a backup first', () => {
     expect(child.posted).toEqual([
       { type: 'start', config: testConfig(), portAttempts: 10, restoreFrom: '/backups/club.db' },
     ]);
-    child.answer({ type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' });
+    child.answer({ type: 'restored', keptAs: '/data/before-restore-1', sessionsKept: true });
     child.answer({ type: 'started', port: 8080, urls: [] });
 
     await expect(host.started).resolves.toEqual({
       port: 8080,
       urls: [],
       setupCode: null,
-      restore: { restored: true, keptAs: '/data/bookclub.db.before-restore-1' },
+      restore: { restored: true, keptAs: '/data/before-restore-1', sessionsKept: true },
     });
   });
 

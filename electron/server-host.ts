@@ -9,8 +9,11 @@ export interface ServerChild {
   kill(): boolean;
 }
 
-/** What became of a backup the server was asked to restore before it started. */
-export type RestoreOutcome = { restored: true; keptAs: string | null } | { restored: false; reason: string };
+/**
+ * What became of a backup the server was asked to restore before it started. `sessionsKept`: members stay
+ * signed in (the backup brought the token secret); absent when the server process did not say.
+ */
+export type RestoreOutcome = { restored: true; keptAs: string | null; sessionsKept?: boolean } | { restored: false; reason: string };
 
 export interface StartedServer {
   port: number;
@@ -66,6 +69,8 @@ export interface LaunchOptions {
 }
 
 const DEFAULT_START_TIMEOUT_MS = 30_000;
+/** A start that restores a backup first unpacks and checks the whole club (gigabytes, for some) before it opens it. */
+const DEFAULT_RESTORING_START_TIMEOUT_MS = 10 * 60_000;
 export const DEFAULT_CLOSE_TIMEOUT_MS = 5_000;
 
 /** Forks the server process, asks it to start, and keeps track of where it is in its life. */
@@ -75,7 +80,7 @@ export function launchServer(options: LaunchOptions): ServerHost {
     config,
     portAttempts,
     restoreFrom,
-    startTimeoutMs = DEFAULT_START_TIMEOUT_MS,
+    startTimeoutMs = restoreFrom === undefined ? DEFAULT_START_TIMEOUT_MS : DEFAULT_RESTORING_START_TIMEOUT_MS,
     closeTimeoutMs = DEFAULT_CLOSE_TIMEOUT_MS,
     log = console,
   } = options;
@@ -133,7 +138,8 @@ export function launchServer(options: LaunchOptions): ServerHost {
         ...(restoreOutcome ? { restore: restoreOutcome } : {}),
       });
     } else if (message.type === 'restored' && state === 'starting') {
-      restoreOutcome = { restored: true, keptAs: message.keptAs };
+      const { keptAs, sessionsKept } = message;
+      restoreOutcome = { restored: true, keptAs, ...(sessionsKept === undefined ? {} : { sessionsKept }) };
     } else if (message.type === 'restore-refused' && state === 'starting') {
       restoreOutcome = { restored: false, reason: message.message };
     } else if (message.type === 'backup-done' || message.type === 'backup-failed') {

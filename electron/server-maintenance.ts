@@ -1,9 +1,12 @@
 // Backup and restore as the server's utility process does them: with the server's own SQLite binding
-// (config.sqliteNativeBinding, built for Electron), in the process that owns the database.
+// (config.sqliteNativeBinding, built for Electron), in the process that owns the database. The same
+// whole-club archive as the host page and `npm start -- backup|restore`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE } from '../server/db/data-source';
-import { MaintenanceError, backupDatabase, restoreDatabase } from '../server/maintenance/backup';
+import { MaintenanceError } from '../server/maintenance/backup';
+import { restoreClub } from '../server/maintenance/club-archive';
+import { backUpClub } from '../server/maintenance/club-backup';
 import { runningServerPid } from '../server/maintenance/server-lock';
 import type { ClubMaintenance } from './server-runner';
 
@@ -18,10 +21,12 @@ function sameFile(a: string, b: string): boolean {
 }
 
 export const clubMaintenance: ClubMaintenance = {
-  backup: (config, file) => backupDatabase(config.dataDir, file, config.sqliteNativeBinding),
-  restore(config, file) {
-    // restoreDatabase moves the live database aside before copying the backup in: "restoring" the live
-    // file itself would leave no database at all.
+  async backup(config, file) {
+    const { bytes } = await backUpClub(file, { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding, siteName: config.siteName, kind: 'desktop' });
+    return { bytes };
+  },
+  async restore(config, file) {
+    // The live database moves aside during a restore: "restoring" that very file is no backup of anything.
     if (sameFile(file, path.join(config.dataDir, DATABASE_FILE))) {
       throw new MaintenanceError(`${file} is the club's own database, not a backup of it.`);
     }
@@ -32,7 +37,9 @@ export const clubMaintenance: ClubMaintenance = {
         `Another club server (process ${pid}) is using ${config.dataDir}. Stop it, then restore again.`,
       );
     }
-    return restoreDatabase(config.dataDir, file, config.sqliteNativeBinding);
+    const { keptAs, staged } = await restoreClub(file, { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding });
+    return { keptAs, sessionsKept: staged.includesSecret };
   },
+  // BackupRefused is a MaintenanceError: refused before anything changed.
   isRefusal: (error) => error instanceof MaintenanceError,
 };

@@ -185,7 +185,7 @@ class Refused extends Error {}
 function fakeMaintenance(overrides: Partial<ClubMaintenance> = {}): ClubMaintenance {
   return {
     backup: vi.fn(async () => ({ bytes: 4096 })),
-    restore: vi.fn(() => ({ keptAs: '/tmp/bookclub-test/data/bookclub.db.before-restore-1' })),
+    restore: vi.fn(async () => ({ keptAs: '/tmp/bookclub-test/data/before-restore-1', sessionsKept: true })),
     isRefusal: (error) => error instanceof Refused,
     ...overrides,
   };
@@ -255,9 +255,9 @@ describe('a start that restores a backup first', () => {
     const parent = new FakeParentPort();
     const order: string[] = [];
     const maintenance = fakeMaintenance({
-      restore: vi.fn(() => {
+      restore: vi.fn(async () => {
         order.push('restore');
-        return { keptAs: '/data/bookclub.db.before-restore-1' };
+        return { keptAs: '/data/before-restore-1', sessionsKept: true };
       }),
     });
     serveParent(parent, async (config) => {
@@ -271,7 +271,7 @@ describe('a start that restores a backup first', () => {
     expect(order).toEqual(['restore', 'start']);
     expect(maintenance.restore).toHaveBeenCalledWith(expect.objectContaining({ dataDir: '/tmp/bookclub-test/data' }), '/backups/club.db');
     expect(parent.posted.slice(0, 2)).toEqual([
-      { type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' },
+      { type: 'restored', keptAs: '/data/before-restore-1', sessionsKept: true },
       { type: 'started', port: 8080, urls: [], setupCode: null },
     ]);
   });
@@ -280,7 +280,7 @@ describe('a start that restores a backup first', () => {
     const parent = new FakeParentPort();
     const startServer = vi.fn(runningServer);
     serveParent(parent, startServer, quietLog, fakeMaintenance({
-      restore: () => {
+      restore: async () => {
         throw new Refused('/downloads/photo.jpg is not a Bookclub database.');
       },
     }));
@@ -297,7 +297,7 @@ describe('a start that restores a backup first', () => {
     const log = { warn: vi.fn(), error: vi.fn() };
     const startServer = vi.fn(runningServer);
     serveParent(parent, startServer, log, fakeMaintenance({
-      restore: () => {
+      restore: async () => {
         throw new Error('ENOSPC: no space left on device');
       },
     }));

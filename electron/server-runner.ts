@@ -11,21 +11,22 @@ export interface ParentPortLike {
 
 export type StartServer = (config: ServerConfig) => Promise<RunningServer>;
 
-/** The database's backup and restore, done in this process with the server's own SQLite binding. */
+/** The club's whole backup and restore, done in this process with the server's own SQLite binding. */
 export interface ClubMaintenance {
-  /** An online copy of the database while the server runs. */
+  /** A whole-club backup (database, images, token secret) to `file` while the server runs. */
   backup(config: ServerConfig, file: string): Promise<{ bytes: number }>;
-  /** Replaces the database with a backup; only while no server has it open. */
-  restore(config: ServerConfig, file: string): { keptAs: string | null };
+  /**
+   * Replaces the club with a backup; only while no server has it open. `keptAs`: the folder the replaced
+   * club is kept in; `sessionsKept`: the backup brought the token secret, so members stay signed in.
+   */
+  restore(config: ServerConfig, file: string): Promise<{ keptAs: string; sessionsKept: boolean }>;
   /** Whether `restore` refused the file before changing anything (not a club backup, damaged...). */
   isRefusal(error: unknown): boolean;
 }
 
 const noMaintenance: ClubMaintenance = {
   backup: () => Promise.reject(new Error('Backups are not available in this process.')),
-  restore: () => {
-    throw new Error('Restoring is not available in this process.');
-  },
+  restore: () => Promise.reject(new Error('Restoring is not available in this process.')),
   isRefusal: () => false,
 };
 
@@ -70,10 +71,10 @@ export function serveParent(
   let backups: Promise<void> = Promise.resolve();
 
   /** False when the start must not go on: the restore failed part-way. */
-  function restore(config: ServerConfig, file: string): boolean {
+  async function restore(config: ServerConfig, file: string): Promise<boolean> {
     try {
-      const { keptAs } = maintenance.restore(config, file);
-      parentPort.postMessage({ type: 'restored', keptAs });
+      const { keptAs, sessionsKept } = await maintenance.restore(config, file);
+      parentPort.postMessage({ type: 'restored', keptAs, sessionsKept });
       return true;
     } catch (error) {
       if (maintenance.isRefusal(error)) {
@@ -94,7 +95,7 @@ export function serveParent(
   }
 
   async function start({ config, portAttempts, restoreFrom }: Extract<MainMessage, { type: 'start' }>) {
-    if (restoreFrom !== undefined && !restore(config, restoreFrom)) return null;
+    if (restoreFrom !== undefined && !(await restore(config, restoreFrom))) return null;
     try {
       const server = await startOnFreePort((port) => startServer({ ...config, port }), config.port, portAttempts);
       running = { ...config, port: server.port };

@@ -31,12 +31,17 @@ const UserPage = lazyComponent(() => import('./features/users/UserPage'), (m) =>
 const StatsPage = lazyComponent(() => import('./features/stats/StatsPage'), (m) => m.StatsPage);
 const MeetingListPage = lazyComponent(() => import('./features/meetings/MeetingListPage'), (m) => m.MeetingListPage);
 const MeetingPage = lazyComponent(() => import('./features/meetings/MeetingPage'), (m) => m.MeetingPage);
+// The host's pages guard themselves: signed out, the host page welcomes the host's machine before setup.
+const HostPage = lazyComponent(() => import('./features/host/HostPage'), (m) => m.HostPage);
+const JoinSheetPage = lazyComponent(() => import('./features/host/JoinSheetPage'), (m) => m.JoinSheetPage);
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [
   { path: '/setup', element: <SetupPage /> },
   { path: '/', element: <HomePage /> },
   { path: '/passwordreset/:userId?/:token?', element: <PasswordResetPage /> },
+  { path: '/admin/host', element: <HostPage /> },
+  { path: '/admin/host/join-sheet', element: <JoinSheetPage /> },
   {
     element: <RequireLogin />,
     children: [

@@ -65,8 +65,12 @@ import { runnersUpRoutes } from './features/runners-up/runners-up.routes';
 import { StatsService } from './features/stats/stats.service';
 import { statsRoutes } from './features/stats/stats.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
+import type { HostProcess } from './features/host';
+import { HostService } from './features/host/host.service';
+import { hostRoutes } from './features/host/host.routes';
+import { ScheduledBackups } from './features/host/scheduled-backups';
 import type { Clock } from './clock';
-import { hostTimeZone, type ServerConfig } from './settings';
+import { backupSettings, hostTimeZone, type ServerConfig } from './settings';
 
 export interface AppDeps {
   config: ServerConfig;
@@ -78,6 +82,8 @@ export interface AppDeps {
   clock: Clock;
   /** The one-time first-admin setup code printed on start, or null when the club already has a user. */
   setupCode: string | null;
+  /** The server process around this club (start-server.ts): its addresses, live connections, restores. */
+  host: HostProcess;
 }
 
 export interface ClubApp {
@@ -98,7 +104,7 @@ const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The middleware chain and the routers; services get the data source in their constructors. */
-export function createApp({ config, db, secret, hub, outbox, clock, setupCode }: AppDeps): ClubApp {
+export function createApp({ config, db, secret, hub, outbox, clock, setupCode, host }: AppDeps): ClubApp {
   const app = new Koa<AppState>();
   // The TCP peer is the client unless the host says how many proxies stand in front (TRUST_PROXY); a
   // believed X-Forwarded-For would let anyone pick the address their attempts are counted under.
@@ -148,6 +154,15 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode }:
   // Without PUBLIC_URL a feed's address is the one the member reached the club at (a LAN address), not localhost.
   const calendars = new CalendarsService(db, meetings, clock, links, config.publicUrl ?? null);
   const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
+  const backups = new ScheduledBackups({
+    dataDir: config.dataDir,
+    ...backupSettings(config),
+    host,
+    archive: { siteName: config.siteName, nativeBinding: config.sqliteNativeBinding },
+    startedAt: clock.now(),
+  });
+  schedule.add(backups);
+  const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups });
 
   const api = contractRouter(
     [
@@ -160,6 +175,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode }:
       ...usersRoutes(users),
       ...currentlyReadingRoutes(users),
       ...adminRoutes(admin),
+      ...hostRoutes(hostConsole),
       ...newslettersRoutes(newsletters),
       ...homeRoutes(home),
       ...roundsRoutes(rounds),
@@ -177,7 +193,8 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode }:
       ...apiDocsRoutes(),
     ],
     API_ROUTES,
-    { answers },
+    // Backups being restored are uploaded into the data folder's scratch space (same disk, never memory).
+    { answers, uploadDir: host.scratchDir },
   );
 
   const requests = config.quiet ? undefined : requestLog();

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CliError, isUserError, parseCommand, runBackup, runCreateAdmin, runImportObskurnee, runRestore } from './cli';
 import { FIXTURE_COUNTS, createObskurneeFixture } from './maintenance/import-obskurnee/fixture';
 import type { ServerConfig } from './settings';
-import { startTestServer } from './test-support/test-server';
+import { readBackupStatus } from './maintenance/backup-status';
+import { ADMIN, setUpClub, startTestServer } from './test-support/test-server';
 
 let dataDir: string;
 let config: ServerConfig;
@@ -75,24 +76,75 @@ describe('headless maintenance', () => {
     await expect(runCreateAdmin(config, 'x@club.test', passwordFile)).rejects.toThrow(/at least 8 characters/);
   });
 
-  it('backs up a running club, refuses to restore under it, and restores once it stops', async () => {
+  it('backs up a running club whole, refuses to restore under it, and restores once it stops', async () => {
     const club = await startTestServer({ dataDir });
-    await club.call('POST', '/api/accounts/registerfirstadmin', { body: { email: 'host@club.test', password: 'host password 1' } });
-    const backup = path.join(dataDir, 'backups', 'club.db');
+    const printed: string[] = [];
+    vi.mocked(console.log).mockImplementation((line: string) => void printed.push(line));
+    const token = await setUpClub(club);
+    const backup = path.join(dataDir, 'backups', 'club.tar.gz');
     await runBackup(config, backup);
     expect(fs.existsSync(backup)).toBe(true);
+    expect(printed.join('\n')).toMatch(new RegExp(`^Backed up CLI Club to ${backup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KB\\): 1 member, 0 bots, 0 posts, 0 polls, 0 votes, 0 books, 0 reviews, 0 meetings, 0 images\\.$`));
+    expect(readBackupStatus(dataDir).last).toMatchObject({ kind: 'command' });
     await expect(runRestore(config, backup, true)).rejects.toThrow(/Stop it first/);
     await club.server.close();
 
-    // A fresh club folder restored from the backup has the admin.
+    // A fresh club folder restored from the backup has the admin, still signed in.
+    printed.length = 0;
     const elsewhere = { ...config, dataDir: path.join(dataDir, 'restored') };
     await runRestore(elsewhere, backup, true);
+    expect(printed.join('\n')).toMatch(/Restored the club from .* \(made by Bookclub .* on .*\): 1 member, /);
+    expect(printed.join('\n')).toMatch(/There was no club in .* before; nothing was replaced\./);
+    expect(fs.readdirSync(elsewhere.dataDir).sort()).toEqual(['bookclub.db', 'images', 'token-secret.key']);
+    expect(printed.join('\n')).toMatch(/Members stay signed in: the backup brought the club's token-signing secret\./);
     const restored = await startTestServer({ dataDir: elsewhere.dataDir });
     try {
-      expect((await restored.call('POST', '/api/accounts/login', { body: { email: 'host@club.test', password: 'host password 1' } })).status).toBe(200);
+      expect((await restored.call('GET', '/api/accounts/context', { token })).status).toBe(200);
+      expect((await restored.call('POST', '/api/accounts/login', { body: ADMIN })).status).toBe(200);
     } finally {
       await restored.server.close();
     }
+  });
+
+  it("restores only once the club's name is typed, and says where the replaced club is kept", async () => {
+    const club = await startTestServer({ dataDir });
+    await setUpClub(club);
+    const backup = path.join(dataDir, 'backups', 'club.tar.gz');
+    await runBackup(config, backup);
+    await club.server.close();
+    const printed: string[] = [];
+    vi.mocked(console.log).mockImplementation((line: string) => void printed.push(line));
+    const database = () => fs.readFileSync(path.join(dataDir, 'bookclub.db'));
+    const before = database();
+
+    const questions: string[] = [];
+    const wrong = runRestore(config, backup, false, async (question) => {
+      questions.push(question);
+      return 'yes';
+    });
+    await expect(wrong).rejects.toThrow("That is not the club's name. Nothing was changed.");
+    expect(questions[0]).toMatch(/^The backup .*club\.tar\.gz \(made by Bookclub .*\): 1 member, 0 bots, /);
+    expect(questions[0]).toMatch(/Type the club's name, CLI Club, to go on: $/);
+    expect(database().equals(before)).toBe(true);
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-') || name.startsWith('.'))).toEqual([]);
+    // The lock the restore held is released.
+    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+
+    await runRestore(config, backup, false, async () => '  cli club ');
+    const kept = fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-'));
+    expect(kept.length).toBe(1);
+    expect(printed.join('\n')).toContain(`The club it replaced is kept in ${path.join(dataDir, kept[0]!)}.`);
+    // The club had no images yet: its database and secret are what there was to keep.
+    expect(fs.readdirSync(path.join(dataDir, kept[0]!)).sort()).toEqual(['bookclub.db', 'token-secret.key']);
+  });
+
+  it('refuses a file that is not a backup with a message a host can read, and changes nothing', async () => {
+    const notes = path.join(dataDir, 'notes.txt');
+    fs.writeFileSync(notes, 'shopping list');
+    const refusal = await runRestore(config, notes, true).catch((error: unknown) => error);
+    expect(isUserError(refusal)).toBe(true);
+    expect((refusal as Error).message).toBe('This file is not a Bookclub backup. Nothing was changed.');
+    expect(fs.readdirSync(dataDir)).toEqual(['notes.txt']);
   });
 
   it('imports an Obskurnee club into an empty data folder, prints what it moved, and refuses a second time', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { registerFirstAdminSchema } from '../shared/api/accounts';
@@ -8,9 +9,11 @@ import { PasswordHasher } from './features/accounts/password-hasher';
 import { AppError } from './http/errors';
 import { translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
-import { MaintenanceError, backupDatabase, restoreDatabase } from './maintenance/backup';
+import { MaintenanceError } from './maintenance/backup';
+import { applyRestore, discardStaged, finishInterruptedRestore, stageRestore } from './maintenance/club-archive';
+import { backUpClub } from './maintenance/club-backup';
 import { ImportError, importObskurnee, type ImportReport } from './maintenance/import-obskurnee/import-obskurnee';
-import { runningServerPid } from './maintenance/server-lock';
+import { DataDirInUse, claimDataDir, runningServerPid } from './maintenance/server-lock';
 import { createMarkdown } from './markdown';
 import type { ServerConfig } from './settings';
 
@@ -20,8 +23,12 @@ export const USAGE = `Usage: npm start -- [command] [options]
 
 Commands:
   (none)                     run the club server
-  backup FILE                copy the club's database to FILE (safe while the server runs)
-  restore FILE [--yes]       replace the club's database with FILE (stop the server first)
+  backup FILE                write the whole club (database, images, token secret) to FILE,
+                             a .tar.gz (safe while the server runs)
+  restore FILE [--yes]       replace the club with the backup in FILE (a .tar.gz, or an
+                             older .db); stop the server first. Asks for the club's name
+                             to confirm (--yes skips); the replaced club is kept in the
+                             data folder
   create-admin --email EMAIL create the club's first admin without a browser;
                              the password is asked for, or read from --password-file FILE
   import-obskurnee FILE [--images DIR]
@@ -100,20 +107,85 @@ function ask(question: string, hidden = false): Promise<string> {
   );
 }
 
-export async function runBackup(config: ServerConfig, file: string): Promise<void> {
-  const { bytes } = await backupDatabase(config.dataDir, file, config.sqliteNativeBinding);
-  console.log(`Backed up the club to ${file} (${(bytes / 1024).toFixed(0)} KB).`);
+/** "3 members", "1 bot": a count and its noun. */
+function countOf(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
 }
 
-export async function runRestore(config: ServerConfig, file: string, yes: boolean): Promise<void> {
+/** What a backup holds, in a line: "3 members, 1 bot, 12 posts, ...". */
+function describeCounts(counts: Record<string, number>): string {
+  const nouns: [string, string][] = [
+    ['members', 'member'],
+    ['bots', 'bot'],
+    ['posts', 'post'],
+    ['polls', 'poll'],
+    ['votes', 'vote'],
+    ['books', 'book'],
+    ['reviews', 'review'],
+    ['meetings', 'meeting'],
+    ['images', 'image'],
+  ];
+  return nouns.filter(([key]) => counts[key] !== undefined).map(([key, one]) => countOf(counts[key]!, one)).join(', ');
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export async function runBackup(config: ServerConfig, file: string): Promise<void> {
+  const { bytes, manifest } = await backUpClub(file, { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding, siteName: config.siteName, kind: 'command' });
+  console.log(`Backed up ${config.siteName} to ${path.resolve(file)} (${formatBytes(bytes)}): ${describeCounts(manifest.counts)}.`);
+}
+
+/** The club's name as typed to confirm a restore: spaces around it and letter case do not matter. */
+function isClubName(typed: string, siteName: string): boolean {
+  return typed.trim().toLowerCase() === siteName.trim().toLowerCase();
+}
+
+export async function runRestore(config: ServerConfig, file: string, yes: boolean, confirm: (question: string) => Promise<string> = ask): Promise<void> {
   const pid = runningServerPid(config.dataDir);
   if (pid) throw new CliError(`The club server (process ${pid}) is using ${config.dataDir}. Stop it first, then restore.`);
-  if (!yes) {
-    const answer = await ask(`This replaces the club's database in ${config.dataDir} with ${file}. Type "yes" to go on: `);
-    if (answer.trim().toLowerCase() !== 'yes') throw new CliError('Nothing was changed.');
+  fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // No server may start on the folder while its club is being replaced.
+  const release = claimDataDir(config.dataDir);
+  try {
+    if (finishInterruptedRestore(config.dataDir).finished) console.log('Finished a restore that was interrupted before.');
+    const options = { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding };
+    // Checked whole before the host is asked anything: a refused file is said so at once.
+    const staged = await stageRestore(file, options);
+    const made = staged.manifest ? ` (made by Bookclub ${staged.manifest.appVersion} on ${staged.manifest.createdAt})` : ' (an older backup of the database alone)';
+    const holds = `${file}${made}: ${describeCounts(staged.counts ?? {})}`;
+    if (!yes) {
+      const answer = await confirm(
+        `The backup ${holds}.\nIt replaces the club ${config.siteName} in ${config.dataDir}; the replaced club is kept in the data folder.\n` +
+          `Type the club's name, ${config.siteName}, to go on: `,
+      ).catch((error: unknown) => {
+        discardStaged(staged);
+        throw error;
+      });
+      if (!isClubName(answer, config.siteName)) {
+        discardStaged(staged);
+        throw new CliError("That is not the club's name. Nothing was changed.");
+      }
+    }
+    const { keptAs } = applyRestore(staged, options);
+    console.log(`Restored the club from ${holds}.`);
+    if (fs.readdirSync(keptAs).length > 0) {
+      console.log(`The club it replaced is kept in ${keptAs}.`);
+    } else {
+      fs.rmdirSync(keptAs);
+      console.log(`There was no club in ${config.dataDir} before; nothing was replaced.`);
+    }
+    if (staged.kind === 'database') {
+      console.log('This older backup holds the database alone: the images and the token-signing secret in the data folder stay as they were.');
+    } else if (staged.includesSecret) {
+      console.log("Members stay signed in: the backup brought the club's token-signing secret.");
+    } else {
+      console.log('The backup has no token-signing secret: members sign in again.');
+    }
+  } finally {
+    release();
   }
-  const { keptAs } = restoreDatabase(config.dataDir, file, config.sqliteNativeBinding);
-  console.log(`Restored the club from ${file}.${keptAs ? ` The database it replaced is kept as ${keptAs}.` : ''}`);
 }
 
 export async function runCreateAdmin(config: ServerConfig, email: string | undefined, passwordFile: string | undefined): Promise<void> {
@@ -124,6 +196,8 @@ export async function runCreateAdmin(config: ServerConfig, email: string | undef
     throw new CliError(parsed.error.issues.map((issue) => translate(config.defaultLanguage, issue.message)).join('\n'));
   }
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  // A restore a crash cut short is finished before anything opens the database, as at the server's start.
+  finishInterruptedRestore(config.dataDir);
   const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
   try {
     const accounts = new AccountsService(db, loadOrCreateSecret(config.dataDir), createMarkdown(), { hasher: new PasswordHasher(), setupCode: null });
@@ -160,5 +234,5 @@ export async function runImportObskurnee(config: ServerConfig, file: string, ima
 }
 
 export function isUserError(error: unknown): error is Error {
-  return error instanceof CliError || error instanceof MaintenanceError || error instanceof ImportError;
+  return error instanceof CliError || error instanceof MaintenanceError || error instanceof ImportError || error instanceof DataDirInUse;
 }

@@ -24,4 +24,8 @@ export interface MailOutbox {
 /** The queue as the server runs it: features only enqueue; the server starts, stops and prunes it. */
 export interface RunningOutbox extends MailOutbox {
   pruneSent(before: Date): number;
+  /** Unsent mail, for the host page. */
+  summary(): { pending: number; failing: number; lastError: string | null; lastErrorAt: string | null };
+  /** Makes every unsent mail due now; answers how many. */
+  retryNow(): number;
 }

@@ -16,7 +16,18 @@ describe('settings', () => {
       trustProxy: 0,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       pollReminderHours: 24,
+      backupDir: '/srv/club/data/backups',
+      backupsKept: 7,
     });
+  });
+
+  it('reads BACKUP_DIR (relative to where the server starts) and BACKUPS_KEPT, and refuses a count that is not one', () => {
+    expect(readSettings([], { DATA_DIR: '/var/lib/club' }, '/srv/club').backupDir).toBe('/var/lib/club/backups');
+    expect(readSettings(['--backup-dir', 'safe'], { BACKUPS_KEPT: '30' }, '/srv/club')).toMatchObject({ backupDir: '/srv/club/safe', backupsKept: 30 });
+    expect(readSettings([], { BACKUPS_KEPT: '0' }, '/srv/club').backupsKept).toBe(0);
+    for (const wrong of ['-1', 'seven', '2.5', '366']) {
+      expect(() => readSettings([], { BACKUPS_KEPT: wrong }, '/srv/club')).toThrow(/BACKUPS_KEPT/);
+    }
   });
 
   it('reads POLL_REMINDER_HOURS as the hours before a deadline the reminder goes, and refuses anything else', () => {

@@ -36,6 +36,10 @@ export interface ServerConfig {
   clock?: Clock;
   /** How many hours before a poll's deadline its reminder goes to those who have not voted (POLL_REMINDER_HOURS, default 24). */
   pollReminderHours?: number;
+  /** Where the daily backups go (BACKUP_DIR; default DATA_DIR/backups). */
+  backupDir?: string;
+  /** How many daily backups are kept (BACKUPS_KEPT, default 7); 0 makes none. */
+  backupsKept?: number;
   /** Tuning of the failed-login protection (tests shorten its delays). */
   loginThrottle?: Partial<ThrottleOptions>;
   /** Tuning of the bounded password hashing (tests). */
@@ -58,6 +62,8 @@ const SETTINGS = {
   trustProxy: { env: 'TRUST_PROXY', flag: '--trust-proxy' },
   timeZone: { env: 'TIME_ZONE', flag: '--time-zone' },
   pollReminderHours: { env: 'POLL_REMINDER_HOURS', flag: '--poll-reminder-hours' },
+  backupDir: { env: 'BACKUP_DIR', flag: '--backup-dir' },
+  backupsKept: { env: 'BACKUPS_KEPT', flag: '--backups-kept' },
 } as const;
 type SettingName = keyof typeof SETTINGS;
 
@@ -92,6 +98,18 @@ function parsePort(value: string): number {
   return port;
 }
 
+const DEFAULT_BACKUPS_KEPT = 7;
+
+/** Where daily backups go unless BACKUP_DIR says otherwise. */
+export function defaultBackupDir(dataDir: string): string {
+  return path.join(dataDir, 'backups');
+}
+
+/** The daily backups' folder and how many are kept, for any config (tests and the desktop shell may leave them out). */
+export function backupSettings(config: Pick<ServerConfig, 'dataDir' | 'backupDir' | 'backupsKept'>): { folder: string; kept: number } {
+  return { folder: config.backupDir ?? defaultBackupDir(config.dataDir), kept: config.backupsKept ?? DEFAULT_BACKUPS_KEPT };
+}
+
 /** The host's own time zone, as the system names it (UTC when it names none). */
 export function hostTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -123,6 +141,11 @@ export function readSettings(
   if (!(Number.isFinite(pollReminderHours) && pollReminderHours >= 0 && pollReminderHours <= 24 * 30) || raw.pollReminderHours?.trim() === '') {
     throw new SettingsError(`POLL_REMINDER_HOURS must be a number of hours from 0 to 720, not "${raw.pollReminderHours}"`);
   }
+  const backupsKept = Number(raw.backupsKept ?? DEFAULT_BACKUPS_KEPT);
+  if (!Number.isInteger(backupsKept) || backupsKept < 0 || backupsKept > 365) {
+    throw new SettingsError(`BACKUPS_KEPT must be how many daily backups to keep (0 to 365; 0 makes none), not "${raw.backupsKept}"`);
+  }
+  const dataDir = path.resolve(cwd, raw.dataDir ?? 'data');
   const trustProxy = Number(raw.trustProxy ?? '0');
   if (!Number.isInteger(trustProxy) || trustProxy < 0 || trustProxy > 10) {
     throw new SettingsError(`TRUST_PROXY must be the number of proxies in front of the club (0 to 10), not "${raw.trustProxy}"`);
@@ -131,7 +154,9 @@ export function readSettings(
     port: parsePort(raw.port ?? '8080'),
     trustProxy,
     host: raw.host ?? '0.0.0.0',
-    dataDir: path.resolve(cwd, raw.dataDir ?? 'data'),
+    dataDir,
+    backupDir: raw.backupDir === undefined ? defaultBackupDir(dataDir) : path.resolve(cwd, raw.backupDir),
+    backupsKept,
     publicUrl: raw.publicUrl?.replace(/\/+$/, ''),
     siteName: raw.siteName ?? DEFAULT_SITE_NAME,
     defaultLanguage,

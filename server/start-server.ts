@@ -3,20 +3,27 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createApp } from './app';
+import { createApp, type ClubApp } from './app';
 import { systemClock } from './clock';
 import { DATABASE_FILE, openDatabase } from './db/data-source';
 import { newSetupCode } from './features/accounts/setup-code';
+import type { HostProcess } from './features/host';
 import { answerClientErrors } from './http/client-errors';
+import { requestLanguage, translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
 import { createHub } from './realtime/hub';
 import { createMailQueue } from './features/mail/mail-setup';
+import { applyRestore, finishInterruptedRestore, stagedFromKept, type StagedRestore } from './maintenance/club-archive';
 import { startHousekeeping } from './maintenance/housekeeping';
 import { claimDataDir } from './maintenance/server-lock';
 import type { ServerConfig } from './settings';
 
 /** Connections the system may hold waiting to be accepted. */
 const LISTEN_BACKLOG = 4096;
+/** A restore waits this long for requests under way to finish before it closes the database under them. */
+const RESTORE_DRAIN_MS = 10_000;
+/** The data folder's scratch space (uploads, backups being written); whatever a crash left there goes at start. */
+export const SCRATCH_DIR = 'tmp';
 
 export interface RunningServer {
   /** The port actually bound (useful when the config asked for 0). */
@@ -25,14 +32,14 @@ export interface RunningServer {
   urls: string[];
   /**
    * While the club has no user: the one-time code that first-admin setup from another machine needs
-   * (the host's own machine needs none). Null once the club had a user when it started.
+   * (the host's own machine needs none). Null once the club had a user when it (or its restored club) started.
    */
-  setupCode: string | null;
+  readonly setupCode: string | null;
   close(): Promise<void>;
 }
 
 /** Addresses members can type: localhost, and every IPv4 LAN address when listening on all interfaces. */
-function memberUrls(host: string, port: number): string[] {
+export function memberUrls(host: string, port: number): string[] {
   if (host !== '0.0.0.0' && host !== '::') return [`http://${host.includes(':') ? `[${host}]` : host}:${port}`];
   const lan = Object.values(os.networkInterfaces())
     .flat()
@@ -53,10 +60,43 @@ function createOwnerOnly(file: string): void {
   }
 }
 
+/** One club on its database: what a restore closes and opens anew, while the process and its port stay. */
+interface OpenClub {
+  club: ClubApp;
+  handle: ReturnType<ClubApp['app']['callback']>;
+  setupCode: string | null;
+  /** Starts its background work (mail, housekeeping, the schedule) once the server listens. */
+  start(): void;
+  /** Stops that work; a send or a scheduled task under way finishes first. */
+  stopWork(): Promise<void>;
+  /** Closes the app and its database (after stopWork). */
+  closeDatabase(): Promise<void>;
+}
+
+/**
+ * While a restore swaps the club's files, every request is told to come back in a moment, in the language
+ * it asked for; the browser's page polls until the club answers again.
+ */
+function answerRestoring(request: http.IncomingMessage, response: http.ServerResponse, config: ServerConfig): void {
+  const language = requestLanguage(request.headers['accept-language'], config.defaultLanguage);
+  const body = JSON.stringify({ status: 503, title: translate(language, 'errors:title.503'), detail: translate(language, 'clubRestoring') });
+  response.writeHead(503, {
+    'Content-Type': 'application/problem+json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Retry-After': '2',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  response.end(body);
+  // A request body (an upload) is not read; the connection goes with the answer.
+  request.resume();
+}
+
 /**
  * Builds the whole club server from a config: data folder (claimed for this process alone), database
  * (migrated), HTTP app, socket hub. The headless entry, the desktop shell and the tests all start the club
- * through this one function.
+ * through this one function. A restore from the host page replaces the club's files and opens it anew in
+ * this same process, on the same port (`HostProcess.replaceClub`).
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   // Owner-only: it holds password hashes and the token-signing secret.
@@ -67,23 +107,150 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
   try {
-    const secret = loadOrCreateSecret(config.dataDir);
-    createOwnerOnly(path.join(config.dataDir, DATABASE_FILE));
-    const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
-    cleanups.push(() => db.destroy());
-    const hasUser = (await db.query(`SELECT 1 FROM "user" LIMIT 1`)).length > 0;
-    const setupCode = hasUser ? null : newSetupCode();
+    // A restore a crash cut short is finished before anything opens the database.
+    finishInterruptedRestore(config.dataDir);
+    const scratchDir = path.join(config.dataDir, SCRATCH_DIR);
+    fs.rmSync(scratchDir, { recursive: true, force: true });
 
-    const outbox = createMailQueue(db, config);
-    // The hub checks tokens with the app's accounts, made just below; it is asked only once serving.
-    const hub = createHub({ sessionUser: (token) => club.accounts.sessionUser(token) });
-    const club = createApp({ config, db, secret, hub, outbox, clock: config.clock ?? systemClock, setupCode });
+    const startedAt = new Date();
+    let current: OpenClub | null = null;
+    // Requests the current club is answering; a restore waits for them before closing its database.
+    let answering = 0;
+    let drained: (() => void) | null = null;
+    let port = config.port;
+
+    const hub = createHub({ sessionUser: (token) => (current ? current.club.accounts.sessionUser(token) : Promise.resolve(null)) });
     // Koa's listener first, socket.io attached after: socket.io then wraps it and owns its own path, so no
     // request to the hub is ever answered twice (which threw ERR_HTTP_HEADERS_SENT and ended the process).
-    const httpServer = http.createServer(club.app.callback());
+    const httpServer = http.createServer((request, response) => {
+      const open = current;
+      if (!open) return answerRestoring(request, response, config);
+      answering++;
+      response.once('close', () => {
+        answering--;
+        if (answering === 0) drained?.();
+      });
+      open.handle(request, response);
+    });
     answerClientErrors(httpServer, config.defaultLanguage);
     hub.attach(httpServer);
     cleanups.push(() => hub.close());
+
+    // One backup or restore at a time: a restore closes the database a backup reads, and stays busy until
+    // the club it brought is open.
+    let busy: 'backup' | 'restore' | null = null;
+    let restoreScheduled = false;
+    const host: HostProcess = {
+      startedAt,
+      urls: () => memberUrls(config.host, port),
+      membersOnline: () => hub.onlineCount(),
+      scratchDir,
+      async exclusive(kind, work) {
+        if (busy) return null;
+        busy = kind;
+        try {
+          return { value: await work() };
+        } finally {
+          if (!restoreScheduled) busy = null;
+        }
+      },
+      replaceClub(staged, at) {
+        restoreScheduled = true;
+        // After the answer saying so has gone out: the old club's middleware still runs on its way back.
+        setImmediate(() => {
+          replace(staged, at)
+            .catch((error: unknown) => console.error('The restore failed, and the club is not open; look at its data folder:', error))
+            .finally(() => {
+              restoreScheduled = false;
+              busy = null;
+            });
+        });
+      },
+    };
+
+    async function openClub(): Promise<OpenClub> {
+      const secret = loadOrCreateSecret(config.dataDir);
+      createOwnerOnly(path.join(config.dataDir, DATABASE_FILE));
+      const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
+      try {
+        const hasUser = (await db.query(`SELECT 1 FROM "user" LIMIT 1`)).length > 0;
+        const setupCode = hasUser ? null : newSetupCode();
+        const outbox = createMailQueue(db, config);
+        const club = createApp({ config, db, secret, hub, outbox, clock: config.clock ?? systemClock, setupCode, host });
+        let stopHousekeeping = () => {};
+        return {
+          club,
+          handle: club.app.callback(),
+          setupCode,
+          start() {
+            // Mail queued before a restart goes out now; from here on, in the background.
+            outbox.start();
+            stopHousekeeping = startHousekeeping(club.chores, (error) => console.error('Housekeeping failed:', error));
+            // Deadlines, reminders and backups that fell due while the server was down happen now, late and once.
+            club.schedule.start();
+          },
+          async stopWork() {
+            stopHousekeeping();
+            await club.schedule.stop();
+            await outbox.stop();
+          },
+          async closeDatabase() {
+            club.close();
+            await db.destroy();
+          },
+        };
+      } catch (error) {
+        await db.destroy();
+        throw error;
+      }
+    }
+
+    /** Waits for the requests under way (not forever: one stuck request must not hold the restore). */
+    function drain(): Promise<void> {
+      if (answering === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, RESTORE_DRAIN_MS);
+        drained = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }).finally(() => (drained = null));
+    }
+
+    /**
+     * Swaps a checked backup in: new requests are told to come back, live connections close, requests
+     * under way finish, the club closes, its files are replaced (the old ones kept beside), and the restored
+     * club opens. Should it not open, the replaced club is put back the same way.
+     */
+    async function replace(staged: StagedRestore, at: Date): Promise<void> {
+      const old = current;
+      current = null;
+      hub.disconnectAll();
+      await drain();
+      try {
+        await old?.stopWork();
+        await old?.closeDatabase();
+      } catch (error) {
+        console.error('Closing the club for the restore failed:', error);
+      }
+      const options = { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding, now: () => at };
+      const { keptAs } = applyRestore(staged, options);
+      try {
+        current = await openClub();
+      } catch (error) {
+        console.error(`The restored club would not open; putting back the club it replaced (kept in ${keptAs}):`, error);
+        applyRestore(stagedFromKept(keptAs), { ...options, now: () => new Date() });
+        current = await openClub();
+      }
+      current.start();
+      if (!config.quiet) console.log(`The club was restored from a backup; the club it replaced is kept in ${keptAs}.`);
+    }
+
+    current = await openClub();
+    cleanups.push(async () => {
+      await current?.stopWork();
+      await current?.closeDatabase();
+    });
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
@@ -94,27 +261,23 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         resolve();
       });
     });
-    const port = (httpServer.address() as AddressInfo).port;
-    // Mail queued before a restart goes out now; from here on, in the background.
-    outbox.start();
-    const stopHousekeeping = startHousekeeping(club.chores, (error) => console.error('Housekeeping failed:', error));
-    // Deadlines and reminders that fell due while the server was down happen now, late and once.
-    club.schedule.start();
+    port = (httpServer.address() as AddressInfo).port;
+    current.start();
 
     let closing: Promise<void> | undefined;
     return {
       port,
       urls: memberUrls(config.host, port),
-      setupCode,
+      get setupCode() {
+        return current?.setupCode ?? null;
+      },
       close() {
         closing ??= (async () => {
-          stopHousekeeping();
-          await club.schedule.stop();
-          await outbox.stop();
+          await current?.stopWork();
           // Closes the HTTP server too, hanging up on whoever does not let go.
           await hub.close();
-          club.close();
-          await db.destroy();
+          await current?.closeDatabase();
+          current = null;
           releaseDataDir();
         })();
         return closing;

@@ -18,11 +18,12 @@ export function send(baseUrl: string, fuzzCase: FuzzCase, method: string, token:
   const base = new URL(baseUrl);
   const headers: Record<string, string | number> = { Accept: 'application/json', ...fuzzCase.headers };
   if (token && !fuzzCase.ownToken) headers.Authorization = `Bearer ${token}`;
-  if (fuzzCase.body && !fuzzCase.chunked) headers['Content-Length'] = fuzzCase.body.length;
+  if (fuzzCase.body && !fuzzCase.chunked) headers['Content-Length'] = fuzzCase.declaredLength ?? fuzzCase.body.length;
   if (fuzzCase.chunked) headers['Transfer-Encoding'] = 'chunked';
   return new Promise<Answer>((resolve, reject) => {
     const request = http.request(
-      { host: base.hostname, port: base.port, method, path: fuzzCase.path, headers, agent },
+      // A body shorter than its announced length leaves its connection unusable for the next case: its own.
+      { host: base.hostname, port: base.port, method, path: fuzzCase.path, headers, agent: fuzzCase.declaredLength === undefined ? agent : false },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

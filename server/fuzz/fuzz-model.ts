@@ -39,6 +39,8 @@ export interface FuzzCase {
   body?: Buffer;
   /** Send the body without Content-Length (chunked). */
   chunked?: boolean;
+  /** Say this Content-Length, larger than the body sent: a huge upload announced, refused before it is read. */
+  declaredLength?: number;
   /** The case sends its own Authorization header: whoever the role, the caller is at most a visitor. */
   ownToken?: boolean;
   /** The body as the failure message shows it. */

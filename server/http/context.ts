@@ -15,6 +15,8 @@ export interface AppState {
   clientAddress: string;
   /** The bytes of a route's uploaded file (server/http/upload.ts). */
   upload?: Buffer;
+  /** The path of a route's uploaded file stored on disk (storage 'disk'); deleted after the handler. */
+  uploadFile?: string;
 }
 
 export type AppContext = ParameterizedContext<AppState>;

@@ -20,8 +20,8 @@ export interface RouteInput<C extends RouteContract> {
   body: BodyOf<C>;
   /** The signed-in account; only a route anyone may call can see a visitor (null). */
   user: C['who'] extends 'anonymous' ? User | null : User;
-  /** The uploaded file's bytes, for a route with an upload. */
-  upload: C extends { upload: UploadSpec } ? Buffer : undefined;
+  /** The uploaded file: its bytes, or for an upload stored on disk the file's path (gone once the handler returns). */
+  upload: C extends { upload: { storage: 'disk' } } ? string : C extends { upload: UploadSpec } ? Buffer : undefined;
   ctx: AppContext;
 }
 
@@ -95,7 +95,7 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
       query: contract.query ? parseWith(contract.query, ctx.query) : {},
       body: contract.body ? parseWith(contract.body, bodyOf(ctx)) : undefined,
       user: ctx.state.user,
-      upload: ctx.state.upload,
+      upload: ctx.state.upload ?? ctx.state.uploadFile,
       ctx,
     } as RouteInput<RouteContract>;
     return handler(input);
@@ -120,7 +120,7 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
 export function contractRouter(
   routes: readonly BoundRoute[],
   contracts: readonly RouteContract[],
-  options: { answers?: AnswerCache } = {},
+  options: { answers?: AnswerCache; uploadDir?: string } = {},
 ): Router<AppState> {
   const handlers = new Map<RouteContract, BoundRoute>();
   for (const route of routes) {
@@ -136,7 +136,7 @@ export function contractRouter(
   for (const contract of contracts) {
     const chain: Middleware<AppState>[] = [];
     if (contract.who !== 'anonymous') chain.push(requireRole(contract.who, { botsMay: contract.botsMay === true }));
-    if (contract.upload) chain.push(uploadParser(contract.upload));
+    if (contract.upload) chain.push(uploadParser(contract.upload, options.uploadDir));
     chain.push(answering(handlers.get(contract)!, options.answers));
     router.register(routerPath(contract.path), [contract.method], chain, { name: contract.operationId });
   }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../db/data-source';
-import { MaintenanceError, backupDatabase, checkClubDatabase, restoreDatabase } from './backup';
+import { MaintenanceError, backupDatabase, checkClubDatabase, clubDatabaseProblem } from './backup';
 import { claimDataDir, runningServerPid } from './server-lock';
 
 let dataDir: string;
@@ -91,36 +91,19 @@ describe('backup', () => {
   });
 });
 
-describe('restore', () => {
-  it('puts a backup in place and keeps the database it replaced', async () => {
-    const live = path.join(dataDir, DATABASE_FILE);
-    let db = new Database(live);
-    db.prepare(`INSERT INTO "setting" ("key", "value") VALUES ('noticeboard', 'before backup')`).run();
-    db.close();
-    const backup = path.join(scratch, 'backup.db');
-    await backupDatabase(dataDir, backup);
-    db = new Database(live);
-    db.prepare(`UPDATE "setting" SET "value" = 'after backup' WHERE "key" = 'noticeboard'`).run();
-    db.close();
+describe('checking a database', () => {
+  it('says in a few words what is wrong with a file that is not an intact Bookclub database', () => {
+    expect(clubDatabaseProblem(path.join(dataDir, DATABASE_FILE))).toBeNull();
+    checkClubDatabase(path.join(dataDir, DATABASE_FILE));
 
-    const { keptAs } = restoreDatabase(dataDir, backup);
-    db = new Database(live, { readonly: true });
-    expect((db.prepare(`SELECT "value" FROM "setting" WHERE "key" = 'noticeboard'`).get() as { value: string }).value).toBe('before backup');
-    db.close();
-    const kept = new Database(keptAs!, { readonly: true });
-    expect((kept.prepare(`SELECT "value" FROM "setting" WHERE "key" = 'noticeboard'`).get() as { value: string }).value).toBe('after backup');
-    kept.close();
-  });
-
-  it('refuses a file that is not a Bookclub database, and leaves the club as it was', () => {
     const junk = path.join(scratch, 'junk.db');
     fs.writeFileSync(junk, 'not a database at all');
-    expect(() => restoreDatabase(dataDir, junk)).toThrow(MaintenanceError);
+    expect(clubDatabaseProblem(junk)).toMatch(/^it is not a readable SQLite database \(file is not a database\)$/);
+    expect(() => checkClubDatabase(junk)).toThrow(MaintenanceError);
     const other = path.join(scratch, 'other.db');
     new Database(other).exec('CREATE TABLE "unrelated" ("x" integer)');
-    expect(() => restoreDatabase(dataDir, other)).toThrow(/not a Bookclub database/);
-    checkClubDatabase(path.join(dataDir, DATABASE_FILE));
-    expect(() => restoreDatabase(dataDir, path.join(dataDir, DATABASE_FILE))).toThrow(/own database/);
+    expect(clubDatabaseProblem(other)).toBe('it is not a Bookclub database');
+    expect(() => checkClubDatabase(other)).toThrow(`${other} is not an intact Bookclub database: it is not a Bookclub database.`);
   });
 });
 

@@ -9,7 +9,8 @@ export class DataDirInUse extends Error {}
 /** Folders this process serves: a second server in the same process (same pid) must be refused too. */
 const claimedHere = new Set<string>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process of this id runs (one we may not signal runs too). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -14,6 +14,10 @@ export interface Hub {
   broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
   /** Closes every live connection of one account (its sessions ended: password reset, disabled). */
   disconnectUser(userId: string): void;
+  /** How many accounts have a live connection now. */
+  onlineCount(): number;
+  /** Closes every live connection (the club is being replaced by a restore); clients connect again afterwards. */
+  disconnectAll(): void;
   /** Disconnects every client and closes the HTTP server the hub is attached to. */
   close(): Promise<void>;
 }
@@ -46,8 +50,17 @@ export function createHub(options: HubOptions): Hub {
       next(new Error('unavailable'));
     }
   });
+  // Live connections per account, for the host page's "members online".
+  const connections = new Map<string, number>();
   io.on('connection', (socket) => {
-    void socket.join([SIGNED_IN, userRoom(socket.data.userId as string)]);
+    const userId = socket.data.userId as string;
+    connections.set(userId, (connections.get(userId) ?? 0) + 1);
+    socket.once('disconnect', () => {
+      const left = (connections.get(userId) ?? 1) - 1;
+      if (left > 0) connections.set(userId, left);
+      else connections.delete(userId);
+    });
+    void socket.join([SIGNED_IN, userRoom(userId)]);
     // socket.handshake holds what the hub needs of the first HTTP request; engine.io would keep the request
     // itself (and the closed polling connection it came on) for the session's life.
     (socket.conn as { request: unknown }).request = null;
@@ -74,6 +87,12 @@ export function createHub(options: HubOptions): Hub {
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    onlineCount() {
+      return connections.size;
+    },
+    disconnectAll() {
+      io.disconnectSockets(true);
     },
     async close() {
       // Disconnects every client, stops listening, and resolves once every connection has ended.

@@ -41,6 +41,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     smtpUrl: null,
     rendererDir: null,
     quiet: true,
+    // Daily backups only where a test is about them: others move the clock on by days.
+    backupsKept: 0,
     ...overrides,
   });
   const url = `http://127.0.0.1:${server.port}`;

@@ -31,6 +31,7 @@ export const TAGS = {
   Stats: "The club's statistics.",
   Meetings: "The club's meetings, members' answers (RSVP) and their private calendar feeds.",
   'Reading progress': "Where members are in a book, for those who share it.",
+  Host: "The host's console: addresses members can open, the club's state, whole-club backups and restores.",
   'API docs': 'This document and the page that browses it.',
 } as const;
 export type TagName = keyof typeof TAGS;
@@ -54,6 +55,11 @@ export interface UploadSpec {
   /** Catalogue keys: the file is over maxBytes (413); no file came, or the body is not multipart (400). */
   tooLargeKey: string;
   missingKey: string;
+  /**
+   * memory (the default): the bytes, for small files. disk: streamed to a file in the data folder's
+   * uploads folder (a backup may be far larger than memory should hold), deleted once the handler returns.
+   */
+  storage?: 'memory' | 'disk';
 }
 
 export interface AnswerSpec<S extends z.ZodType = z.ZodType> {

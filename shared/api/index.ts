@@ -5,6 +5,7 @@ import { booksApi } from './books';
 import type { RouteContract } from './contract';
 import { discussionsApi } from './discussions';
 import { homeApi } from './home';
+import { hostApi } from './host';
 import { meetingsApi } from './meetings';
 import { newslettersApi } from './newsletters';
 import { pollsApi } from './polls';
@@ -37,6 +38,7 @@ export const API = {
   reviews: reviewsApi,
   search: searchApi,
   admin: adminApi,
+  host: hostApi,
   newsletters: newslettersApi,
   stats: statsApi,
   apiDocs: apiDocsApi,

@@ -1,5 +1,7 @@
-import { Grid, Stack, Text } from '@mantine/core';
+import { Button, Grid, Stack, Text } from '@mantine/core';
+import { IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { useSessionStore } from '../../store/session-store';
@@ -25,6 +27,11 @@ export function AdminPage() {
         <Text c="dimmed" mt={-8} maw={640}>
           {t('intro')}
         </Text>
+        {isAdmin && (
+          <Button component={Link} to="/admin/host" variant="light" size="xs" mt="sm" leftSection={<IconServer size={14} />} data-testid="host-page-link">
+            {t('pages:host')}
+          </Button>
+        )}
       </div>
       {!ready ? (
         <PageLoader />

@@ -52,7 +52,9 @@ async function servedRoutes(): Promise<string[]> {
       quiet: true,
     };
     const hub = { broadcast() {}, close: async () => {} } as unknown as Hub;
-    const { app } = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox: { enqueue() {}, pruneSent: () => 0 }, clock: systemClock, setupCode: null });
+    const outbox = { enqueue() {}, pruneSent: () => 0, summary: () => ({ pending: 0, failing: 0, lastError: null, lastErrorAt: null }), retryNow: () => 0 };
+    const host = { startedAt: new Date(), urls: () => [], membersOnline: () => 0, scratchDir: config.dataDir, exclusive: async () => null, replaceClub() {} };
+    const { app } = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox, clock: systemClock, setupCode: null, host });
     const routers = app.middleware
       .map((fn) => (fn as { router?: Router<AppState> }).router)
       .filter((router): router is Router<AppState> => !!router);
@@ -235,7 +237,10 @@ describe('real answers against the documented schemas', () => {
       for (const contract of getRoutes) {
         const apiPath = contract.path.replace(/\{(\w+)\}/g, (_whole, name: string) => encodeURIComponent(real[name]!)) + (queries[contract.operationId] ?? '');
         const [base, token] = contract.tag === 'Scrape' ? [scrapeApp.base, scrapeToken] : [club.url, admin];
-        const res = await fetch(base + apiPath, { headers: { Authorization: `Bearer ${token}` } });
+        // The setup details answer only before the club has an account: a fresh club shows them.
+        const fresh = contract.operationId === 'getHostSetup' ? await startTestServer() : null;
+        const res = fresh ? await fetch(fresh.url + apiPath) : await fetch(base + apiPath, { headers: { Authorization: `Bearer ${token}` } });
+        await fresh?.close();
         const type = res.headers.get('content-type');
         const text = await res.text();
         const where = `GET ${apiPath}`;

@@ -34,6 +34,13 @@ const DEFAULT_CPU_SHARE = 0.25;
 const MIN_REST_MS = 5;
 const MAX_ERROR_LENGTH = 1_000;
 
+export interface MailQueueSummary {
+  pending: number;
+  failing: number;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
 type DueMail = Pick<MailRow, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'attempts'>;
 
 /**
@@ -140,6 +147,42 @@ export class MailQueue {
       .run(before.toISOString()).changes;
   }
 
+  /**
+   * The unsent mail, for the host page: never tried yet (pending), tried and failed (failing: it is tried
+   * again after its back-off, forever), and the latest failure among them.
+   */
+  summary(): MailQueueSummary {
+    const sql = sqliteOf(this.db);
+    const counts = sql
+      .prepare<[], { pending: number | null; failing: number | null }>(
+        `SELECT SUM("attempts" = 0) AS "pending", SUM("attempts" > 0) AS "failing" FROM "mail" WHERE "sentOn" IS NULL`,
+      )
+      .get();
+    const last = sql
+      .prepare<[], { lastError: string; lastErrorOn: string | null }>(
+        `SELECT "lastError", "lastErrorOn" FROM "mail" WHERE "sentOn" IS NULL AND "lastError" IS NOT NULL
+         ORDER BY "lastErrorOn" DESC, "id" DESC LIMIT 1`,
+      )
+      .get();
+    return {
+      pending: counts?.pending ?? 0,
+      failing: counts?.failing ?? 0,
+      lastError: last?.lastError ?? null,
+      lastErrorAt: last?.lastErrorOn ?? null,
+    };
+  }
+
+  /**
+   * Makes every unsent mail due now and wakes the worker (the host fixed the mail server and will not wait
+   * out an hour's back-off); answers how many mails that is.
+   */
+  retryNow(): number {
+    const now = new Date(this.now()).toISOString();
+    const { changes } = sqliteOf(this.db).prepare(`UPDATE "mail" SET "nextAttemptOn" = ? WHERE "sentOn" IS NULL`).run(now);
+    this.wake();
+    return changes;
+  }
+
   /** Sends every mail due now, after any pass in flight; answers how many went out. Tests and shutdown use it. */
   flush(): Promise<number> {
     return this.onChain(() => this.sendDue(() => true));
@@ -224,8 +267,8 @@ export class MailQueue {
     const delay = this.retryDelaysMs[Math.min(attempts, this.retryDelaysMs.length) - 1]!;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
     sqliteOf(this.db)
-      .prepare(`UPDATE "mail" SET "attempts" = ?, "nextAttemptOn" = ?, "lastError" = ? WHERE "id" = ?`)
-      .run(attempts, new Date(failedAt + delay).toISOString(), message, mail.id);
+      .prepare(`UPDATE "mail" SET "attempts" = ?, "nextAttemptOn" = ?, "lastError" = ?, "lastErrorOn" = ? WHERE "id" = ?`)
+      .run(attempts, new Date(failedAt + delay).toISOString(), message, new Date(failedAt).toISOString(), mail.id);
     this.log(`Mail ${mail.id} not sent (try ${attempts}), next try in ${Math.round(delay / 1000)} s: ${message}`);
   }
 }

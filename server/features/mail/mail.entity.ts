@@ -16,6 +16,8 @@ export interface MailRow {
   nextAttemptOn: string;
   sentOn: string | null;
   lastError: string | null;
+  /** When the last try failed. */
+  lastErrorOn: string | null;
 }
 
 export const MailEntity = new EntitySchema<MailRow>({
@@ -33,5 +35,6 @@ export const MailEntity = new EntitySchema<MailRow>({
     nextAttemptOn: { type: 'varchar', length: 30 },
     sentOn: { type: 'varchar', length: 30, nullable: true },
     lastError: { type: 'text', nullable: true },
+    lastErrorOn: { type: 'varchar', length: 30, nullable: true },
   },
 });

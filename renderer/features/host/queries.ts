@@ -1,0 +1,73 @@
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { currentLanguage } from '../../lib/i18n';
+import { storage } from '../../lib/storage';
+import { fetchBackup, saveFile } from './backup-download';
+
+/** Where the host page's data sits in the query cache (its own feature's first key, as lib/query-keys.ts has them). */
+export const hostKeys = {
+  all: ['host'] as const,
+  status: ['host', 'status'] as const,
+  setup: ['host', 'setup'] as const,
+};
+
+/** The host page (admins): the club's addresses, its state, the mail queue and its backups. */
+export const hostStatusQuery = queryOptions({
+  queryKey: hostKeys.status,
+  queryFn: ({ signal }) => api.host.status({ signal }),
+});
+
+/**
+ * Before the club has any account, on the host's own machine: its addresses and the setup code. Any other
+ * browser (403), and any time later (409), is refused, which is an answer: not asked again.
+ */
+export const hostSetupQuery = queryOptions({
+  queryKey: hostKeys.setup,
+  queryFn: ({ signal }) => api.host.setup({ signal }),
+  gcTime: 0,
+});
+
+export function useHostStatus() {
+  return useQuery(hostStatusQuery);
+}
+
+export function useHostSetup() {
+  return useQuery(hostSetupQuery);
+}
+
+/** Every unsent mail is tried again now; the queue as the page shows it is read again. */
+export function retryMailMutation(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: () => api.host.retryMail(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostKeys.status }),
+  });
+}
+
+export function useRetryMail() {
+  return useMutation(retryMailMutation(useQueryClient()));
+}
+
+/**
+ * Downloads a whole-club backup and hands it to the browser to save, named as the server names it; the
+ * page's "last backup" is read again. Resolves the file's name.
+ */
+export async function downloadBackup(queryClient: QueryClient): Promise<string> {
+  const { blob, fileName } = await fetchBackup({ token: storage.get('token'), language: currentLanguage() });
+  saveFile(blob, fileName);
+  void queryClient.invalidateQueries({ queryKey: hostKeys.status });
+  return fileName;
+}
+
+export interface RestoreRequest {
+  backup: File;
+  clubName: string;
+}
+
+/** Replaces the club with a backup (the server checks it first, and the club's name); the club then restarts on it. */
+export const restoreMutation = mutationOptions({
+  mutationFn: ({ backup, clubName }: RestoreRequest) => api.host.restore({ query: { clubName }, upload: backup }),
+});
+
+export function useRestore() {
+  return useMutation(restoreMutation);
+}

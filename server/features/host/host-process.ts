@@ -1,0 +1,26 @@
+import type { StagedRestore } from '../../maintenance/club-archive';
+
+/**
+ * What the server process gives the host's console (start-server.ts): it outlives the club's database,
+ * which a restore closes and opens anew.
+ */
+export interface HostProcess {
+  /** When this server started (the host page's uptime). */
+  readonly startedAt: Date;
+  /** The addresses the server is reachable at now (localhost first); read afresh, a laptop changes networks. */
+  urls(): string[];
+  /** Accounts with a live connection now. */
+  membersOnline(): number;
+  /** The data folder's scratch space: uploads and backups being written; emptied at start. */
+  readonly scratchDir: string;
+  /**
+   * Runs a backup or a restore when none is under way; null when one is (the caller answers 409). A
+   * restore stays under way until the club it scheduled with `replaceClub` is open.
+   */
+  exclusive<T>(kind: 'backup' | 'restore', work: () => Promise<T>): Promise<{ value: T } | null>;
+  /**
+   * Inside exclusive('restore'): once the answer under way has been sent, closes the club, swaps the staged
+   * backup in (the replaced club kept in the folder keptFolderName(at) names) and opens the restored club.
+   */
+  replaceClub(staged: StagedRestore, at: Date): void;
+}
