@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -312,6 +313,53 @@ it('keeps every answered ballot through kill -9 in a storm of votes written toge
     }
   } finally {
     sql.close();
+  }
+  second.child.kill('SIGTERM');
+  expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });
+}, 60_000);
+
+it('a restore answered 200 happens even when the server is killed before it swapped the club in', async () => {
+  newDataDir();
+  const first = await startChild();
+  const admin = await setUpClub(first.club);
+  const auth = { Authorization: `Bearer ${admin}` };
+  const noticeboard = (text: string) => first.club.call('POST', '/api/admin/noticeboard', { token: admin, body: { text } });
+  expect((await noticeboard('As it was in the backup')).status).toBe(200);
+  const backup = Buffer.from(await (await fetch(`${first.club.url}/api/host/backup`, { headers: auth })).arrayBuffer());
+  expect((await noticeboard('Written after the backup')).status).toBe(200);
+
+  // An upload that never finishes keeps a request under way, so the server waits before closing the club.
+  const port = new URL(first.club.url).port;
+  const stalled = net.connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => stalled.once('connect', resolve));
+  stalled.write(
+    `POST /api/users/avatar HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin}\r\n` +
+      'Content-Type: multipart/form-data; boundary=slow\r\nContent-Length: 100000\r\n\r\n--slow\r\n',
+  );
+  stalled.on('error', () => {});
+  await new Promise((resolve) => setTimeout(resolve, 200));
+
+  const form = new FormData();
+  form.append('backup', new Blob([new Uint8Array(backup)], { type: 'application/gzip' }), 'club.tar.gz');
+  const restore = await fetch(`${first.club.url}/api/host/restore?clubName=Durability%20Club`, { method: 'POST', headers: auth, body: form });
+  expect(restore.status).toBe(200);
+  const { keptAs } = (await restore.json()) as { keptAs: string };
+  // Killed while it waits for the stalled upload: the swap was written down, not done.
+  first.child.kill('SIGKILL');
+  expect(await first.exited).toEqual({ code: null, signal: 'SIGKILL' });
+  stalled.destroy();
+  expect(fs.existsSync(path.join(dataDir, 'restore-journal.json'))).toBe(true);
+
+  const second = await startChild();
+  const board = await second.club.call<{ noticeboard: string }>('GET', '/api/admin', { token: admin });
+  expect(board.body.noticeboard).toBe('As it was in the backup');
+  expect(fs.existsSync(path.join(dataDir, 'restore-journal.json'))).toBe(false);
+  // The club it replaced is kept, with what was written after the backup.
+  const kept = new Database(path.join(keptAs, 'bookclub.db'), { readonly: true, fileMustExist: true });
+  try {
+    expect(kept.prepare(`SELECT "value" FROM "setting" WHERE "key" = 'noticeboard'`).pluck().get()).toBe('Written after the backup');
+  } finally {
+    kept.close();
   }
   second.child.kill('SIGTERM');
   expect(await second.exited, second.stderr()).toEqual({ code: 0, signal: null });

@@ -13,7 +13,7 @@ import { requestLanguage, translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
 import { createHub } from './realtime/hub';
 import { createMailQueue } from './features/mail/mail-setup';
-import { applyRestore, finishInterruptedRestore, stagedFromKept, type StagedRestore } from './maintenance/club-archive';
+import { applyRestore, finishInterruptedRestore, planRestore, stagedFromKept } from './maintenance/club-archive';
 import { startHousekeeping } from './maintenance/housekeeping';
 import { claimDataDir } from './maintenance/server-lock';
 import type { ServerConfig } from './settings';
@@ -155,16 +155,19 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         }
       },
       replaceClub(staged, at) {
+        // Written down before the answer says so: should the process die before the swap, the next start does it.
+        const { keptAs } = planRestore(staged, { dataDir: config.dataDir, now: () => at });
         restoreScheduled = true;
         // After the answer saying so has gone out: the old club's middleware still runs on its way back.
         setImmediate(() => {
-          replace(staged, at)
+          replace(keptAs)
             .catch((error: unknown) => console.error('The restore failed, and the club is not open; look at its data folder:', error))
             .finally(() => {
               restoreScheduled = false;
               busy = null;
             });
         });
+        return { keptAs };
       },
     };
 
@@ -222,7 +225,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
      * under way finish, the club closes, its files are replaced (the old ones kept beside), and the restored
      * club opens. Should it not open, the replaced club is put back the same way.
      */
-    async function replace(staged: StagedRestore, at: Date): Promise<void> {
+    async function replace(keptAs: string): Promise<void> {
       const old = current;
       current = null;
       hub.disconnectAll();
@@ -233,13 +236,13 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       } catch (error) {
         console.error('Closing the club for the restore failed:', error);
       }
-      const options = { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding, now: () => at };
-      const { keptAs } = applyRestore(staged, options);
+      // The renames planRestore wrote down.
+      finishInterruptedRestore(config.dataDir);
       try {
         current = await openClub();
       } catch (error) {
         console.error(`The restored club would not open; putting back the club it replaced (kept in ${keptAs}):`, error);
-        applyRestore(stagedFromKept(keptAs), { ...options, now: () => new Date() });
+        applyRestore(stagedFromKept(keptAs), { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding });
         current = await openClub();
       }
       current.start();

@@ -589,17 +589,30 @@ function checkpoint(database: string, nativeBinding?: string): void {
  * same way (stagedFromKept, then applyRestore), e.g. when the restored club will not open.
  */
 export function applyRestore(staged: StagedRestore, options: { dataDir: string; nativeBinding?: string; now?: () => Date }): { keptAs: string } {
+  // A restore a crash interrupted first: its journal would otherwise be overwritten half done.
+  finishInterruptedRestore(options.dataDir);
+  checkpoint(path.join(options.dataDir, DATABASE_FILE), options.nativeBinding);
+  const planned = planRestore(staged, options);
+  finishInterruptedRestore(options.dataDir);
+  return planned;
+}
+
+/**
+ * The first half of applyRestore: writes down (durably) the renames that swap the staged club in, and does
+ * none of them. From here the restore happens whatever comes: the running server does the renames once it
+ * has closed the database (finishInterruptedRestore), and so does the next start if the process dies
+ * first. The live database may still be open: its write-ahead log moves with it, or is gone once it closed.
+ */
+export function planRestore(staged: StagedRestore, options: { dataDir: string; now?: () => Date }): { keptAs: string } {
   const dataDir = path.resolve(options.dataDir);
   const stagedName = path.relative(dataDir, path.resolve(staged.dir));
   if (stagedName === '' || stagedName.includes(path.sep) || stagedName.includes('/') || stagedName === '..' || !fs.existsSync(staged.dir)) {
     throw new MaintenanceError(`${staged.dir} is not a restore staged in the data folder ${dataDir}.`);
   }
-  // A restore a crash interrupted first: its journal would otherwise be overwritten half done.
   finishInterruptedRestore(dataDir);
   const kept = freshKeptFolderName(dataDir, (options.now ?? (() => new Date()))());
   let journal: RestoreJournal;
   try {
-    checkpoint(path.join(dataDir, DATABASE_FILE), options.nativeBinding);
     fs.mkdirSync(path.join(dataDir, kept), { mode: 0o700 });
     const items = { database: DATABASE_FILE, secret: staged.includesSecret ? SECRET_FILE : null, images: staged.includesImages ? IMAGES_FOLDER : null };
     journal = { staged: stagedName, kept, steps: [] };
@@ -611,7 +624,6 @@ export function applyRestore(staged: StagedRestore, options: { dataDir: string; 
     fs.rmSync(path.join(dataDir, kept), { recursive: true, force: true });
     throw error;
   }
-  runJournal(dataDir, journal);
   return { keptAs: path.join(dataDir, kept) };
 }
 

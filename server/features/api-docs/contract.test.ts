@@ -53,7 +53,7 @@ async function servedRoutes(): Promise<string[]> {
     };
     const hub = { broadcast() {}, close: async () => {} } as unknown as Hub;
     const outbox = { enqueue() {}, pruneSent: () => 0, summary: () => ({ pending: 0, failing: 0, lastError: null, lastErrorAt: null }), retryNow: () => 0 };
-    const host = { startedAt: new Date(), urls: () => [], membersOnline: () => 0, scratchDir: config.dataDir, exclusive: async () => null, replaceClub() {} };
+    const host = { startedAt: new Date(), urls: () => [], membersOnline: () => 0, scratchDir: config.dataDir, exclusive: async () => null, replaceClub: () => ({ keptAs: '' }) };
     const { app } = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox, clock: systemClock, setupCode: null, host });
     const routers = app.middleware
       .map((fn) => (fn as { router?: Router<AppState> }).router)

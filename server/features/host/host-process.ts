@@ -19,8 +19,9 @@ export interface HostProcess {
    */
   exclusive<T>(kind: 'backup' | 'restore', work: () => Promise<T>): Promise<{ value: T } | null>;
   /**
-   * Inside exclusive('restore'): once the answer under way has been sent, closes the club, swaps the staged
-   * backup in (the replaced club kept in the folder keptFolderName(at) names) and opens the restored club.
+   * Inside exclusive('restore'): writes down the swap at once (a crash from here on still restores), and once
+   * the answer under way has been sent, closes the club, swaps the staged backup in and opens the restored
+   * club. Answers the folder the replaced club is kept in.
    */
-  replaceClub(staged: StagedRestore, at: Date): void;
+  replaceClub(staged: StagedRestore, at: Date): { keptAs: string };
 }

@@ -7,7 +7,7 @@ import { DATABASE_FILE } from '../../db/data-source';
 import { AppError, Conflict, Forbidden, Invalid } from '../../http/errors';
 import type { RunningOutbox } from '../../mail-outbox';
 import { readBackupStatus } from '../../maintenance/backup-status';
-import { BackupRefused, keptFolderName, stageRestore } from '../../maintenance/club-archive';
+import { BackupRefused, stageRestore } from '../../maintenance/club-archive';
 import { backUpClub } from '../../maintenance/club-backup';
 import type { ServerConfig } from '../../settings';
 import type { AccountsService } from '../accounts';
@@ -140,15 +140,14 @@ export class HostService {
         if (error instanceof BackupRefused) throw new Invalid(error.key, error.params);
         throw error;
       }
-      const at = new Date();
-      host.replaceClub(staged, at);
+      const { keptAs } = host.replaceClub(staged, new Date());
       return {
         kind: staged.kind,
         createdAt: staged.manifest?.createdAt ?? null,
         appVersion: staged.manifest?.appVersion ?? null,
         counts: staged.manifest?.counts ?? {},
         sessionsKept: staged.includesSecret,
-        keptAs: path.join(this.dataDir, keptFolderName(at)),
+        keptAs,
       } satisfies Restored;
     });
     if (done === null) throw new Conflict('backupBusy');
