@@ -119,7 +119,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     let drained: (() => void) | null = null;
     let port = config.port;
 
-    const hub = createHub({ sessionUser: (token) => (current ? current.club.accounts.sessionUser(token) : Promise.resolve(null)) });
+    const hub = createHub({
+      sessionUser: (token) => (current ? current.club.accounts.sessionUser(token) : Promise.resolve(null)),
+      isOpen: () => current !== null,
+    });
     // Koa's listener first, socket.io attached after: socket.io then wraps it and owns its own path, so no
     // request to the hub is ever answered twice (which threw ERR_HTTP_HEADERS_SENT and ended the process).
     const httpServer = http.createServer((request, response) => {
@@ -140,6 +143,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     // the club it brought is open.
     let busy: 'backup' | 'restore' | null = null;
     let restoreScheduled = false;
+    // A swap under way; closing the server waits for it, so no database is opened after the close.
+    let replacing: Promise<void> | null = null;
     const host: HostProcess = {
       startedAt,
       urls: () => memberUrls(config.host, port),
@@ -159,14 +164,14 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         const { keptAs } = planRestore(staged, { dataDir: config.dataDir, now: () => at });
         restoreScheduled = true;
         // After the answer saying so has gone out: the old club's middleware still runs on its way back.
-        setImmediate(() => {
-          replace(keptAs)
-            .catch((error: unknown) => console.error('The restore failed, and the club is not open; look at its data folder:', error))
-            .finally(() => {
-              restoreScheduled = false;
-              busy = null;
-            });
-        });
+        replacing = new Promise((resolve) => setImmediate(resolve))
+          .then(() => replace(keptAs))
+          .catch((error: unknown) => console.error('The restore failed, and the club is not open; look at its data folder:', error))
+          .finally(() => {
+            restoreScheduled = false;
+            busy = null;
+            replacing = null;
+          });
         return { keptAs };
       },
     };
@@ -276,6 +281,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       },
       close() {
         closing ??= (async () => {
+          await replacing;
           await current?.stopWork();
           // Closes the HTTP server too, hanging up on whoever does not let go.
           await hub.close();

@@ -29,6 +29,11 @@ const userRoom = (userId: string) => `user:${userId}`;
 export interface HubOptions {
   /** The account a session token names while that session is valid, else null. */
   sessionUser(token: string | undefined): Promise<{ id: string } | null>;
+  /**
+   * Whether there is a club to connect to; false while a restore swaps it (start-server.ts). A handshake
+   * meanwhile is refused as unavailable, which clients retry, not as unauthorized, which signs them out.
+   */
+  isOpen?: () => boolean;
   log?: (error: unknown) => void;
 }
 
@@ -38,6 +43,7 @@ export function createHub(options: HubOptions): Hub {
   const io = new Server({ path: HUB_PATH, serveClient: false, pingInterval: 15_000, pingTimeout: 30_000 });
 
   io.use(async (socket, next) => {
+    if (options.isOpen && !options.isOpen()) return next(new Error('unavailable'));
     try {
       const token: unknown = socket.handshake.auth?.token;
       const user = await options.sessionUser(typeof token === 'string' ? token : undefined);

@@ -199,6 +199,40 @@ describe('backups and restores', () => {
     expect(fs.existsSync(path.join(restored.body.keptAs, 'bookclub.db'))).toBe(true);
   });
 
+  it("restoring a club's own backup disconnects live connections, which come back with the same session", async () => {
+    const host = await club();
+    const admin = await setUpClub(host);
+    const member = await addMember(host, { name: 'Ann' });
+    const backup = await download(host, admin);
+    const connectAs = (token: string) => {
+      const socket = connect(host.url, { path: HUB_PATH, auth: { token }, reconnection: false });
+      sockets.push(socket);
+      return new Promise<string>((resolve) => {
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', (error) => resolve(error.message));
+      });
+    };
+    expect(await connectAs(member.token)).toBe('connected');
+    const live = sockets.at(-1)!;
+    const dropped = new Promise<string>((resolve) => live.once('disconnect', resolve));
+
+    const restored = await upload(host, admin, backup.bytes, 'Test Club');
+    expect(restored.status, restored.body.detail).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+    // Handshakes during the swap are refused as unavailable (clients retry), never as unauthorized (signed out).
+    const refusals: string[] = [];
+    for (let tries = 0; tries < 200; tries++) {
+      const outcome = await connectAs(member.token);
+      if (outcome === 'connected') break;
+      refusals.push(outcome);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(refusals.filter((refusal) => refusal !== 'unavailable')).toEqual([]);
+    expect(sockets.at(-1)!.connected).toBe(true);
+    await backAfterRestore(host);
+    expect((await host.call('GET', '/api/books', { token: member.token })).status).toBe(200);
+  });
+
   it('a wrong club name, a missing file or a file that is not a backup is refused, and nothing changes', async () => {
     const host = await club();
     const admin = await setUpClub(host);
