@@ -9,7 +9,9 @@ const { parentPort } = process as unknown as { parentPort?: ParentPortLike };
 
 if (parentPort) {
   surviveUnhandledRejections(process);
-  serveParent(parentPort, startServer, console, clubMaintenance);
+  // A club that cannot be opened again after a restore from the host page: the process exits, and the shell
+  // restarts it (club-server.ts), which finishes the restore or reports why it cannot start.
+  serveParent(parentPort, (config) => startServer(config, { onClubLost: () => process.exit(1) }), console, clubMaintenance);
 } else {
   console.error('server-process.js runs inside the Bookclub desktop app; use `npm start` for the headless server.');
   process.exit(1);

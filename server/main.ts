@@ -55,7 +55,10 @@ async function serve(config: ServerConfig) {
   if (!config.rendererDir) console.warn('bookclub: no built renderer next to the server; serving the API only');
   let server;
   try {
-    server = await startServer(config);
+    server = await startServer(config, {
+      // Nothing left to serve: exit, so a service manager (or the host) starts it again, which finishes the restore or says why not.
+      onClubLost: () => process.exit(1),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') console.error(`bookclub: port ${config.port} is in use; set PORT or --port to another`);

@@ -98,7 +98,16 @@ function answerRestoring(request: http.IncomingMessage, response: http.ServerRes
  * through this one function. A restore from the host page replaces the club's files and opens it anew in
  * this same process, on the same port (`HostProcess.replaceClub`).
  */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export interface StartOptions {
+  /**
+   * The club could not be opened again after a restore (nor the club it replaced): every request would be
+   * told to come back forever. The headless server and the desktop's server process exit, so the host sees
+   * it and a restart finishes or reports the restore; tests look at the error.
+   */
+  onClubLost?: (error: unknown) => void;
+}
+
+export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
   // Owner-only: it holds password hashes and the token-signing secret.
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const releaseDataDir = claimDataDir(config.dataDir);
@@ -108,7 +117,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   };
   try {
     // A restore a crash cut short is finished before anything opens the database.
-    finishInterruptedRestore(config.dataDir);
+    finishInterruptedRestore(config.dataDir, { atStart: true });
     const scratchDir = path.join(config.dataDir, SCRATCH_DIR);
     fs.rmSync(scratchDir, { recursive: true, force: true });
 
@@ -166,7 +175,10 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
         // After the answer saying so has gone out: the old club's middleware still runs on its way back.
         replacing = new Promise((resolve) => setImmediate(resolve))
           .then(() => replace(keptAs))
-          .catch((error: unknown) => console.error('The restore failed, and the club is not open; look at its data folder:', error))
+          .catch((error: unknown) => {
+            console.error('The restore failed, and the club is not open; look at its data folder:', error);
+            options.onClubLost?.(error);
+          })
           .finally(() => {
             restoreScheduled = false;
             busy = null;

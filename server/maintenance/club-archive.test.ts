@@ -332,6 +332,34 @@ describe('a backup that is refused changes nothing', () => {
     expect((await refusedWithoutChange(otherTar)).key).toBe('backupNotRecognized');
   });
 
+  it('thousands of entries with huge names (which compress to nothing) are refused without filling the memory', async () => {
+    // Each entry has a pax header naming a 256 KB path; 1,500 of them are 384 MB of names, a few MB zipped.
+    const longName = `images/avatars/${'n'.repeat(256 * 1024)}.webp`;
+    const record = (body: string) => {
+      let length = body.length + 3;
+      while (`${length} ${body}\n`.length !== length) length = `${length} ${body}\n`.length;
+      return Buffer.from(`${length} ${body}\n`);
+    };
+    const pax = record(`path=${longName}`);
+    const padding = (size: number) => Buffer.alloc((512 - (size % 512)) % 512);
+    const one = Buffer.concat([tarHeader('PaxHeader', pax.length, 'x'), pax, padding(pax.length), tarHeader('x.webp', 0, '0')]);
+    const bomb = path.join(scratch, 'names.tar.gz');
+    const gzip = zlib.createGzip();
+    const out = fs.createWriteStream(bomb);
+    gzip.pipe(out);
+    gzip.write(Buffer.concat([tarHeader('manifest.json', 0, '0')]));
+    for (let i = 0; i < 1500; i++) gzip.write(one);
+    gzip.end(Buffer.alloc(1024));
+    await new Promise<void>((resolve) => out.on('close', () => resolve()));
+    expect(fs.statSync(bomb).size).toBeLessThan(20 * 1024 * 1024);
+
+    const heapBefore = process.memoryUsage().heapUsed;
+    const refusal = await refusedWithoutChange(bomb);
+    expect(['backupNotRecognized', 'backupDamaged']).toContain(refusal.key);
+    expect(refusal.message.length).toBeLessThan(600);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
+  });
+
   it('an archive cut short, anywhere', async () => {
     const whole = fs.readFileSync(archive);
     const entries = readArchive(archive);

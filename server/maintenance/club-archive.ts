@@ -11,7 +11,7 @@ import { DATABASE_FILE } from '../db/data-source';
 import { migrations } from '../db/migrations';
 import { translate } from '../http/i18n';
 import { MaintenanceError, backupDatabase, clubDatabaseProblem } from './backup';
-import { planSwap, readJournal, runJournal, writeJournal, type RestoreJournal } from './restore-swap';
+import { planSwap, readJournal, runJournal, syncTree, writeJournal, type RestoreJournal } from './restore-swap';
 import { isAlive } from './server-lock';
 
 /**
@@ -303,7 +303,9 @@ async function stageArchive(source: string, dir: string, nativeBinding?: string)
   let entryCount = 0;
   let reading: string | null = null;
 
-  const parser = new tar.Parser({ strict: true });
+  // A backup's names are short: a long-name or pax header over 4 KB is not one of ours (and many of the
+  // 1 MB ones tar allows, repeated, compress to nothing and would fill the memory).
+  const parser = new tar.Parser({ strict: true, maxMetaEntrySize: 4096 });
   const stop = (refusal: BackupRefused) => {
     failure ??= refusal;
     parser.abort(new Error('stopped reading the backup'));
@@ -372,7 +374,8 @@ async function stageArchive(source: string, dir: string, nativeBinding?: string)
     const kind = FILE_TYPES.has(entry.type) && !received.has(entry.path) ? entryKind(entry.path) : null;
     if (kind === null) {
       // Named after the manifest is read: a newer format's entries are that format's, not damage.
-      unexpected.push(entry.path);
+      // Only the first is named, shortened: a hostile archive may hold thousands.
+      if (unexpected.length === 0) unexpected.push(entry.path.slice(0, 200));
       return entry.resume();
     }
     take(entry, kind);
@@ -617,6 +620,7 @@ export function planRestore(staged: StagedRestore, options: { dataDir: string; n
     const items = { database: DATABASE_FILE, secret: staged.includesSecret ? SECRET_FILE : null, images: staged.includesImages ? IMAGES_FOLDER : null };
     journal = { staged: stagedName, kept, steps: [] };
     journal.steps = planSwap(dataDir, journal, items);
+    syncTree(staged.dir);
     writeJournal(dataDir, journal);
   } catch (error) {
     // Nothing of the live club has moved yet.
@@ -639,9 +643,11 @@ export function stagedFromKept(dir: string): StagedRestore {
 /**
  * At start-up, before the database is opened: finishes a restore a crash interrupted (rolls it forward),
  * else changes nothing of the club. Either way it clears what crashed backups and restores left behind
- * (their work folders, named for a process that is gone).
+ * (their work folders, named for a process that is gone). `atStart`: the server starting on the folder, whose
+ * own process id may be the one a crashed server had (a container starts every server as the same pid),
+ * so work folders named for it are left-overs too.
  */
-export function finishInterruptedRestore(dataDir: string): { finished: boolean } {
+export function finishInterruptedRestore(dataDir: string, { atStart = false } = {}): { finished: boolean } {
   const dir = path.resolve(dataDir);
   let names: string[];
   try {
@@ -655,8 +661,9 @@ export function finishInterruptedRestore(dataDir: string): { finished: boolean }
   for (const name of names) {
     const owner = WORK_FOLDER.exec(name);
     const pid = owner ? Number(owner[1]) : null;
-    if (pid !== null && pid !== process.pid && !isAlive(pid)) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
-    if (name.startsWith('restore-journal.json.') && name.endsWith('.tmp')) fs.rmSync(path.join(dir, name), { force: true });
+    if (pid !== null && (pid === process.pid ? atStart : !isAlive(pid))) fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+    const halfWritten = name.endsWith('.tmp') && (name.startsWith('restore-journal.json.') || name.startsWith('backup-status.json.'));
+    if (halfWritten && (atStart || !isAlive(Number(/\.(\d+)\./.exec(name)?.[1])))) fs.rmSync(path.join(dir, name), { force: true });
   }
   return { finished: journal !== null };
 }

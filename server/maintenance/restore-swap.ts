@@ -64,8 +64,10 @@ function syncFolder(dir: string): void {
  */
 export function planSwap(dataDir: string, journal: Omit<RestoreJournal, 'steps'>, items: SwapItems): SwapStep[] {
   const steps: SwapStep[] = [];
+  // Whether or not it is there now: the server may still be running (its log comes and goes, an avatar
+  // upload may make the images folder), and a step whose source is gone when it runs is skipped.
   const out = (name: string) => {
-    if (exists(path.join(dataDir, name))) steps.push({ from: name, to: `${journal.kept}/${name}` });
+    steps.push({ from: name, to: `${journal.kept}/${name}` });
   };
   const into = (name: string) => {
     if (exists(resolveInside(dataDir, `${journal.staged}/${name}`))) steps.push({ from: `${journal.staged}/${name}`, to: name });
@@ -80,6 +82,23 @@ export function planSwap(dataDir: string, journal: Omit<RestoreJournal, 'steps'>
     into(name);
   }
   return steps;
+}
+
+/** Flushes a staged club (its files and folders) to disk, so a journal never names what a power cut lost. */
+export function syncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const child = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(child);
+    else if (entry.isFile()) {
+      const fd = fs.openSync(child, 'r+');
+      try {
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
+  }
+  syncFolder(dir);
 }
 
 /** The journal on disk before any rename: written whole beside and renamed into place, then flushed. */
@@ -102,7 +121,15 @@ export function runJournal(dataDir: string, journal: RestoreJournal): void {
   for (const step of journal.steps) {
     const from = resolveInside(dataDir, step.from);
     const to = resolveInside(dataDir, step.to);
-    // Done already (its source has gone, or its target is there): a crash came after it.
+    // A staged file that is neither there nor moved in was lost (deleted by hand): going on would open an
+    // empty club in its place, so the host is told instead, with the journal left for another try.
+    if (step.from.startsWith(`${journal.staged}/`) && !exists(from) && !exists(to)) {
+      throw new Error(
+        `The restore written down in ${path.join(dataDir, RESTORE_JOURNAL)} cannot be finished: ${from} is missing. ` +
+          `The club it replaces is in ${resolveInside(dataDir, journal.kept)}; move its files back into ${dataDir} and delete the journal to go back to it.`,
+      );
+    }
+    // Done already (its source has gone, or its target is there): a crash came after it, or there was nothing to move.
     if (!exists(from) || exists(to)) continue;
     fs.mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 });
     fs.renameSync(from, to);

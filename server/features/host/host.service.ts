@@ -145,7 +145,8 @@ export class HostService {
         kind: staged.kind,
         createdAt: staged.manifest?.createdAt ?? null,
         appVersion: staged.manifest?.appVersion ?? null,
-        counts: staged.manifest?.counts ?? {},
+        // Counted from the staged database itself, not taken on the manifest's word (and there for a .db backup too).
+        counts: staged.counts ?? staged.manifest?.counts ?? {},
         sessionsKept: staged.includesSecret,
         keptAs,
       } satisfies Restored;

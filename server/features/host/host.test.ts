@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostSetup, HostStatus, Restored } from '../../../shared/api/host';
 import type { Post } from '../../../shared/api/discussions';
 import { HUB_PATH } from '../../../shared/constants';
@@ -18,6 +19,7 @@ import { ADMIN, setUpClub, startTestServer, type TestServer } from '../../test-s
 const clubs: TestServer[] = [];
 const sockets: Socket[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const socket of sockets.splice(0)) socket.close();
   for (const club of clubs.splice(0)) await club.close();
 });
@@ -231,6 +233,31 @@ describe('backups and restores', () => {
     expect(sockets.at(-1)!.connected).toBe(true);
     await backAfterRestore(host);
     expect((await host.call('GET', '/api/books', { token: member.token })).status).toBe(200);
+  });
+
+  it('a restored club that will not open is rolled back: the club it replaced opens again', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const host = await club();
+    const admin = await setUpClub(host);
+    await ok(host, 'POST', '/api/admin/noticeboard', admin, { text: 'In the backup' });
+    const backup = await download(host, admin);
+    await ok(host, 'POST', '/api/admin/noticeboard', admin, { text: 'The club as it is' });
+    // A request under way holds the swap back, long enough to spoil the staged database after its checks.
+    const stalled = net.connect(Number(new URL(host.url).port), '127.0.0.1');
+    await new Promise((resolve) => stalled.once('connect', resolve));
+    stalled.on('error', () => {});
+    stalled.write(`POST /api/users/avatar HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 9999\r\n\r\n--b\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const restored = await upload(host, admin, backup.bytes, 'Test Club');
+    expect(restored.status).toBe(200);
+    const staging = fs.readdirSync(host.dataDir).find((name) => name.startsWith('.restore-staging-'))!;
+    fs.writeFileSync(path.join(host.dataDir, staging, 'bookclub.db'), 'no longer a database');
+    stalled.destroy();
+    await backAfterRestore(host);
+
+    expect((await ok(host, 'GET', '/api/admin', admin)).noticeboard).toBe('The club as it is');
+    expect(errors.mock.calls.some(([message]) => String(message).includes('would not open'))).toBe(true);
   });
 
   it('a wrong club name, a missing file or a file that is not a backup is refused, and nothing changes', async () => {

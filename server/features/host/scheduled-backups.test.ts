@@ -40,12 +40,21 @@ describe('daily backups', () => {
   it('come a while after the start, then every day, and exactly the newest N are kept', async () => {
     const clock = new ManualClock('2026-11-24T08:00:00Z');
     const folder = path.join(tempFolder(), 'daily');
-    const club = await startTestServer({ clock, backupDir: folder, backupsKept: 2 });
+    let club = await startTestServer({ clock, backupDir: folder, backupsKept: 2 });
     clubs.push(club);
     const admin = await setUpClub(club);
     fs.mkdirSync(folder, { recursive: true });
     // Someone else's file in the folder is never touched.
     fs.writeFileSync(path.join(folder, 'notes.txt'), 'mine');
+    // A backup a dead server was writing is cleared when the club opens.
+    const halfWritten = path.join(folder, 'bookclub-backup-2026-11-23-0800.tar.gz.partial-999999-ab12cd34');
+    fs.writeFileSync(halfWritten, 'half a backup');
+    await club.server.close();
+    clubs.pop();
+    folders.push(club.dataDir);
+    club = await startTestServer({ clock, backupDir: folder, backupsKept: 2, dataDir: club.dataDir });
+    clubs.push(club);
+    expect(fs.existsSync(halfWritten)).toBe(false);
 
     let status = await ok<HostStatus>(club, 'GET', '/api/host', admin);
     expect(status.backups.scheduled).toMatchObject({ enabled: true, folder, kept: 2, files: [] });

@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { HostStatus } from '../../../shared/api/host';
 import { readBackupStatus, recordScheduledFailure } from '../../maintenance/backup-status';
 import { listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from '../../maintenance/backup-folder';
 import { backUpClub } from '../../maintenance/club-backup';
+import { isAlive } from '../../maintenance/server-lock';
 import type { ScheduledTask } from '../schedule';
 import type { HostProcess } from './host-process';
 
@@ -41,6 +43,25 @@ export class ScheduledBackups implements ScheduledTask {
   constructor(private readonly options: ScheduledBackupsOptions) {
     this.log = options.log ?? ((message, error) => console.error(message, error ?? ''));
     this.lastAt = options.kept > 0 ? (this.files()[0]?.createdAt ?? null) : null;
+    this.removeHalfWritten();
+  }
+
+  /**
+   * A backup the server was writing when it died stays in the folder as `<name>.partial-<pid>-<hex>`, which
+   * nothing lists or prunes: gone when the club opens (this server's own pid too: a container reuses it;
+   * one being written now by `npm start -- backup`, whose process lives, stays).
+   */
+  private removeHalfWritten(): void {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.options.folder);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const pid = Number(/^bookclub-backup-.*\.partial-(\d+)-[0-9a-f]+$/.exec(name)?.[1]);
+      if (pid && (pid === process.pid || !isAlive(pid))) fs.rmSync(path.join(this.options.folder, name), { force: true });
+    }
   }
 
   get enabled(): boolean {
