@@ -1,6 +1,7 @@
 // The app menu, as a plain template built from the app's state: Menu.buildFromTemplate turns it into
 // Electron's menu (main.ts), tests read it as data.
 import type { MenuItemConstructorOptions } from 'electron';
+import { otherComputersAddresses } from '../shared/member-addresses';
 
 export interface HostMenuState {
   /** The server's addresses, as it reported them when it started. */
@@ -40,12 +41,7 @@ export function firstPageUrl(port: number, setupCode: string | null): string {
 }
 
 /** The addresses other computers can use: localhost only reaches this one. */
-export function memberAddresses(urls: readonly string[]): string[] {
-  return urls.filter((url) => {
-    const host = new URL(url).hostname;
-    return host !== 'localhost' && !host.startsWith('127.') && host !== '[::1]';
-  });
-}
+export const memberAddresses = otherComputersAddresses;
 
 function addressesMenu(urls: readonly string[], actions: HostMenuActions): MenuItemConstructorOptions {
   const addresses = memberAddresses(urls);

@@ -78,6 +78,7 @@ export class HostService {
     const { config, host, outbox, backups } = this.deps;
     const database = path.join(this.dataDir, DATABASE_FILE);
     const mail = outbox.summary();
+    const backupStatus = readBackupStatus(this.dataDir);
     return {
       siteName: config.siteName,
       version: APP_VERSION,
@@ -88,7 +89,7 @@ export class HostService {
       membersOnline: host.membersOnline(),
       addresses: this.addresses(),
       mail: { transport: config.smtpUrl ? 'smtp' : 'outbox', ...mail },
-      backups: { last: readBackupStatus(this.dataDir).last, scheduled: backups.state() },
+      backups: { last: backupStatus.last, scheduled: backups.state(backupStatus) },
     };
   }
 

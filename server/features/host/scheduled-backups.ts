@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HostStatus } from '../../../shared/api/host';
-import { readBackupStatus, recordScheduledFailure } from '../../maintenance/backup-status';
+import { recordScheduledFailure, type BackupStatus } from '../../maintenance/backup-status';
 import { listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from '../../maintenance/backup-folder';
 import { backUpClub } from '../../maintenance/club-backup';
 import { isAlive } from '../../maintenance/server-lock';
@@ -104,9 +104,8 @@ export class ScheduledBackups implements ScheduledTask {
     }
   }
 
-  /** The host page's account of them. */
-  state(): HostStatus['backups']['scheduled'] {
-    const status = readBackupStatus(this.options.dataDir);
+  /** The host page's account of them; `status` is backup-status.json as the caller read it. */
+  state(status: BackupStatus): HostStatus['backups']['scheduled'] {
     return {
       enabled: this.enabled,
       folder: this.options.folder,
