@@ -3,6 +3,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restored } from '../../../shared/api/host';
+import { liveUpdates } from '../../lib/live-updates';
 import { moveFocusTo } from '../../lib/refocus';
 import { useLanguageStore } from '../../store/language-store';
 import { formatMoment } from './host-format';
@@ -32,6 +33,10 @@ export function ClubRestarting({ restored }: { restored: Restored }) {
   const [slow, setSlow] = useState(false);
 
   useEffect(() => {
+    // The club closes every live connection for the swap. Reconnecting to a restored club whose secret is not
+    // this session's would be refused, and that refusal signs the admin out, taking this panel away before
+    // it can say so; the app loads afresh on the restored club anyway, and connects then.
+    liveUpdates.stop();
     if (panel.current) moveFocusTo(panel.current);
     const left = new AbortController();
     const slowTimer = setTimeout(() => setSlow(true), SLOW_RESTART_MS);
