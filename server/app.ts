@@ -123,6 +123,8 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
     hasher: new PasswordHasher(config.passwordHashing),
     setupCode,
     onSessionsEnded: (userId) => hub.disconnectUser(userId),
+    // Called only after the newsletters below exist: setup is a request.
+    onFirstAdmin: (userId) => newsletters.subscribe(userId, 'basicevents'),
     keptUntilWrite: (key, compute) => answers.kept(key, compute),
   });
   const clubSettings = new ClubSettingsService(db);

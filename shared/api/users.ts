@@ -46,7 +46,8 @@ export const readingProfileUrlSchema = z
  */
 export const profileUpdateSchema = z.object({
   name: requiredString('validation:nameRequired').trim().min(1, { error: 'validation:nameRequired' }).max(200, { error: 'validation:tooLong' }),
-  phone: optionalTrimmed(50).refine((value) => value === null || /^[+\d][\d\s()/.-]{2,}$/.test(value), { error: 'validation:phoneInvalid' }),
+  // Any text, as Obskurnee stores it (DECISIONS.md "Obskurnee compatibility"): "1", "ask Anna", an extension.
+  phone: optionalTrimmed(50),
   aboutMe: optionalTrimmed(10_000),
   goodreadsUrl: readingProfileUrlSchema,
   isActiveParticipant: z.boolean({ error: 'validation:wrongType' }).optional(),

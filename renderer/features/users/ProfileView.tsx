@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { UserAvatar } from './UserAvatar';
 import { displayName, isModerator, profilePath } from './selectors';
+import { telLink } from './tel-link';
 
 /** A profile as members read it: picture, name, role, how to reach them, their reading profile, and bio. */
 export function ProfileView({ profile, own, toggle }: { profile: Profile; own: boolean; toggle: ReactNode }) {
@@ -59,7 +60,7 @@ export function ProfileView({ profile, own, toggle }: { profile: Profile; own: b
         </Group>
         <Group gap="lg" mt="md" style={{ rowGap: 6 }} data-testid="profile-contact">
           <ContactLink icon={<IconMail size={16} />} href={`mailto:${profile.email}`} label={profile.email} />
-          {profile.phone && <ContactLink icon={<IconPhone size={16} />} href={`tel:${profile.phone.replace(/[^\d+]/g, '')}`} label={profile.phone} testId="profile-phone" />}
+          {profile.phone && <ContactLink icon={<IconPhone size={16} />} href={telLink(profile.phone)} label={profile.phone} testId="profile-phone" />}
           {profile.goodreadsUrl && (
             <ContactLink
               icon={<IconBookmarks size={16} />}
@@ -93,7 +94,15 @@ export function ProfileView({ profile, own, toggle }: { profile: Profile; own: b
   );
 }
 
-function ContactLink(props: { icon: ReactNode; href: string; label: string; external?: boolean; testId?: string }) {
+function ContactLink(props: { icon: ReactNode; href: string | null; label: string; external?: boolean; testId?: string }) {
+  if (props.href === null) {
+    return (
+      <Group gap={6} wrap="nowrap" fz="sm" data-testid={props.testId} style={{ overflowWrap: 'anywhere' }}>
+        <span style={{ color: 'var(--bookclub-color-accent)', display: 'inline-flex' }}>{props.icon}</span>
+        {props.label}
+      </Group>
+    );
+  }
   return (
     <Anchor
       href={props.href}

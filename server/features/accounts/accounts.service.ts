@@ -25,6 +25,11 @@ export interface AccountsOptions {
   /** Called after an account's sessions ended, to close its live connections. */
   onSessionsEnded?: (userId: string) => void;
   /**
+   * Called once the club's first admin exists: the newsletters subscribe it to the main newsletter, as every
+   * new account is (DECISIONS.md "Obskurnee compatibility"); accounts cannot reach newsletters themselves.
+   */
+  onFirstAdmin?: (userId: string) => Promise<unknown>;
+  /**
    * Keeps a value read on every request until the club's data changes (the app's AnswerCache.kept); by
    * default nothing is kept.
    */
@@ -114,6 +119,7 @@ export class AccountsService {
       )
       .run(id, email, accountName(name, email), passwordHash, now).changes;
     if (inserted !== 1) throw new Conflict('setupDone');
+    await this.options.onFirstAdmin?.(id);
     return this.profileOf((await this.findById(id))!);
   }
 

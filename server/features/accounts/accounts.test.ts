@@ -18,6 +18,13 @@ describe('first-admin setup', () => {
     expect(res.body).not.toHaveProperty('passwordHash');
   });
 
+  it('subscribes the first admin to the main newsletter, as every new account is', async () => {
+    await club.call('POST', '/api/accounts/registerfirstadmin', { body: ADMIN });
+    const login = await club.call('POST', '/api/accounts/login', { body: ADMIN });
+    const lists = await club.call('GET', '/api/newsletters', { token: login.body.token });
+    expect(lists.body).toEqual(['basicevents']);
+  });
+
   it('works only once: a second call is refused with 409', async () => {
     await club.call('POST', '/api/accounts/registerfirstadmin', { body: ADMIN });
     const again = await club.call('POST', '/api/accounts/registerfirstadmin', {

@@ -27,13 +27,20 @@ describe('profiles', () => {
     });
   });
 
-  it('refuses a missing name, a bad phone and a link elsewhere, each named', async () => {
+  it('refuses a missing name, a phone over 50 characters and a link elsewhere, each named', async () => {
     const res = await given.club.call('POST', `/api/users/${encodeURIComponent(given.ann.email)}`, {
       token: given.ann.token,
-      body: { name: '', phone: 'call me', goodreadsUrl: 'https://evil.example/me' },
+      body: { name: '', phone: '9'.repeat(51), goodreadsUrl: 'https://evil.example/me' },
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors).sort()).toEqual(['goodreadsUrl', 'name', 'phone']);
+  });
+
+  it('a phone is any text up to 50 characters, as Obskurnee stores it', async () => {
+    for (const phone of ['1', 'call me after 6', '+421 900 123 456 ext. 12', 'ľudmila: 0900 😀']) {
+      const saved = await ok(given.club, 'POST', `/api/users/${encodeURIComponent(given.ann.email)}`, given.ann.token, { name: 'Ann', phone });
+      expect(saved.phone).toBe(phone);
+    }
   });
 
   it('a moderator edits anyone and sets isActiveParticipant; inactive members leave the members\' list', async () => {
