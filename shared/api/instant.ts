@@ -10,9 +10,18 @@ export function instant(requiredKey: string) {
   return requiredString(requiredKey)
     .refine((value) => z.iso.datetime({ offset: true }).safeParse(value).success && !Number.isNaN(Date.parse(value)), {
       error: 'validation:dateTimeInvalid',
+      abort: true,
     })
+    .refine((value) => Date.parse(value) <= LAST_INSTANT, { error: 'validation:dateTimeTooLate' })
     .transform((value) => new Date(value).toISOString());
 }
+
+/**
+ * The last moment the club keeps, in UTC: `9999-12-31T23:59:59-14:00` is year 10000 there, which ISO 8601
+ * and iCalendar write with a fifth digit or not at all (it sorted before every other date, made invalid
+ * calendars and mailed "January 1, 10000").
+ */
+const LAST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /** When a poll closes itself. */
 export const deadlineSchema = instant('validation:dateTimeInvalid');

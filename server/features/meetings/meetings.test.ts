@@ -133,6 +133,9 @@ describe('the rules a meeting keeps', () => {
       [{ startsAt: future, endsAt: future, place: 'Library' }, 'endsAt', 'The meeting must end after it starts.', 'Stretnutie sa musí skončiť až po svojom začiatku.'],
       [{ startsAt: future }, 'place', 'Give a place or an online link (or both).', 'Zadajte miesto alebo odkaz na online stretnutie (alebo oboje).'],
       [{ startsAt: future, place: '   ', onlineUrl: '' }, 'place', 'Give a place or an online link (or both).', 'Zadajte miesto alebo odkaz na online stretnutie (alebo oboje).'],
+      // Year 10000 in UTC: stored with a fifth digit it sorted first, broke calendars and mailed "January 1, 10000".
+      [{ startsAt: '9999-12-31T23:59:59-14:00', place: 'Library' }, 'startsAt', 'Choose a date before the year 10000.', 'Zvoľte dátum pred rokom 10000.'],
+      [{ startsAt: future, endsAt: '9999-12-31T12:00:00-12:00', place: 'Library' }, 'endsAt', 'Choose a date before the year 10000.', 'Zvoľte dátum pred rokom 10000.'],
     ];
     for (const [body, field, english, slovak] of cases) {
       const en = await c.club.call('POST', '/api/meetings', { token: c.mod.token, body });

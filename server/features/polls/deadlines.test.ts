@@ -148,6 +148,11 @@ describe('a deadline must lie ahead', () => {
     expect(patched.status).toBe(400);
     expect(patched.body.errors).toEqual({ closesAt: ['Termín musí byť v budúcnosti.'] });
     expect(await pollOf(given, pollId)).toEqual(before);
+    // Past year 9999 in UTC is no date the club keeps.
+    const tooLate = await club.call('PATCH', `/api/polls/${pollId}`, { token: mod, body: { closesAt: '9999-12-31T23:59:59-14:00' } });
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.body.errors).toEqual({ closesAt: ['Choose a date before the year 10000.'] });
+    expect(await pollOf(given, pollId)).toEqual(before);
   });
 
   it('the past is the club clock\'s: an hour ahead of the host is refused once the club clock passed it', async () => {
