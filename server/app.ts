@@ -124,7 +124,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
     setupCode,
     onSessionsEnded: (userId) => hub.disconnectUser(userId),
     // Called only after the newsletters below exist: setup is a request.
-    onFirstAdmin: (userId) => newsletters.subscribe(userId, 'basicevents'),
+    onFirstAdmin: (userId): Promise<unknown> => newsletters.subscribe(userId, 'basicevents'),
     keptUntilWrite: (key, compute) => answers.kept(key, compute),
   });
   const clubSettings = new ClubSettingsService(db);

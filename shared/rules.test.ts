@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isModerator, mayChange, postEditRefusal, repostRefusal, type Actor } from './rules';
+import { isModerator, mayChange, pitchesAgain, postEditRefusal, repostRefusal, type Actor } from './rules';
 
 const member: Actor = { userId: 'me', isModerator: false, isAdmin: false };
 const moderator: Actor = { userId: 'mod', isModerator: true, isAdmin: false };
@@ -33,5 +33,13 @@ describe('the rules both sides share', () => {
     expect(repostRefusal(books, { discussionId: 9, topic: 'Books' })).toBe('repostSameDiscussion');
     expect(repostRefusal(books, { discussionId: 1, topic: 'Themes' })).toBe('repostOnlyBooks');
     expect(repostRefusal({ discussionId: 9, topic: 'Themes' }, { discussionId: 1, topic: 'Books' })).toBe('repostOnlyBooks');
+  });
+
+  it("only an owner's own repost pitches a runner-up again", () => {
+    const runnerUp = { postId: 5, ownerId: 'ann' };
+    expect(pitchesAgain({ parentPostId: 5, ownerId: 'ann' }, runnerUp)).toBe(true);
+    expect(pitchesAgain({ parentPostId: 5, ownerId: 'ben' }, runnerUp)).toBe(false);
+    expect(pitchesAgain({ parentPostId: 6, ownerId: 'ann' }, runnerUp)).toBe(false);
+    expect(pitchesAgain({ parentPostId: 5, ownerId: null }, { postId: 5, ownerId: null })).toBe(false);
   });
 });

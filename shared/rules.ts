@@ -46,3 +46,11 @@ export function repostRefusal(
   if (into.topic !== 'Books' || from?.topic !== 'Books') return 'repostOnlyBooks';
   return null;
 }
+
+/**
+ * Whether `repost` pitches `original` again: a repost of it by its own owner. Anyone may repost an earlier
+ * suggestion (SPEC section 2), but only the owner's repost is the pitch that takes their one-click button away.
+ */
+export function pitchesAgain(repost: { parentPostId: number | null; ownerId: string | null }, original: { postId: number; ownerId: string | null }): boolean {
+  return repost.parentPostId === original.postId && repost.ownerId !== null && repost.ownerId === original.ownerId;
+}

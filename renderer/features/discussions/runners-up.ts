@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Discussion, Post } from '../../../shared/api/discussions';
 import type { RunnerUp } from '../../../shared/api/runners-up';
+import { pitchesAgain } from '../../../shared/rules';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { discussionQuery, withPost } from './queries';
@@ -20,11 +21,11 @@ export function useRunnersUp(discussion: Pick<Discussion, 'discussionId' | 'topi
 }
 
 /**
- * The repost of a runner-up in this discussion, if there is one. Read from the discussion as shown, which live
- * updates keep current, so a pitch by its owner elsewhere shows at once.
+ * Its owner's repost of a runner-up in this discussion, if there is one. Read from the discussion as shown,
+ * which live updates keep current, so a pitch by its owner elsewhere shows at once.
  */
 export function pitchedAgain(runnerUp: RunnerUp, posts: readonly Post[]): Post | null {
-  return posts.find((post) => post.parentPostId === runnerUp.post.postId) ?? null;
+  return posts.find((post) => pitchesAgain(post, runnerUp.post)) ?? null;
 }
 
 /** One click pitches a runner-up again: a repost with its own fields, linked to it. */

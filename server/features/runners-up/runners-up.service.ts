@@ -1,5 +1,7 @@
 import { In, type DataSource, type Repository } from 'typeorm';
+import type { Post } from '../../../shared/api/discussions';
 import type { RunnersUp } from '../../../shared/api/runners-up';
+import { pitchesAgain } from '../../../shared/rules';
 import { sqliteOf } from '../../db/data-source';
 import { NotFound } from '../../http/errors';
 import { PostEntity, readDiscussion, type DiscussionsService, type PostRow } from '../discussions';
@@ -55,16 +57,11 @@ export class RunnersUpService {
       .all(round.bookPollId, round.winnerPostId) as { postId: number; votes: number }[];
     const rows = counts.length ? await this.posts.findBy({ id: In(counts.map((count) => count.postId)) }) : [];
     const posts = new Map((await this.discussions.toPosts(rows)).map((post) => [post.postId, post]));
-    const pitchedAgain = new Map(
-      (
-        sql.prepare(`SELECT "id", "parentPostId" FROM "post" WHERE "discussionId" = ? AND "parentPostId" IS NOT NULL ORDER BY "id"`).all(discussionId) as {
-          id: number;
-          parentPostId: number;
-        }[]
-      )
-        .reverse()
-        .map((repost) => [repost.parentPostId, repost.id]),
-    );
+    // Only an owner's own repost pitches a runner-up again: another member's takes nobody's button away.
+    const reposts = sql
+      .prepare(`SELECT "id", "parentPostId", "ownerId" FROM "post" WHERE "discussionId" = ? AND "parentPostId" IS NOT NULL ORDER BY "id"`)
+      .all(discussionId) as { id: number; parentPostId: number; ownerId: string | null }[];
+    const pitchedAgainPostId = (post: Post) => reposts.find((repost) => pitchesAgain(repost, post))?.id ?? null;
     const winner = sql.prepare(`SELECT "title" FROM "post" WHERE "id" = ?`).get(round.winnerPostId) as { title: string } | undefined;
 
     return {
@@ -74,7 +71,7 @@ export class RunnersUpService {
       winnerTitle: winner?.title ?? '',
       runnersUp: counts.flatMap(({ postId, votes }) => {
         const post = posts.get(postId);
-        return post ? [{ post, votes, pitchedAgainPostId: pitchedAgain.get(postId) ?? null }] : [];
+        return post ? [{ post, votes, pitchedAgainPostId: pitchedAgainPostId(post) }] : [];
       }),
     };
   }

@@ -52,6 +52,17 @@ describe("last round's runners-up", () => {
     expect((await club.call('GET', `/api/discussions/${next.bookDiscussionId}/runners-up`)).status).toBe(401);
   });
 
+  it("another member's repost of a runner-up is no pitch: its owner keeps the button", async () => {
+    const { text, title, author, pageCount, url } = suggested.Kindred!;
+    const repost = await ok<Post>(club, 'POST', `/api/discussions/${next.bookDiscussionId}`, cyd.token, { title, author, pageCount, url, text, parentPostId: suggested.Kindred!.postId });
+    expect(repost.parentPostId).toBe(suggested.Kindred!.postId);
+    const runnersUp = await ok<RunnersUp>(club, 'GET', `/api/discussions/${next.bookDiscussionId}/runners-up`, ben.token);
+    expect(runnersUp.runnersUp.map((r) => [r.post.title, r.pitchedAgainPostId])).toEqual([
+      ['Piranesi', null],
+      ['Kindred', null],
+    ]);
+  });
+
   it('an owner pitches one again with one repost, which keeps the link and is marked as pitched', async () => {
     const { text, title, author, pageCount, url } = suggested.Piranesi!;
     const repost = await ok<Post>(club, 'POST', `/api/discussions/${next.bookDiscussionId}`, ann.token, { title, author, pageCount, url, text, parentPostId: suggested.Piranesi!.postId });
