@@ -1,3 +1,4 @@
+import type { SearchResult } from '../shared/api/search';
 import type { ClubServer } from './club-server';
 import { expect, test } from './fixtures';
 import { arrangeHostAndBea } from './host-fixtures';
@@ -214,10 +215,16 @@ test('a result shows the words found marked, in its title, author and excerpt', 
   await app.signInAs(scene.bea);
   const search = new SearchPage(app);
   await search.goto();
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('query') === 'dune herb');
   await search.type('dune herb');
   await expect(search.count).toHaveText('1 result for “dune herb”');
+  // The answer carries Obskurnee's highlights in the result's own fields, for its client; the page reads `highlight`.
+  const [result] = (await (await answered).json()) as SearchResult[];
+  expect(result).toMatchObject({ title: '<mark class="searchresult">Dune</mark>', author: 'Frank <mark class="searchresult">Herbert</mark>' });
   const dune = search.result('Dune');
+  await expect(dune.getByTestId('result-title')).toHaveText('Dune');
   await expect(dune.getByTestId('result-title').locator('mark')).toHaveText('Dune');
+  await expect(dune.getByTestId('result-author')).toHaveText('Frank Herbert');
   await expect(dune.getByTestId('result-author').locator('mark')).toHaveText('Herbert');
   await search.input.fill('deser');
   await expect(dune.getByTestId('result-excerpt').locator('mark')).toHaveText('desert');

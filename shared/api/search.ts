@@ -32,10 +32,15 @@ export const recommendationSearchResultSchema = component(
   recommendationSchema.extend({ kind: z.literal('Rec'), rank, highlight }),
 );
 
-/** Flat: the post's or recommendation's own fields, its kind, its rank (best first) and its highlights. */
+/**
+ * Flat: the post's or recommendation's own fields, its kind, its rank (best first) and its highlights. As
+ * Obskurnee's client reads them, `title`, `author` and `renderedText` carry the highlights too.
+ */
 export const searchResultSchema = component(
   'SearchResult',
-  "A match: the post's or recommendation's own fields, plus `kind`, `rank` and `highlight`.",
+  "A match: the post's or recommendation's own fields, plus `kind`, `rank` and `highlight`. As Obskurnee answered, its `title`, `author` and " +
+    '`renderedText` are escaped text (HTML) with the matched words in `<mark class="searchresult">`, `renderedText` being the excerpt ' +
+    '(null for a suggestion marked as containing spoilers, whose `highlight.text` is null too).',
   z.discriminatedUnion('kind', [postSearchResultSchema, recommendationSearchResultSchema]),
 );
 export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -34,7 +34,15 @@ describe('the spoiler mark on suggestions', () => {
     const discussion = await ok<Discussion>(club, 'GET', discussionPath(), ann.token);
     expect(discussion.posts.map((post) => [post.title, post.hasSpoilers])).toEqual([['Plain', false], ['Rebecca', true]]);
     const found = await ok<SearchResult[]>(club, 'GET', '/api/search?query=rebecca', ann.token);
-    expect(found.find((result) => result.kind === 'Post')).toMatchObject({ title: 'Rebecca', hasSpoilers: true });
+    expect(found.find((result) => result.kind === 'Post')).toMatchObject({ title: '<mark class="searchresult">Rebecca</mark>', hasSpoilers: true });
+  });
+
+  it('search answers no excerpt of a marked suggestion, to any client: it cannot be folded in a list of results', async () => {
+    const found = await ok<SearchResult[]>(club, 'GET', '/api/search?query=winter', ann.token);
+    const rebecca = found.find((result) => result.kind === 'Post' && result.hasSpoilers)!;
+    expect(rebecca.highlight.text).toBeNull();
+    expect(rebecca.renderedText).toBeNull();
+    expect(JSON.stringify(rebecca.highlight)).not.toMatch(/Winter/);
   });
 
   it('an edit that does not send it keeps it; an edit that sends false takes it off', async () => {

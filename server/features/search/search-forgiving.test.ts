@@ -1,3 +1,4 @@
+import { decodeHTML } from 'entities';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Round } from '../../../shared/api/rounds';
 import type { SearchResult } from '../../../shared/api/search';
@@ -43,8 +44,10 @@ const search = async (query: string) => {
   expect(res.status, `${query}: ${JSON.stringify(res.body)}`).toBe(200);
   return res.body;
 };
-const titles = async (query: string) => (await search(query)).map((r) => r.title);
-const byTitle = async (query: string, title: string) => (await search(query)).find((r) => r.title === title)!;
+/** A result's title as written: Obskurnee's client gets it highlighted (`<mark class="searchresult">`). */
+const plain = (html: string) => decodeHTML(html.replace(/<\/?mark[^>]*>/g, ''));
+const titles = async (query: string) => (await search(query)).map((r) => plain(r.title));
+const byTitle = async (query: string, title: string) => (await search(query)).find((r) => plain(r.title) === title)!;
 
 describe('search forgives what is still being typed', () => {
   it('closes an unclosed quote and finds the phrase, the last word as typed so far', async () => {
@@ -105,6 +108,17 @@ describe('search highlights', () => {
     expect(rec.highlight).toEqual({ title: 'Oasis', author: 'Omar', text: 'Palms and <mark>tides</mark> of sand.' });
   });
 
+  it("carries the same highlights where Obskurnee's client reads them: title, author and renderedText", async () => {
+    const dune = await byTitle('Dune Herb', 'Dune');
+    expect(dune).toMatchObject({ title: '<mark class="searchresult">Dune</mark>', author: 'Frank <mark class="searchresult">Herbert</mark>' });
+    const desert = await byTitle('desert', 'Dune');
+    expect(desert.renderedText).toBe(desert.highlight.text!.replaceAll('<mark>', '<mark class="searchresult">'));
+    const rec = (await search('tides')).find((r) => r.kind === 'Rec')!;
+    expect(rec).toMatchObject({ title: 'Oasis', author: 'Omar', renderedText: 'Palms and <mark class="searchresult">tides</mark> of sand.' });
+    // The highlight our renderer reads is unchanged.
+    expect(dune.highlight.title).toBe('<mark>Dune</mark>');
+  });
+
   it('gives a readable excerpt: plain text, no markdown syntax, no link addresses, no spoilers', async () => {
     const { text } = (await byTitle('desert', 'Dune')).highlight;
     expect(text).toBe('A <mark>desert</mark> planet, spice and a sled journey across the dunes. About the book: Cestovanie po púšti. The ending: …');
@@ -126,6 +140,9 @@ describe('search highlights', () => {
       for (const result of await search(query)) {
         for (const html of Object.values(result.highlight)) {
           expect(html ?? '', query).not.toMatch(/<(?!\/?mark>)/);
+        }
+        for (const html of [result.title, result.author, result.renderedText]) {
+          expect(html ?? '', query).not.toMatch(/<(?!mark class="searchresult">|\/mark>)/);
         }
       }
     }

@@ -1,3 +1,4 @@
+import type { SearchHighlight } from '../../../shared/api/search';
 /**
  * The search's highlights (DECISIONS.md "Search results are flat"): FTS5's highlight() wraps every matched
  * word of a column in two private-use characters, MARK_OPEN and MARK_CLOSE; here that text becomes safe
@@ -250,10 +251,24 @@ export function plainExcerpt(markdown: string): string {
 }
 
 /** The three highlights of a result, as the index's highlight() gave them (null: the field is empty). */
-export function highlights(title: string, author: string | null, text: string | null): { title: string; author: string | null; text: string | null } {
+export function highlights(title: string, author: string | null, text: string | null): SearchHighlight {
   return {
     title: markedHtml(title),
     author: author ? markedHtml(author) : null,
     text: text ? markedHtml(plainExcerpt(text)) : null,
+  };
+}
+
+/**
+ * A result's highlights where Obskurnee's client reads them (DECISIONS.md "Obskurnee compatibility"): in its
+ * `title`, `author` and `renderedText`, with the matches in `<mark class="searchresult">`. The same escaped
+ * text as `highlight`, which stays as it is for our renderer and bots.
+ */
+export function obskurneeHighlights(highlight: SearchHighlight): { title: string; author: string | null; renderedText: string | null } {
+  const classed = (html: string) => html.replaceAll('<mark>', '<mark class="searchresult">');
+  return {
+    title: classed(highlight.title),
+    author: highlight.author === null ? null : classed(highlight.author),
+    renderedText: highlight.text === null ? null : classed(highlight.text),
   };
 }

@@ -4,7 +4,7 @@ import { SEARCH_RESULT_LIMIT, type SearchKind, type SearchResult } from '../../.
 import { sqliteOf } from '../../db/data-source';
 import { PostEntity, type DiscussionsService } from '../discussions';
 import type { RecommendationsService } from '../recommendations';
-import { highlights, MARK_CLOSE, MARK_OPEN } from './search-highlight';
+import { highlights, MARK_CLOSE, MARK_OPEN, obskurneeHighlights } from './search-highlight';
 import { toFtsQuery } from './search-query';
 
 /** bm25 weights by column (kind, refId, title, author, text): a match in the title counts most. */
@@ -65,13 +65,20 @@ export class SearchService {
     for (const hit of hits) {
       // bm25 is lower for better matches; rank is its negation, so a bigger rank is a better match.
       const rank = Math.round(-hit.score * 1000) / 1000;
-      const highlight = () => highlights(hit.title, hit.author, hit.text);
+      // A suggestion marked as spoiling shows no excerpt: a search result cannot fold it as its page does.
+      const highlight = (spoils = false) => highlights(hit.title, hit.author, spoils ? null : hit.text);
       if (hit.kind === 'Post') {
         const post = posts.get(hit.refId);
-        if (post) results.push({ ...post, kind: 'Post', rank, highlight: highlight() });
+        if (post) {
+          const marked = highlight(post.hasSpoilers);
+          results.push({ ...post, ...obskurneeHighlights(marked), kind: 'Post', rank, highlight: marked });
+        }
       } else {
         const rec = recs.get(hit.refId);
-        if (rec) results.push({ ...rec, kind: 'Rec', rank, highlight: highlight() });
+        if (rec) {
+          const marked = highlight();
+          results.push({ ...rec, ...obskurneeHighlights(marked), kind: 'Rec', rank, highlight: marked });
+        }
       }
     }
     return results;
