@@ -3,7 +3,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { registerFirstAdminSchema } from '../shared/api/accounts';
-import { openDatabase } from './db/data-source';
+import { DATABASE_FILE, openDatabase, sqliteOf } from './db/data-source';
 import { AccountsService } from './features/accounts/accounts.service';
 import { PasswordHasher } from './features/accounts/password-hasher';
 import { AppError } from './http/errors';
@@ -31,10 +31,11 @@ Commands:
                              data folder
   create-admin --email EMAIL create the club's first admin without a browser;
                              the password is asked for, or read from --password-file FILE
-  import-obskurnee FILE [--images DIR]
+  import-obskurnee FILE [--images DIR] [--source-time-zone ZONE]
                              move an Obskurnee club (its data/obskurnee.db) into an empty
                              data folder; avatars and covers not in the database are
-                             looked for in DIR
+                             looked for in DIR. ZONE (e.g. Europe/Bratislava; default UTC)
+                             is the time zone of the clock Obskurnee ran by
   help                       show this
 
 Options are the settings' flags (--port, --data-dir, ...); see README.md.`;
@@ -45,17 +46,29 @@ const COMMAND_OPTIONS = {
   email: { type: 'string' },
   'password-file': { type: 'string' },
   images: { type: 'string' },
+  'source-time-zone': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 /** Taken out of what is left for the settings (help stays, as it always did; the settings ignore it). */
-const TAKEN: readonly string[] = ['yes', 'email', 'password-file', 'images'];
+const TAKEN: readonly string[] = ['yes', 'email', 'password-file', 'images', 'source-time-zone'];
 
 function isCommand(word: string): word is Exclude<Command, 'serve'> {
   return word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'import-obskurnee' || word === 'help';
 }
 
+export interface ParsedCommand {
+  command: Command;
+  file?: string;
+  yes: boolean;
+  email?: string;
+  passwordFile?: string;
+  images?: string;
+  sourceTimeZone?: string;
+  rest: string[];
+}
+
 /** The command and its own arguments; everything else is left, as it was written, for the settings. */
-export function parseCommand(argv: readonly string[]): { command: Command; file?: string; yes: boolean; email?: string; passwordFile?: string; images?: string; rest: string[] } {
+export function parseCommand(argv: readonly string[]): ParsedCommand {
   // Not strict: the settings' flags are unknown here and pass through to `rest`.
   const { values, tokens } = parseArgs({ args: [...argv], options: COMMAND_OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const others = tokens.filter((token) => !(token.kind === 'option' && TAKEN.includes(token.name)));
@@ -84,27 +97,39 @@ export function parseCommand(argv: readonly string[]): { command: Command; file?
     email: typeof values.email === 'string' ? values.email : undefined,
     passwordFile: typeof values['password-file'] === 'string' ? values['password-file'] : undefined,
     images: typeof values.images === 'string' ? values.images : undefined,
+    sourceTimeZone: typeof values['source-time-zone'] === 'string' ? values['source-time-zone'] : undefined,
     rest: argv.filter((_, index) => left.has(index)),
   };
 }
 
 export class CliError extends Error {}
 
-function ask(question: string, hidden = false): Promise<string> {
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
-  if (hidden && process.stdin.isTTY) {
+/** Standard input ended before an answer was typed (closed, or /dev/null): nothing may be taken as a yes. */
+export class NoAnswer extends CliError {}
+
+function ask(question: string, hidden = false, input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<string> {
+  const rl = readline.createInterface({ input, output: process.stdout, terminal: input.isTTY === true });
+  if (hidden && input.isTTY) {
     // Echo nothing while the password is typed.
     (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
       if (s.includes(question)) process.stdout.write(s);
     };
   }
-  return new Promise((resolve) =>
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    // Without this the question would wait on a closed input forever, and the process end with 0.
+    rl.on('close', () => {
+      if (answered) return;
+      process.stdout.write('\n');
+      reject(new NoAnswer('No answer came: the standard input is closed.'));
+    });
     rl.question(question, (answer) => {
+      answered = true;
       rl.close();
-      if (hidden && process.stdin.isTTY) process.stdout.write('\n');
+      if (hidden && input.isTTY) process.stdout.write('\n');
       resolve(answer);
-    }),
-  );
+    });
+  });
 }
 
 /** "3 members", "1 bot": a count and its noun. */
@@ -161,6 +186,9 @@ export async function runRestore(config: ServerConfig, file: string, yes: boolea
           `Type the club's name, ${config.siteName}, to go on: `,
       ).catch((error: unknown) => {
         discardStaged(staged);
+        if (error instanceof NoAnswer) {
+          throw new CliError("The restore was not confirmed: no answer came (the standard input is closed). Nothing was changed. Run it where the club's name can be typed, or add --yes.");
+        }
         throw error;
       });
       if (!isClubName(answer, config.siteName)) {
@@ -190,6 +218,7 @@ export async function runRestore(config: ServerConfig, file: string, yes: boolea
 
 export async function runCreateAdmin(config: ServerConfig, email: string | undefined, passwordFile: string | undefined): Promise<void> {
   const address = email ?? (await ask('Email of the first admin: '));
+  if (fs.existsSync(path.join(config.dataDir, DATABASE_FILE)) && (await promoteIfNoAdmin(config, address))) return;
   const password = passwordFile ? fs.readFileSync(passwordFile, 'utf8').replace(/\r?\n$/, '') : await ask('Password (at least 8 characters): ', true);
   const parsed = registerFirstAdminSchema.safeParse({ email: address, password });
   if (!parsed.success) {
@@ -212,9 +241,45 @@ export async function runCreateAdmin(config: ServerConfig, email: string | undef
   }
 }
 
-export async function runImportObskurnee(config: ServerConfig, file: string, imagesDir: string | undefined): Promise<ImportReport> {
+/**
+ * A club with members but no admin who can sign in (an imported Obskurnee club without one): the member
+ * named becomes its admin, and signs in with their own password. Answers false for a club without members
+ * or with an admin, which create-admin treats as before.
+ */
+async function promoteIfNoAdmin(config: ServerConfig, email: string): Promise<boolean> {
+  const release = claimDataDir(config.dataDir);
+  try {
+    finishInterruptedRestore(config.dataDir);
+    const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
+    try {
+      const sql = sqliteOf(db);
+      const members = (sql.prepare(`SELECT count(*) AS n FROM "user"`).get() as { n: number }).n;
+      const admin = sql.prepare(`SELECT 1 FROM "user" WHERE "isAdmin" = 1 AND "isBot" = 0 AND "disabledOn" IS NULL LIMIT 1`).get();
+      if (members === 0 || admin) return false;
+      const member = sql.prepare(`SELECT "id", "email", "isBot", "disabledOn" FROM "user" WHERE lower("email") = lower(?)`).get(email.trim()) as
+        | { id: string; email: string; isBot: number; disabledOn: string | null }
+        | undefined;
+      if (!member) {
+        throw new CliError(`The club in ${config.dataDir} has ${countOf(members, 'member')} but no admin who can sign in, and ${email} is none of them. Name the email of the member who is to be its admin.`);
+      }
+      if (member.isBot) throw new CliError(`${member.email} is a bot; name a member who is to be the club's admin.`);
+      sql.prepare(`UPDATE "user" SET "isAdmin" = 1, "isModerator" = 1, "disabledOn" = NULL WHERE "id" = ?`).run(member.id);
+      console.log(
+        `${member.email} is now the club's admin${member.disabledOn ? ' (their sign-in, which was turned off, is on again)' : ''}. ` +
+          'They sign in with their own password. Start the server.',
+      );
+      return true;
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    release();
+  }
+}
+
+export async function runImportObskurnee(config: ServerConfig, file: string, imagesDir: string | undefined, sourceTimeZone?: string): Promise<ImportReport> {
   console.log(`Importing the Obskurnee club in ${file} into ${config.dataDir}...`);
-  const report = await importObskurnee({ file, dataDir: config.dataDir, imagesDir: imagesDir ?? null, nativeBinding: config.sqliteNativeBinding });
+  const report = await importObskurnee({ file, dataDir: config.dataDir, imagesDir: imagesDir ?? null, sourceTimeZone: sourceTimeZone ?? null, nativeBinding: config.sqliteNativeBinding });
   const c = report.counts;
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const lines = [
@@ -226,10 +291,19 @@ export async function runImportObskurnee(config: ServerConfig, file: string, ima
     `${n(c.avatars, 'avatar')}, ${n(c.covers, 'book cover')}`,
   ];
   console.log(`Imported:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+  if (report.notes.length > 0) console.log(`Read from older Obskurnee data:\n${report.notes.map((note) => `  - ${note}`).join('\n')}`);
   if (report.problems.length > 0) {
     console.log(`Not brought over as it was (${report.problems.length}):\n${report.problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
+  if (report.unreferencedImages.length > 0) {
+    const where = (image: ImportReport['unreferencedImages'][number]) =>
+      image.inDatabase && image.inFolder ? 'in the database and the images folder' : image.inDatabase ? 'in the database' : 'in the images folder';
+    console.log(
+      `Pictures nothing imported uses, left behind (${report.unreferencedImages.length}):\n${report.unreferencedImages.map((image) => `  - ${image.name} (${where(image)})`).join('\n')}`,
+    );
+  }
   console.log('Members sign in with their Obskurnee passwords. Start the server on this data folder.');
+  for (const warning of report.warnings) console.warn(`WARNING: ${warning}`);
   return report;
 }
 

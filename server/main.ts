@@ -35,7 +35,7 @@ async function main() {
       case 'create-admin':
         return await runCreateAdmin(config, parsed.email, parsed.passwordFile);
       case 'import-obskurnee':
-        await runImportObskurnee(config, parsed.file!, parsed.images);
+        await runImportObskurnee(config, parsed.file!, parsed.images, parsed.sourceTimeZone);
         return;
       case 'serve':
         return await serve(config);

@@ -114,9 +114,37 @@ function resultsOf(ballots: [string, number[]][], winner: number | null): string
   return JSON.stringify({ WinnerPostId: winner, AlreadyVoted: ballots.map(([userId]) => userId), Votes: votes });
 }
 
+/** Pictures the fixture holds that nothing in it names: the import lists them as left behind. */
+export const UNREFERENCED_IMAGES = { inDatabase: 'StaryObal.20210505-090000.jpg', inFolder: 'zabudnuty-obrazok.png' } as const;
+
+/** What EF Core's SQLite provider writes for .NET's DateTime.MinValue, in the forms it has written it. */
+export const NEVER = { literal: '0001-01-01 00:00:00', fraction: '0001-01-01 00:00:00.0000000', t: '0001-01-01T00:00:00' } as const;
+
+export interface FixtureOptions {
+  /** PBKDF2 iterations of the cheaper hashes (the admin's is always Obskurnee 8's 100,000). */
+  iterations?: number;
+  /**
+   * The club as a real one Obskurnee has kept since 2021 looks after its later versions upgraded it by
+   * their migrations alone: roles are still the claims Obskurnee used before 2022 (its conversion of them
+   * ran at start in early 2022 only, not as a migration), the bot was made before the IsBot column, and
+   * every row has the ModifiedOn its 2022 migration added (DateTime.MinValue), in the forms EF Core writes
+   * it. Some rows have no CreatedOn either. `adminClaim: false` leaves the admin without their claim.
+   */
+  legacy?: boolean | { adminClaim?: boolean };
+  /**
+   * Obskurnee's database in WAL mode, as its EF Core leaves it, stopped with committed transactions (all
+   * the rows) still in the -wal beside it, and its -shm: a reader that ignores the -wal sees no club.
+   */
+  wal?: boolean;
+}
+
 /** Writes the fixture club to `file` (which must not exist); answers the --images folder it also wrote. */
-export function createObskurneeFixture(file: string, options: { iterations?: number } = {}): { imagesDir: string } {
-  const db = new Database(file);
+export function createObskurneeFixture(file: string, options: FixtureOptions = {}): { imagesDir: string } {
+  const legacy = options.legacy ? { adminClaim: true, ...(typeof options.legacy === 'object' ? options.legacy : {}) } : null;
+  // A WAL-mode club is built beside and copied, -wal and -shm with it, while its connection still holds
+  // them (closing would fold the -wal into the file).
+  const building = options.wal ? `${file}.building` : file;
+  const db = new Database(building);
   const { admin, moderator, member, inactive, bot } = FIXTURE_USERS;
   const A = admin.id;
   const M = moderator.id;
@@ -124,6 +152,10 @@ export function createObskurneeFixture(file: string, options: { iterations?: num
   const J = inactive.id;
   try {
     db.exec(SCHEMA);
+    if (options.wal) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('wal_autocheckpoint = 0');
+    }
     db.transaction(() => {
       const run = (sql: string, ...values: unknown[]) => db.prepare(sql).run(...values);
       for (const id of ['20210429142040_Initialization', '20211215203151_AddUserActivityFlags', '20240505194214_Adding Search']) {
@@ -146,12 +178,21 @@ export function createObskurneeFixture(file: string, options: { iterations?: num
       user(moderator, { language: 'en', goodreads: 'https://app.thestorygraph.com/profile/peter' }, makeIdentityV3Hash(moderator.password, { iterations, prf: 1 }));
       user(member, { about: 'Mám rada poéziu.', avatar: `/images/${LOOSE_AVATAR_FILE}`, language: 'cs' }, makeIdentityV3Hash(member.password, { iterations }));
       user(inactive, { enabled: 0, language: 'sk' }, makeIdentityV3Hash(inactive.password, { iterations }));
-      user(bot, { bot: 1 }, makeIdentityV3Hash(bot.password, { iterations }));
-      for (const [userId, role] of [[A, 'bookworm'], [A, 'moderator'], [A, 'admin'], [M, 'bookworm'], [M, 'moderator'], [L, 'bookworm'], [J, 'bookworm'], [bot.id, 'bot']] as const) {
-        run(`INSERT INTO "AspNetUserRoles" VALUES (?, ?)`, userId, roles[role]);
+      user(bot, { bot: legacy ? 0 : 1 }, makeIdentityV3Hash(bot.password, { iterations }));
+      if (legacy) {
+        // Before 2022: one claim per role, of the role's name, = "true" (a bot's was its only mark).
+        const claims: [string, string][] = [[A, 'moderator'], [M, 'moderator'], [bot.id, 'bot']];
+        if (legacy.adminClaim) claims.push([A, 'admin']);
+        for (const [userId, type] of claims) run(`INSERT INTO "AspNetUserClaims" ("UserId", "ClaimType", "ClaimValue") VALUES (?, ?, 'true')`, userId, type);
+      } else {
+        for (const [userId, role] of [[A, 'bookworm'], [A, 'moderator'], [A, 'admin'], [M, 'bookworm'], [M, 'moderator'], [L, 'bookworm'], [J, 'bookworm'], [bot.id, 'bot']] as const) {
+          run(`INSERT INTO "AspNetUserRoles" VALUES (?, ?)`, userId, roles[role]);
+        }
       }
       run(`INSERT INTO "Images" VALUES (?, ?, '.png', 2)`, 'ZuzanaKovov.20230101-120000.png', TINY_PNG);
       run(`INSERT INTO "Images" VALUES (?, ?, '.jpg', 1)`, 'HlavaXXII48213.jpg', Buffer.from('not really a jpeg, but bytes to keep'));
+      // A cover of a suggestion deleted long ago: nothing names it.
+      run(`INSERT INTO "Images" VALUES (?, ?, '.jpg', 1)`, UNREFERENCED_IMAGES.inDatabase, Buffer.from('an old cover'));
 
       const round = (id: number, kind: number, title: string, f: Record<string, number | null>, day: string) =>
         run(
@@ -233,13 +274,38 @@ export function createObskurneeFixture(file: string, options: { iterations?: num
         run(`INSERT INTO "NewsletterSubscriptions" VALUES (?, ?, ?)`, `${name}-${userId}`, name, userId);
       }
       run(`INSERT INTO "Settings" VALUES ('noticeboard-contents', ?, ?)`, '# Oznamy\n\nStretneme sa v **piatok** o 18:00 v kaviarni Čierny pes.', date('2023-12-01'));
+
+      if (legacy) {
+        // What the 2022 migration's `ADD "ModifiedOn" TEXT NOT NULL DEFAULT '0001-01-01 00:00:00'` left in
+        // every older row, and the other text forms of DateTime.MinValue; one post was edited after it.
+        for (const table of ['Rounds', 'Discussions', 'Posts', 'Polls', 'Votes', 'Books', 'GoodreadsReviews', 'GoodreadsBookInfos']) {
+          run(`UPDATE "${table}" SET "ModifiedOn" = ?`, NEVER.literal);
+        }
+        run(`UPDATE "BookclubReviews" SET "ModifiedOn" = ?`, NEVER.fraction);
+        run(`UPDATE "Recommendations" SET "ModifiedOn" = ?`, NEVER.t);
+        run(`UPDATE "Posts" SET "ModifiedOn" = ? WHERE "PostId" = 24`, date('2023-06-20'));
+        // A modification before the creation is no modification either.
+        run(`UPDATE "Posts" SET "ModifiedOn" = ? WHERE "PostId" = 20`, date('2020-01-01'));
+        // Rows with no creation date: they take what they belong to, or the import's time.
+        run(`UPDATE "Posts" SET "CreatedOn" = ? WHERE "PostId" = 41`, NEVER.literal);
+        run(`UPDATE "BookclubReviews" SET "CreatedOn" = ? WHERE "BookId" = 3`, NEVER.fraction);
+        run(`UPDATE "Polls" SET "CreatedOn" = ? WHERE "PollId" = 15`, NEVER.t);
+        run(`UPDATE "Recommendations" SET "CreatedOn" = ? WHERE "RecommendationId" = 8`, NEVER.literal);
+        run(`UPDATE "Rounds" SET "CreatedOn" = ? WHERE "RoundId" = 4`, NEVER.literal);
+        run(`UPDATE "GoodreadsReviews" SET "CreatedOn" = ?`, NEVER.literal);
+      }
     })();
+    if (options.wal) {
+      for (const suffix of ['', '-wal', '-shm']) fs.copyFileSync(`${building}${suffix}`, `${file}${suffix}`);
+    }
   } finally {
     db.close();
+    if (options.wal) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${building}${suffix}`, { force: true });
   }
   const imagesDir = `${file}.images`;
   fs.mkdirSync(imagesDir, { recursive: true });
   fs.writeFileSync(path.join(imagesDir, LOOSE_AVATAR_FILE), TINY_PNG);
+  fs.writeFileSync(path.join(imagesDir, UNREFERENCED_IMAGES.inFolder), TINY_PNG);
   return { imagesDir };
 }
 

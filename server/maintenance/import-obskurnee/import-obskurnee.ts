@@ -8,6 +8,7 @@ import { createMarkdown } from '../../markdown';
 import { claimDataDir, DataDirInUse, runningServerPid } from '../server-lock';
 import { mapClub, type BookclubRows } from './map-club';
 import { ImportError, readObskurnee, type ObskurneeClub } from './read-obskurnee';
+import { sourceClock } from './source-time';
 import { writeClub } from './write-club';
 
 /** Where an import builds the club before moving it in, inside the data folder (so the move is a rename). */
@@ -22,7 +23,20 @@ export interface ImportRequest {
   dataDir: string;
   /** Where pictures the database names but does not hold may be found (Obskurnee's images folder). */
   imagesDir?: string | null;
+  /**
+   * The IANA zone of the clock Obskurnee ran by (it stored local wall-clock times); default UTC, the clock
+   * of its Docker image. An unknown zone is refused before anything is read or written.
+   */
+  sourceTimeZone?: string | null;
   nativeBinding?: string;
+}
+
+/** A picture Obskurnee had that nothing imported names (left behind, and named in the report). */
+export interface UnreferencedImage {
+  name: string;
+  inDatabase: boolean;
+  /** In the folder given with --images. */
+  inFolder: boolean;
 }
 
 export interface ImportReport {
@@ -50,6 +64,12 @@ export interface ImportReport {
   };
   /** What could not be brought over as it was, one sentence each. */
   problems: string[];
+  /** What was read from older Obskurnee data in a way the host should know of, one sentence each. */
+  notes: string[];
+  /** Pictures in Obskurnee's database or the --images folder that nothing imported uses. */
+  unreferencedImages: UnreferencedImage[];
+  /** What the host must act on before the club is usable as it was (a club without an admin). */
+  warnings: string[];
 }
 
 /**
@@ -60,6 +80,7 @@ export interface ImportReport {
 export async function importObskurnee(request: ImportRequest): Promise<ImportReport> {
   const dataDir = path.resolve(request.dataDir);
   const source = path.resolve(request.file);
+  const clock = sourceClock(request.sourceTimeZone ?? 'UTC');
   if (!fs.existsSync(source)) throw new ImportError(`There is no file ${source}.`);
   if (request.imagesDir && !fs.statSync(request.imagesDir, { throwIfNoEntry: false })?.isDirectory()) {
     throw new ImportError(`The images folder ${request.imagesDir} does not exist.`);
@@ -77,7 +98,8 @@ export async function importObskurnee(request: ImportRequest): Promise<ImportRep
   const moved: string[] = [];
   const createdDataDir = !fs.existsSync(dataDir);
   try {
-    const { rows, problems } = mapClub(club, createMarkdown());
+    const { rows, problems, notes, picturesNamed } = mapClub(club, createMarkdown(), { clock });
+    const unreferencedImages = unreferenced(club, request.imagesDir ?? null, picturesNamed);
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     // Held like a server holds it: a server started meanwhile is refused rather than meeting half a club.
     try {
@@ -118,7 +140,7 @@ export async function importObskurnee(request: ImportRequest): Promise<ImportRep
     fs.renameSync(path.join(staging, DATABASE_FILE), live);
     moved.length = 0;
     fs.chmodSync(live, 0o600);
-    return { counts: countsOf(rows, avatars, covers), problems };
+    return { counts: countsOf(rows, avatars, covers), problems, notes, unreferencedImages, warnings: warningsFor(rows, dataDir) };
   } catch (error) {
     for (const file of moved) fs.rmSync(file, { force: true });
     release?.();
@@ -147,6 +169,34 @@ function refuseIfClub(live: string, dataDir: string, nativeBinding?: string): vo
     throw new ImportError(`${dataDir} already has a database (${live}) that cannot be read (${(error as Error).message}); import into an empty folder.`);
   }
   if (users > 0) throw new ImportError(`${dataDir} already holds a club (${users} members). Import into an empty data folder (--data-dir).`);
+}
+
+/** Pictures Obskurnee's database or the images folder holds that no imported member or post names. */
+function unreferenced(club: ObskurneeClub, imagesDir: string | null, named: Set<string>): UnreferencedImage[] {
+  const inFolder = new Set(
+    imagesDir
+      ? fs
+          .readdirSync(imagesDir, { withFileTypes: true })
+          .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+          .map((entry) => entry.name)
+      : [],
+  );
+  const inDatabase = new Set(club.imageNames);
+  return [...new Set([...inDatabase, ...inFolder])]
+    .filter((name) => !named.has(name))
+    .sort()
+    .map((name) => ({ name, inDatabase: inDatabase.has(name), inFolder: inFolder.has(name) }));
+}
+
+/** A club nobody can administer: Obskurnee had no admin, or none who can sign in. */
+function warningsFor(rows: BookclubRows, dataDir: string): string[] {
+  if (rows.users.some((u) => u.isAdmin && !u.isBot && u.disabledOn === null)) return [];
+  const admins = rows.users.filter((u) => u.isAdmin);
+  const why = admins.length === 0 ? 'Obskurnee had no admin' : `its admin${admins.length === 1 ? '' : 's'} (${admins.map((u) => u.email).join(', ')}) cannot sign in`;
+  return [
+    `The imported club has no admin who can sign in (${why}), so nobody can manage members or the club. ` +
+      `Make one of its members admin: npm start -- create-admin --email THEIR-EMAIL --data-dir ${dataDir}`,
+  ];
 }
 
 /** The picture's bytes: from Obskurnee's own Images table, else from the images folder given. */

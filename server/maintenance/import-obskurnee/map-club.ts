@@ -17,6 +17,7 @@ import { isServableCoverName } from '../../http/images';
 import type { Markdown } from '../../markdown';
 import { CURRENTLY_READING_KIND, FOLLOWUP_KINDS, NOTICEBOARD_SETTING, ROLE_NAMES, TOPICS } from './obskurnee-schema';
 import type { ObskurneeClub } from './read-obskurnee';
+import { sourceClock, type SourceClock } from './source-time';
 
 /** Everything the import writes into the new club, row by row, in Bookclub's shapes. */
 export interface BookclubRows {
@@ -43,6 +44,17 @@ export interface Mapped {
   rows: BookclubRows;
   /** One sentence per thing that could not be brought over as it was. */
   problems: string[];
+  /** One sentence per thing read from older Obskurnee data in a way the host should know of. */
+  notes: string[];
+  /** Every picture name ("<file>" of "/images/<file>") an imported member, post or recommendation named. */
+  picturesNamed: Set<string>;
+}
+
+export interface MapOptions {
+  /** The import's time, for what has no date of its own (members' accounts, rows with no date at all). */
+  now?: string;
+  /** How Obskurnee's times are read (default: as UTC). */
+  clock?: SourceClock;
 }
 
 type Row = Record<string, unknown>;
@@ -54,16 +66,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Obskurnee's own pictures, served from its Images table; names are letters, digits, dots and dashes. */
 const IMAGE_PATH = /^\/images\/([\w-][\w.-]*)$/;
 
-/**
- * Obskurnee's dates are EF Core text in the server's local time with no zone; we take them as UTC (what
- * its Docker image runs in). Answers ISO 8601, or `fallback` for what is no date.
- */
-export function isoDate(value: unknown, fallback: string): string {
-  if (typeof value !== 'string') return fallback;
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,7}))?/.exec(value);
-  if (!match) return fallback;
-  const parsed = new Date(`${match[1]}T${match[2]}.${(match[3] ?? '0').padEnd(3, '0').slice(0, 3)}Z`);
-  return Number.isNaN(parsed.getTime()) ? fallback : parsed.toISOString();
+/** Obskurnee's dates as ISO 8601 in UTC (see source-time.ts), or `fallback` for what is no date. */
+export function isoDate(value: unknown, fallback: string, clock: SourceClock = sourceClock()): string {
+  return clock.instant(value) ?? fallback;
 }
 
 /** Newtonsoft's JSON as Obskurnee wrote it; property names are compared without regard to case. */
@@ -87,16 +92,44 @@ function enumName<T extends string>(names: readonly T[], value: unknown): T | nu
 }
 
 /** Maps an Obskurnee club onto Bookclub's rows, keeping the ids that appear in links. Pure: writes nothing. */
-export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date().toISOString()): Mapped {
+export function mapClub(club: ObskurneeClub, markdown: Markdown, options: MapOptions = {}): Mapped {
+  const now = options.now ?? new Date().toISOString();
+  const clock = options.clock ?? sourceClock();
   const problems: string[] = [];
+  const notes: string[] = [];
   const render = (text: string | null) => (text ? markdown.render(text) : null);
-  const date = (value: unknown) => isoDate(value, now);
+  const when = (value: unknown) => clock.instant(value);
+  /**
+   * When a row was made: its CreatedOn, else its ModifiedOn, else the date of what it belongs to (`fallback`:
+   * a post's discussion, a review's book...), else the import's time. A year-1 CreatedOn (DateTime.MinValue,
+   * what .NET leaves in a date nobody set) is no date: it never reaches an answer.
+   */
+  const undated: string[] = [];
+  const created = (row: Row, what: string, fallback: string | null = null): string => {
+    const own = when(row.CreatedOn) ?? when(row.ModifiedOn);
+    if (own) return own;
+    undated.push(what);
+    return fallback ?? now;
+  };
+  /**
+   * When a row was last changed: its ModifiedOn, unless that is no date or earlier than its creation, which
+   * is "never modified". Obskurnee's 2022 migration gave every older row ModifiedOn = 0001-01-01 00:00:00.
+   */
+  let neverModified = 0;
+  const modified = (row: Row, createdOn: string): string => {
+    const own = when(row.ModifiedOn);
+    if (own && own >= createdOn) return own;
+    neverModified++;
+    return createdOn;
+  };
+  const picturesNamed = new Set<string>();
 
   // Members. Their ids are kept when they are UUIDs (they are, unless someone edited the database).
   const userIds = new Map<string, string>();
   const emails = new Set<string>();
   const users: User[] = [];
   const avatars: BookclubRows['avatars'] = [];
+  const claimRoleNotes: string[] = [];
   for (const row of club.users) {
     const oldId = String(row.Id);
     const email = str(row.Email)?.trim();
@@ -112,6 +145,8 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     const id = UUID.test(oldId) ? oldId.toLowerCase() : crypto.randomUUID();
     userIds.set(oldId, id);
     const roles = club.roles.get(oldId) ?? new Set<string>();
+    const fromClaims = club.claimRoles.get(oldId);
+    if (fromClaims?.size) claimRoleNotes.push(`${[...fromClaims].sort().join(' and ')} for ${email}`);
     const isBot = bool(row.IsBot) || roles.has(ROLE_NAMES.bot);
     const loginEnabled = bool(row.LoginEnabled);
     const language = str(row.Language)?.toLowerCase() ?? null;
@@ -124,7 +159,10 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     else problems.push(`${email} has ${identityHash ? 'a password hash Bookclub cannot read' : 'no password'}; they set one with "Forgotten password".`);
     const avatar = str(row.AvatarUrl);
     const avatarName = avatar ? IMAGE_PATH.exec(avatar)?.[1] : undefined;
-    if (avatarName) avatars.push({ userId: id, fileName: avatarName });
+    if (avatarName) {
+      avatars.push({ userId: id, fileName: avatarName });
+      picturesNamed.add(avatarName);
+    }
     else if (avatar) problems.push(`The avatar of ${email} is not one of Obskurnee's own pictures (${avatar}); it was left out.`);
     users.push({
       id,
@@ -147,6 +185,9 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       disabledOn: loginEnabled ? null : now,
     });
   }
+  if (claimRoleNotes.length > 0) {
+    notes.push(`Roles kept the pre-2022 Obskurnee way, as sign-in claims, were read as Obskurnee's own conversion read them: ${claimRoleNotes.join('; ')}.`);
+  }
   const owner = (value: unknown) => (typeof value === 'string' ? userIds.get(value) : undefined);
 
   // Recommendations (before posts: a post may repost one).
@@ -155,6 +196,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
   const cover = (imageUrl: string | null, what: string): string | null => {
     const name = imageUrl ? IMAGE_PATH.exec(imageUrl)?.[1] : undefined;
     if (!name) return link(imageUrl, optionalLink, `The cover link of ${what}`);
+    picturesNamed.add(name);
     if (!isServableCoverName(name) || [...covers.keys()].some((kept) => kept !== name && kept.toLowerCase() === name.toLowerCase())) {
       problems.push(`The cover of ${what} (${name}) is not a picture name Bookclub can serve; it shows none.`);
       return null;
@@ -176,6 +218,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       continue;
     }
     const text = str(row.Text);
+    const createdOn = created(row, `recommendation ${row.RecommendationId}`);
     recommendations.push({
       id: int(row.RecommendationId)!,
       ownerId,
@@ -186,14 +229,15 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       imageUrl: cover(str(row.ImageUrl), `recommendation ${row.RecommendationId}`),
       text,
       renderedText: render(text),
-      createdOn: date(row.CreatedOn),
-      modifiedOn: date(row.ModifiedOn),
+      createdOn,
+      modifiedOn: modified(row, createdOn),
     });
   }
   const recommendationIds = new Set(recommendations.map((r) => r.id));
 
   // Rounds, their discussions and posts.
   const roundIds = new Set(club.rounds.map((r) => int(r.RoundId)));
+  const roundRows = new Map(club.rounds.map((r) => [int(r.RoundId), r]));
   const discussionRows = new Map(club.discussions.map((d) => [int(d.DiscussionId)!, d]));
   const discussions: DiscussionRow[] = [];
   for (const row of club.discussions) {
@@ -213,10 +257,11 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       isClosed: bool(row.IsClosed),
       pollId: int(row.PollId) || null,
       ownerId: owner(row.OwnerId) ?? null,
-      createdOn: date(row.CreatedOn),
+      createdOn: created(row, `discussion ${id}`, when(roundRows.get(roundId)?.CreatedOn)),
     });
   }
   const discussionIds = new Set(discussions.map((d) => d.id));
+  const discussionById = new Map(discussions.map((d) => [d.id, d]));
 
   const postIds = new Set<number>();
   const posts: PostRow[] = [];
@@ -239,6 +284,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     }
     const text = str(row.Text);
     postIds.add(id);
+    const createdOn = created(row, `post ${id}`, discussionById.get(int(row.DiscussionId)!)!.createdOn);
     posts.push({
       id,
       discussionId: int(row.DiscussionId)!,
@@ -254,8 +300,8 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       parentRecommendationId,
       // Obskurnee had no spoiler marks.
       hasSpoilers: false,
-      createdOn: date(row.CreatedOn),
-      modifiedOn: date(row.ModifiedOn),
+      createdOn,
+      modifiedOn: modified(row, createdOn),
     });
   }
   // A repost whose parent was left out (an unimported owner) loses the link rather than the post.
@@ -314,7 +360,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       closesAt: null,
       reminderSentOn: null,
       deadlineMissedOn: null,
-      createdOn: date(row.CreatedOn),
+      createdOn: created(row, `poll ${id}`, discussion.createdOn),
     });
     options.forEach((postId, position) => pollOptions.push({ pollId: id, postId, position }));
   }
@@ -338,7 +384,9 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       problems.push(`A vote in poll ${pollId} ticked ${Array.isArray(ticked) ? 'options that are not the poll\'s' : 'nothing readable'}; ${valid.length ? 'its other choices are kept' : 'left out'}.`);
     }
     if (valid.length === 0) continue;
-    votes.push({ pollId, userId, createdOn: date(row.ModifiedOn ?? row.CreatedOn) });
+    // A member could change a ballot in Obskurnee: the vote is dated by its last change.
+    const votedOn = created(row, `a vote in poll ${pollId}`, poll.createdOn);
+    votes.push({ pollId, userId, createdOn: modified(row, votedOn) });
     for (const postId of valid) voteChoices.push({ pollId, userId, postId });
   }
 
@@ -354,9 +402,10 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       continue;
     }
     bookRounds.add(roundId);
-    books.push({ id, order: int(row.Order)!, roundId, postId, createdOn: date(row.CreatedOn) });
+    books.push({ id, order: int(row.Order)!, roundId, postId, createdOn: created(row, `book ${id}`, when(roundRows.get(roundId)?.CreatedOn)) });
   }
   const bookIds = new Set(books.map((b) => b.id));
+  const bookById = new Map(books.map((b) => [b.id, b]));
   // A followup names a poll, book or discussion that must have come over too, or the link would lead nowhere.
   for (const poll of polls) {
     if (poll.followupKind === null || poll.followupId === null) continue;
@@ -397,7 +446,8 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       bookTiebreakerPollId: keep(int(row.BookTiebreakerPollId), pollById, 'poll', id),
       bookId: keep(int(row.BookId), bookIds, 'book', id),
       ownerId: owner(row.OwnerId) ?? null,
-      createdOn: date(row.CreatedOn),
+      // A round with no date of its own began with its first discussion.
+      createdOn: created(row, `round ${id}`, discussions.filter((d) => d.roundId === id).map((d) => d.createdOn).sort()[0] ?? null),
     });
   }
   for (const discussion of discussions) {
@@ -418,7 +468,17 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       problems.push(`A review of book ${bookId} gave ${rating} stars; it is kept without stars.`);
       rating = null;
     }
-    reviews.push({ bookId, ownerId, rating, reviewText: str(row.ReviewText) ?? '', reviewUrl: link(str(row.ReviewUrl), optionalLink, `The link of a review of book ${bookId}`), hasSpoilers: false, createdOn: date(row.CreatedOn), modifiedOn: date(row.ModifiedOn) });
+    const createdOn = created(row, `a review of book ${bookId}`, bookById.get(bookId)!.createdOn);
+    reviews.push({
+      bookId,
+      ownerId,
+      rating,
+      reviewText: str(row.ReviewText) ?? '',
+      reviewUrl: link(str(row.ReviewUrl), optionalLink, `The link of a review of book ${bookId}`),
+      hasSpoilers: false,
+      createdOn,
+      modifiedOn: modified(row, createdOn),
+    });
   }
 
   // What members are reading now, from their Goodreads shelves; the rest of the shelves stay there.
@@ -430,7 +490,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       shelfReads++;
       continue;
     }
-    if (ownerId && str(row.Title)) currentlyReading.push({ ownerId, title: str(row.Title)!, author: str(row.Author), createdOn: date(row.CreatedOn) });
+    if (ownerId && str(row.Title)) currentlyReading.push({ ownerId, title: str(row.Title)!, author: str(row.Author), createdOn: created(row, `a currently-reading entry of ${str(row.Title)}`) });
   }
   if (shelfReads > 0) {
     const books = shelfReads === 1 ? '1 book' : `${shelfReads} books`;
@@ -454,6 +514,14 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
     else problems.push(`Obskurnee's setting "${String(row.Key)}" has no counterpart in Bookclub; left out.`);
   }
   for (const { table, rows, what } of club.leftBehind) problems.push(`${rows} rows of ${table} (${what}) were not brought over.`);
+  if (undated.length > 0) {
+    const named = undated.length > 8 ? `${undated.slice(0, 8).join(', ')} and ${undated.length - 8} more` : undated.join(', ');
+    problems.push(`${undated.length === 1 ? '1 row has' : `${undated.length} rows have`} no date of creation in Obskurnee (${named}); each takes the date of what it belongs to (its discussion, poll, round or book), or else the time of the import.`);
+  }
+  if (neverModified > 0) {
+    notes.push(`${neverModified === 1 ? '1 row' : `${neverModified} rows`} Obskurnee never marked as modified (those older than its 2022 upgrade, which dated them 0001-01-01) show their creation date as their last change.`);
+  }
+  if (clock.zone !== 'UTC') notes.push(`Obskurnee's times were read as the clock in ${clock.zone} showed them.`);
 
   return {
     rows: {
@@ -475,5 +543,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, now = new Date(
       covers: [...covers.keys()].map((fileName) => ({ fileName })),
     },
     problems,
+    notes,
+    picturesNamed,
   };
 }
