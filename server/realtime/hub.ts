@@ -3,18 +3,21 @@ import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
 import { HUB_PATH, type HubEventPayloads } from '../../shared/events';
 import { sharePollingPayloads } from './shared-polling-payloads';
+import type { SignalRLimits } from './signalr-connection';
+import { createSignalRHub } from './signalr-hub';
 
 export interface Hub {
   /**
    * Attaches the hub to the HTTP server, after the app's own request listener: socket.io then owns its
-   * path (`/hubs/events/`) and hands every other request to the app.
+   * path (`/hubs/events/`) and hands every other request to the app; ASP.NET Core SignalR (for
+   * Obskurnee's client) takes the requests on that path that are not socket.io's (signalr-hub.ts).
    */
   attach(httpServer: http.Server): void;
   /** Sends an event to every signed-in client. */
   broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
   /** Closes every live connection of one account (its sessions ended: password reset, disabled). */
   disconnectUser(userId: string): void;
-  /** How many accounts have a live connection now. */
+  /** How many accounts have a live connection now (socket.io or SignalR). */
   onlineCount(): number;
   /** Closes every live connection (the club is being replaced by a restore); clients connect again afterwards. */
   disconnectAll(): void;
@@ -35,11 +38,17 @@ export interface HubOptions {
    */
   isOpen?: () => boolean;
   log?: (error: unknown) => void;
+  /** SignalR's timeouts and caps; tests shorten them. */
+  signalR?: Partial<SignalRLimits>;
 }
 
-/** The socket hub at /hubs/events: only a handshake whose `auth.token` is a live session connects. */
+/**
+ * The socket hub at /hubs/events: only a handshake whose `auth.token` is a live session connects. Beside
+ * it on the same path, SignalR for Obskurnee's client, under the same rules.
+ */
 export function createHub(options: HubOptions): Hub {
   const log = options.log ?? ((error: unknown) => console.error(error));
+  const signalR = createSignalRHub({ sessionUser: options.sessionUser, isOpen: options.isOpen, log, limits: options.signalR });
   const io = new Server({ path: HUB_PATH, serveClient: false, pingInterval: 15_000, pingTimeout: 30_000 });
 
   io.use(async (socket, next) => {
@@ -85,22 +94,29 @@ export function createHub(options: HubOptions): Hub {
         upgraded.add(socket);
         socket.once('close', () => upgraded.delete(socket));
       });
+      // Last: it wraps the listeners above and takes SignalR's requests before them.
+      signalR.attach(httpServer);
     },
     broadcast(event, payload) {
       // socket.io encodes the packet once and writes the same WebSocket frame to every websocket
       // (wsPreEncodedFrame); long-polling answers share their bytes too (shared-polling-payloads.ts).
       io.to(SIGNED_IN).emit(event, payload);
+      signalR.broadcast(event, payload);
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
+      signalR.disconnectUser(userId);
     },
     onlineCount() {
-      return connections.size;
+      return new Set([...connections.keys(), ...signalR.onlineUserIds()]).size;
     },
     disconnectAll() {
       io.disconnectSockets(true);
+      signalR.disconnectAll();
     },
     async close() {
+      // SignalR's clients first: they are told to reconnect later, and long-polling ones collect that.
+      await signalR.close();
       // Disconnects every client, stops listening, and resolves once every connection has ended.
       const closing = io.close();
       // Peers get a moment to answer the close frame and finish what they asked; then every connection still

@@ -1,0 +1,105 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { HUB_EVENTS, type HubEventPayloads } from '../../shared/events';
+import { DEFAULT_LIMITS, type SignalRLimits } from './signalr-connection';
+import { SignalRConnections } from './signalr-connections';
+import { createSignalREndpoint, signalRRoute } from './signalr-endpoint';
+import { invocation } from './signalr-protocol';
+import { Payload } from './signalr-transports';
+
+/**
+ * ASP.NET Core SignalR on the hub's path, beside socket.io, for Obskurnee's own client (DECISIONS.md,
+ * "Obskurnee compatibility"). socket.io's requests carry `EIO=` in the query; the rest of
+ * `/hubs/events`, `/hubs/events/` and `/hubs/events/negotiate` is SignalR's. It sends what Obskurnee's
+ * hub sends, `DiscussionChanged` with the whole discussion, to connections whose token was a live session
+ * when they connected, and closes them when that session ends, as the socket.io hub does.
+ */
+export interface SignalRHub {
+  /**
+   * Takes the SignalR requests before socket.io and the app see them. Call after socket.io attached:
+   * engine.io answers everything under its path itself, so the listeners it left are wrapped here.
+   */
+  attach(httpServer: http.Server): void;
+  /** Sends an event to every open connection, if it is one Obskurnee's client knows (DiscussionChanged). */
+  broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
+  /** The account's sessions ended: its connections are closed and told not to reconnect. */
+  disconnectUser(userId: string): void;
+  /** A restore swaps the club: every connection is closed and may reconnect. */
+  disconnectAll(): void;
+  /** Accounts with an open connection. */
+  onlineUserIds(): Iterable<string>;
+  /** Closes every connection (clients may reconnect to the next server) and stops the clock. */
+  close(): Promise<void>;
+}
+
+export interface SignalRHubOptions {
+  sessionUser(token: string | undefined): Promise<{ id: string } | null>;
+  isOpen?: () => boolean;
+  log: (error: unknown) => void;
+  limits?: Partial<SignalRLimits>;
+}
+
+/** Events of the club that Obskurnee's hub also sends; its client knows no others. */
+const OBSKURNEE_EVENTS = new Set<string>([HUB_EVENTS.discussionChanged]);
+/** How long a closing server waits for clients to read their Close message before hanging up. */
+const CLOSE_GRACE_MS = 1_000;
+
+export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
+  const limits: SignalRLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const connections = new SignalRConnections(limits);
+  let closing = false;
+  const endpoint = createSignalREndpoint({
+    connections,
+    sessionUser: options.sessionUser,
+    isOpen: () => !closing && (options.isOpen?.() ?? true),
+    log: options.log,
+  });
+  let sweeper: NodeJS.Timeout | undefined;
+
+  return {
+    attach(httpServer) {
+      // Every listener socket.io (engine.io) and the app left: they get what is not SignalR's.
+      const requestListeners = httpServer.listeners('request') as ((...args: unknown[]) => void)[];
+      const upgradeListeners = httpServer.listeners('upgrade') as ((...args: unknown[]) => void)[];
+      httpServer.removeAllListeners('request');
+      httpServer.removeAllListeners('upgrade');
+      httpServer.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+        if (signalRRoute(request.url)) return endpoint.handleRequest(request, response);
+        for (const listener of requestListeners) listener.call(httpServer, request, response);
+      });
+      httpServer.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+        if (signalRRoute(request.url)) return endpoint.handleUpgrade(request, socket, head);
+        for (const listener of upgradeListeners) listener.call(httpServer, request, socket, head);
+      });
+      sweeper = setInterval(() => connections.sweep(Date.now()), limits.sweepMs);
+      sweeper.unref();
+    },
+    broadcast(event, payload) {
+      if (!OBSKURNEE_EVENTS.has(event)) return;
+      // Encoded once for every connection (and once more for every event stream, in Payload).
+      connections.broadcast(new Payload(invocation(event, [payload])));
+    },
+    disconnectUser(userId) {
+      for (const connection of connections.ofUser(userId)) connection.close({ error: 'Your session has ended. Please sign in again.' });
+    },
+    disconnectAll() {
+      for (const connection of connections.all()) connection.close({ allowReconnect: true });
+    },
+    onlineUserIds() {
+      return connections.onlineUserIds();
+    },
+    async close() {
+      closing = true;
+      for (const connection of connections.all()) connection.close({ allowReconnect: true });
+      // Long-polling clients come for their Close message; the others have theirs on the way.
+      const deadline = Date.now() + CLOSE_GRACE_MS;
+      while (Date.now() < deadline) {
+        connections.sweep(Date.now());
+        if (connections.size === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      connections.destroyAll();
+      clearInterval(sweeper);
+    },
+  };
+}
