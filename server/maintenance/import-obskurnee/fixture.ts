@@ -132,10 +132,11 @@ export interface FixtureOptions {
    */
   legacy?: boolean | { adminClaim?: boolean };
   /**
-   * Obskurnee's database in WAL mode, as its EF Core leaves it, stopped with committed transactions (all
-   * the rows) still in the -wal beside it, and its -shm: a reader that ignores the -wal sees no club.
+   * Obskurnee's database in WAL mode, as its EF Core leaves it. "checkpointed": stopped cleanly, the file
+   * alone. "in-wal": stopped with committed transactions (all the rows) still in the -wal beside it (a
+   * reader that ignores the -wal sees no club); "in-wal-with-shm" also leaves the -shm, as a killed one does.
    */
-  wal?: boolean;
+  wal?: 'checkpointed' | 'in-wal' | 'in-wal-with-shm';
 }
 
 /** Writes the fixture club to `file` (which must not exist); answers the --images folder it also wrote. */
@@ -144,6 +145,7 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
   // A WAL-mode club is built beside and copied, -wal and -shm with it, while its connection still holds
   // them (closing would fold the -wal into the file).
   const building = options.wal ? `${file}.building` : file;
+  const leftBeside = options.wal === 'in-wal' ? ['', '-wal'] : options.wal === 'in-wal-with-shm' ? ['', '-wal', '-shm'] : [];
   const db = new Database(building);
   const { admin, moderator, member, inactive, bot } = FIXTURE_USERS;
   const A = admin.id;
@@ -295,11 +297,10 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
         run(`UPDATE "GoodreadsReviews" SET "CreatedOn" = ?`, NEVER.literal);
       }
     })();
-    if (options.wal) {
-      for (const suffix of ['', '-wal', '-shm']) fs.copyFileSync(`${building}${suffix}`, `${file}${suffix}`);
-    }
+    for (const suffix of leftBeside) fs.copyFileSync(`${building}${suffix}`, `${file}${suffix}`);
   } finally {
     db.close();
+    if (options.wal === 'checkpointed') fs.renameSync(building, file);
     if (options.wal) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${building}${suffix}`, { force: true });
   }
   const imagesDir = `${file}.images`;
