@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CliError, isUserError, parseCommand, runBackup, runCreateAdmin, runImportObskurnee, runRestore } from './cli';
-import { FIXTURE_COUNTS, createObskurneeFixture } from './maintenance/import-obskurnee/fixture';
+import { bundleCli, runCli, type BundledCli } from './maintenance/import-obskurnee/cli-process';
+import { FIXTURE_COUNTS, FIXTURE_USERS, createObskurneeFixture } from './maintenance/import-obskurnee/fixture';
 import type { ServerConfig } from './settings';
 import { readBackupStatus } from './maintenance/backup-status';
 import { ADMIN, setUpClub, startTestServer } from './test-support/test-server';
@@ -33,6 +34,12 @@ describe('parsing the command line', () => {
       images: 'pics',
       rest: ['--data-dir', '/srv'],
     });
+    expect(parseCommand(['import-obskurnee', 'obskurnee.db', '--source-time-zone', 'Europe/Bratislava', '--port=9000'])).toMatchObject({
+      command: 'import-obskurnee',
+      sourceTimeZone: 'Europe/Bratislava',
+      rest: ['--port=9000'],
+    });
+    expect(parseCommand(['import-obskurnee', 'obskurnee.db']).sourceTimeZone).toBeUndefined();
     expect(() => parseCommand(['import-obskurnee', '--images=pics'])).toThrow(/import-obskurnee needs a FILE/);
     expect(() => parseCommand(['backup'])).toThrow(CliError);
     expect(() => parseCommand(['frobnicate'])).toThrow(/Unknown command/);
@@ -161,5 +168,71 @@ describe('headless maintenance', () => {
     const again = await runImportObskurnee(club, source, imagesDir).catch((error: unknown) => error);
     expect(isUserError(again)).toBe(true);
     expect((again as Error).message).toMatch(/already holds a club/);
+  });
+
+  it('refuses an unknown --source-time-zone before anything is written', async () => {
+    const source = path.join(dataDir, 'obskurnee.db');
+    createObskurneeFixture(source);
+    const club = { ...config, dataDir: path.join(dataDir, 'club') };
+    const refusal = await runImportObskurnee(club, source, undefined, 'Central European Time').catch((error: unknown) => error);
+    expect(isUserError(refusal)).toBe(true);
+    expect((refusal as Error).message).toMatch(/"Central European Time" is not a time zone/);
+    expect(fs.existsSync(club.dataDir)).toBe(false);
+  });
+
+  it('warns when the imported club has no admin, and create-admin then makes one of its members admin', async () => {
+    const source = path.join(dataDir, 'obskurnee.db');
+    const { imagesDir } = createObskurneeFixture(source, { legacy: { adminClaim: false } });
+    const club = { ...config, dataDir: path.join(dataDir, 'club') };
+    const warned: string[] = [];
+    vi.spyOn(console, 'warn').mockImplementation((line: string) => void warned.push(line));
+    const report = await runImportObskurnee(club, source, imagesDir);
+    expect(report.counts).toMatchObject({ members: 5, admins: 0, moderators: 2, bots: 1 });
+    expect(warned.join('\n')).toBe(
+      `WARNING: The imported club has no admin who can sign in (Obskurnee had no admin), so nobody can manage members or the club. ` +
+        `Make one of its members admin: npm start -- create-admin --email THEIR-EMAIL --data-dir ${club.dataDir}`,
+    );
+
+    // Doing what it says: a stranger is refused, a member becomes admin without a new password.
+    await expect(runCreateAdmin(club, 'stranger@club.test', undefined)).rejects.toThrow(/has 5 members but no admin who can sign in, and stranger@club\.test is none of them/);
+    const { member } = FIXTURE_USERS;
+    await runCreateAdmin(club, member.email.toUpperCase(), undefined);
+    const server = await startTestServer({ dataDir: club.dataDir });
+    try {
+      const login = await server.call('POST', '/api/accounts/login', { body: { email: member.email, password: member.password } });
+      expect(login.status).toBe(200);
+      expect(login.body.isAdmin).toBe(true);
+    } finally {
+      await server.server.close();
+    }
+    // Once the club has an admin, create-admin is the first-admin command it always was.
+    const passwordFile = path.join(dataDir, 'pw.txt');
+    fs.writeFileSync(passwordFile, 'host password 1');
+    await expect(runCreateAdmin(club, 'second@club.test', passwordFile)).rejects.toThrow(/already set up/);
+  });
+});
+
+describe('the command line, run as a host runs it', () => {
+  let cli: BundledCli;
+  beforeAll(async () => {
+    cli = await bundleCli();
+  });
+  afterAll(() => cli?.remove());
+
+  it('does not take a closed standard input as a confirmed restore: it exits non-zero and changes nothing', async () => {
+    const club = await startTestServer({ dataDir });
+    await setUpClub(club);
+    const backup = path.join(dataDir, 'backups', 'club.tar.gz');
+    await runBackup(config, backup);
+    await club.server.close();
+    const database = () => fs.readFileSync(path.join(dataDir, 'bookclub.db'));
+    const before = database();
+    const run = await runCli(cli.entry, ['restore', backup, '--data-dir', dataDir, '--site-name', 'CLI Club'], { cwd: dataDir });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("bookclub: The restore was not confirmed: no answer came (the standard input is closed). Nothing was changed.");
+    expect(run.stdout).toMatch(/Type the club's name, CLI Club, to go on: /);
+    expect(database().equals(before)).toBe(true);
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-') || name.startsWith('.'))).toEqual([]);
+    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
   });
 });
