@@ -164,7 +164,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
     startedAt: clock.now(),
   });
   schedule.add(backups);
-  const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups });
+  const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups, db });
 
   const api = contractRouter(
     [

@@ -20,7 +20,10 @@ import type { ServerConfig } from './settings';
 
 /** Connections the system may hold waiting to be accepted. */
 const LISTEN_BACKLOG = 4096;
-/** A restore waits this long for requests under way to finish before it closes the database under them. */
+/**
+ * A restore waits this long for requests under way to finish before it closes the database under them;
+ * those still running then are answered 503 (come back in a moment), as new ones are.
+ */
 const RESTORE_DRAIN_MS = 10_000;
 /** The data folder's scratch space (uploads, backups being written); whatever a crash left there goes at start. */
 export const SCRATCH_DIR = 'tmp';
@@ -105,6 +108,8 @@ export interface StartOptions {
    * it and a restart finishes or reports the restore; tests look at the error.
    */
   onClubLost?: (error: unknown) => void;
+  /** How long a restore waits for requests under way (RESTORE_DRAIN_MS); shorter in tests. */
+  restoreDrainMs?: number;
 }
 
 export async function startServer(config: ServerConfig, options: StartOptions = {}): Promise<RunningServer> {
@@ -124,8 +129,9 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     const startedAt = new Date();
     let current: OpenClub | null = null;
     // Requests the current club is answering; a restore waits for them before closing its database.
-    let answering = 0;
+    const answering = new Map<http.ServerResponse, http.IncomingMessage>();
     let drained: (() => void) | null = null;
+    const drainMs = options.restoreDrainMs ?? RESTORE_DRAIN_MS;
     let port = config.port;
 
     const hub = createHub({
@@ -137,10 +143,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     const httpServer = http.createServer((request, response) => {
       const open = current;
       if (!open) return answerRestoring(request, response, config);
-      answering++;
+      answering.set(response, request);
       response.once('close', () => {
-        answering--;
-        if (answering === 0) drained?.();
+        answering.delete(response);
+        if (answering.size === 0) drained?.();
       });
       open.handle(request, response);
     });
@@ -225,11 +231,29 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       }
     }
 
-    /** Waits for the requests under way (not forever: one stuck request must not hold the restore). */
+    /**
+     * Waits for the requests under way (not forever: one stuck request must not hold the restore). Those
+     * still running then are answered as new ones are, 503 with Retry-After, since the club they ran on is
+     * about to close; an answer already begun (a download) is cut off. Each is logged in a line: what the
+     * old club's code does with it afterwards fails, unanswered and unlogged (the error middleware's rule).
+     */
     function drain(): Promise<void> {
-      if (answering === 0) return Promise.resolve();
+      if (answering.size === 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, RESTORE_DRAIN_MS);
+        const timer = setTimeout(() => {
+          for (const [response, request] of [...answering]) {
+            const what = `${request.method ?? '?'} ${(request.url ?? '').split('?')[0]}`;
+            if (response.headersSent) {
+              response.destroy();
+              console.error(`Restore: ${what} was still being answered after ${drainMs} ms; its answer was cut off.`);
+            } else {
+              answerRestoring(request, response, config);
+              console.error(`Restore: ${what} was still under way after ${drainMs} ms; it was answered 503 (come back in a moment).`);
+            }
+            answering.delete(response);
+          }
+          resolve();
+        }, drainMs);
         drained = () => {
           clearTimeout(timer);
           resolve();

@@ -33,9 +33,18 @@ export interface BoundRoute {
   handler: RouteHandler<RouteContract>;
   /** A read whose answer is kept until the next write (answer-cache.ts), and for whom. */
   cached?: AnswerSharing;
+  aroundUpload?: AroundUpload<RouteContract>;
 }
 
-export interface HandleOptions {
+/**
+ * Runs after the role check and before a byte of the upload is read, around the rest (reading the upload,
+ * then the handler): it may refuse before the body is read (a lock held, a confirmation wrong), and what it
+ * takes (a lock) is held until the handler is done. The request's connection closes with such a refusal,
+ * rather than read the rest of the body.
+ */
+export type AroundUpload<C extends RouteContract> = (input: { query: QueryOf<C>; user: RouteInput<C>['user']; ctx: AppContext }, next: () => Promise<void>) => Promise<void>;
+
+export interface HandleOptions<C extends RouteContract = RouteContract> {
   /**
    * Keep this read's answer until the next write. Only for a handler whose answer depends on nothing but
    * the database, its path and query, and (per-role) whether the caller is a moderator or (per-member) the
@@ -43,12 +52,36 @@ export interface HandleOptions {
    * must not be cached.
    */
   cached?: AnswerSharing;
+  /** For a route with an upload: see AroundUpload. */
+  aroundUpload?: AroundUpload<C>;
 }
 
 /** A contract entry and the code that answers it. */
-export function handle<const C extends RouteContract>(contract: C, handler: RouteHandler<C>, options: HandleOptions = {}): BoundRoute {
+export function handle<const C extends RouteContract>(contract: C, handler: RouteHandler<C>, options: HandleOptions<C> = {}): BoundRoute {
   if (options.cached && contract.method !== 'get') throw new Error(`${contract.operationId} is not a read: it cannot be cached`);
-  return { contract, handler: handler as unknown as RouteHandler<RouteContract>, cached: options.cached };
+  if (options.aroundUpload && !contract.upload) throw new Error(`${contract.operationId} has no upload to run around`);
+  return {
+    contract,
+    handler: handler as unknown as RouteHandler<RouteContract>,
+    cached: options.cached,
+    aroundUpload: options.aroundUpload as unknown as AroundUpload<RouteContract> | undefined,
+  };
+}
+
+function aroundUploadMiddleware(contract: RouteContract, around: AroundUpload<RouteContract>): Middleware<AppState> {
+  return async function aroundUpload(ctx, next) {
+    let reading = false;
+    try {
+      const query = (contract.query ? parseWith(contract.query, ctx.query) : {}) as QueryOf<RouteContract>;
+      await around({ query, user: ctx.state.user as RouteInput<RouteContract>['user'], ctx }, () => {
+        reading = true;
+        return next();
+      });
+    } catch (error) {
+      if (!reading) ctx.set('Connection', 'close');
+      throw error;
+    }
+  };
 }
 
 /** `/api/polls/{pollId}` as the router writes it: `/api/polls/:pollId`. */
@@ -136,6 +169,8 @@ export function contractRouter(
   for (const contract of contracts) {
     const chain: Middleware<AppState>[] = [];
     if (contract.who !== 'anonymous') chain.push(requireRole(contract.who, { botsMay: contract.botsMay === true }));
+    const around = handlers.get(contract)!.aroundUpload;
+    if (around) chain.push(aroundUploadMiddleware(contract, around));
     if (contract.upload) chain.push(uploadParser(contract.upload, options.uploadDir));
     chain.push(answering(handlers.get(contract)!, options.answers));
     router.register(routerPath(contract.path), [contract.method], chain, { name: contract.operationId });

@@ -56,6 +56,9 @@ export function errorMiddleware(options: { defaultLanguage: Language; log: (erro
     try {
       await next();
     } catch (error) {
+      // Answered already, by the server rather than this chain (a request a restore could not wait for was
+      // told 503 and logged): the failure of the club closed under it is no news, and has no one to tell.
+      if (ctx.res.writableEnded) return;
       const language = ctx.state.language ?? requestLanguage(ctx.get('Accept-Language'), options.defaultLanguage);
       const problem = problemFor(error, language);
       if (problem.status >= 500 && !(error instanceof RetryLater)) options.log(error);

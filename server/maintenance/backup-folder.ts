@@ -16,6 +16,16 @@ export interface ScheduledBackup {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * The daily backups' folder, made owner-only (0700) if it is not there, and made so if it is: each backup
+ * holds password hashes and the token-signing secret, as the data folder does. On Windows, modes mean
+ * little and the chmod is harmless.
+ */
+export function ensureBackupFolder(folder: string): void {
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if ((fs.statSync(folder).mode & 0o777) !== 0o700) fs.chmodSync(folder, 0o700);
+}
+
 /** bookclub-backup-2026-11-24-0300.tar.gz, by the host's own clock. */
 export function scheduledBackupName(date: Date): string {
   return `bookclub-backup-${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}-${two(date.getHours())}${two(date.getMinutes())}.tar.gz`;

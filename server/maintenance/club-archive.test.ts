@@ -466,6 +466,66 @@ describe('a backup that is refused changes nothing', () => {
     expect(notAClub.key).toBe('backupDatabaseDamaged');
     expect(notAClub.params.reason).toBe('it is not a Bookclub database');
   });
+
+  /** The backup's database changed by `sql`, as an archive (its manifest agreeing) and as a bare .db. */
+  function withDatabaseChanged(name: string, sql: string): { archive: string; database: string } {
+    const database = path.join(scratch, `${name}.db`);
+    fs.writeFileSync(database, readArchive(archive).find((entry) => entry.path === 'bookclub.db')!.data);
+    const db = new Database(database);
+    db.exec(sql);
+    db.close();
+    const changed = repack(archive, path.join(scratch, `${name}.tar.gz`), (entries) => {
+      const entry = { path: 'bookclub.db', data: fs.readFileSync(database) };
+      return withManifest(entries, relisted(manifestOf(entries), entry)).map((old) => (old.path === 'bookclub.db' ? entry : old));
+    });
+    return { archive: changed, database };
+  }
+
+  it('a database whose schema is not the one its migrations make: a table missing, or a trigger, view, index or column of its own', async () => {
+    const cases = [
+      ['missing-table', 'DROP TABLE "calendar_feed"', 'table "calendar_feed" is missing'],
+      ['trigger', 'CREATE TRIGGER "takeover" AFTER INSERT ON "post" BEGIN DELETE FROM "user" WHERE "isAdmin" = 1; END', 'trigger "takeover" is not Bookclub\'s'],
+      ['view', 'CREATE VIEW "everyone" AS SELECT "email", "passwordHash" FROM "user"', 'view "everyone" is not Bookclub\'s'],
+      ['index', 'CREATE INDEX "by_hash" ON "user" ("passwordHash")', 'index "by_hash" is not Bookclub\'s'],
+      ['column', 'ALTER TABLE "user" ADD COLUMN "note" text', 'table "user" is not as Bookclub makes it'],
+      ['fts-trigger', 'DROP TRIGGER "post_search_insert"', 'trigger "post_search_insert" is missing'],
+    ] as const;
+    for (const [name, sql, difference] of cases) {
+      const changed = withDatabaseChanged(name, sql);
+      for (const file of [changed.archive, changed.database]) {
+        const refusal = await refusedWithoutChange(file);
+        expect([name, refusal.key, refusal.params]).toEqual([name, 'backupSchemaDiffers', { difference }]);
+        expect(refusal.message).toContain(difference);
+        expect(translate('sk', `errors:${refusal.key}`, refusal.params)).toMatch(/^Databáza v tejto zálohe nemá štruktúru.*Nič sa nezmenilo\.$/);
+      }
+    }
+    // Statistics SQLite gathers itself (ANALYZE, PRAGMA optimize) are no code of the backup's.
+    const analyzed = withDatabaseChanged('analyzed', 'ANALYZE');
+    discardStaged(await stageRestore(analyzed.archive, { dataDir: live }));
+    expect(snapshotOf(live)).toEqual(before);
+  });
+
+  it('an archive whose entries say more than its manifest, or a manifest announcing more than the file can hold', async () => {
+    const entries = readArchive(archive);
+    const manifest = manifestOf(entries);
+    // The database entry larger than its manifest line says: refused at its header, nothing written of it.
+    const longer = path.join(scratch, 'longer.tar.gz');
+    writeArchive(longer, entries.map((entry) => (entry.path === 'bookclub.db' ? { ...entry, data: Buffer.concat([entry.data, Buffer.alloc(4096)]) } : entry)));
+    expect((await refusedWithoutChange(longer)).params).toEqual({ file: 'bookclub.db' });
+    // A manifest announcing a 3 GB database, or 200,000 files.
+    const huge = path.join(scratch, 'huge.tar.gz');
+    writeArchive(huge, withManifest(entries, { ...manifest, files: manifest.files.map((file) => (file.path === 'bookclub.db' ? { ...file, bytes: 3 * 1024 ** 3 } : file)) }));
+    const tooLarge = await refusedWithoutChange(huge);
+    expect([tooLarge.key, tooLarge.params]).toEqual(['backupDatabaseTooLarge', { limit: '2 GB' }]);
+    const many = path.join(scratch, 'many.tar.gz');
+    const files = [...manifest.files, ...Array.from({ length: 200_000 }, (_, i) => ({ path: `images/avatars/x${i}.webp`, bytes: 1, sha256: '0'.repeat(64) }))];
+    writeArchive(many, withManifest(entries, { ...manifest, files }));
+    expect((await refusedWithoutChange(many)).key).toBe('backupUnpacksTooLarge');
+    // An entry before the manifest: not a backup.
+    const late = path.join(scratch, 'late.tar.gz');
+    writeArchive(late, [...entries.slice(1), entries[0]!]);
+    expect((await refusedWithoutChange(late)).key).toBe('backupNotRecognized');
+  });
 });
 
 describe('restoring', () => {

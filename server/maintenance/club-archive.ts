@@ -1,11 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import * as tar from 'tar';
 import type { ReadEntry } from 'tar';
+import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { DATABASE_FILE } from '../db/data-source';
 import { migrations } from '../db/migrations';
@@ -35,9 +37,19 @@ const IMAGE_NAME = /^\w[\w.-]{0,199}$/;
 
 /** No club's backup unpacks to more; a file that would is refused before it fills the disk. */
 const MAX_UNPACKED_BYTES = 4 * 1024 ** 3;
-const MAX_ENTRIES = 500_000;
-/** The tar stream around them: headers and padding, at most a kilobyte an entry. */
-const MAX_INFLATED_BYTES = MAX_UNPACKED_BYTES + MAX_ENTRIES * 1024;
+/** No club's database is larger (a club of thousands of members and posts is some hundreds of MB). */
+export const MAX_DATABASE_BYTES = 2 * 1024 ** 3;
+/** No club holds more files (images, the database, the secret); a manifest listing more is refused at once. */
+const MAX_ENTRIES = 100_000;
+/**
+ * How much larger than the archive itself its files may be. A club's database compresses some 3 to 10
+ * times, images not at all; gzip's own limit is about 1,000 times, which only a file of zeros reaches.
+ * The allowance is added on top, so small clubs (mostly empty pages) never meet the ratio.
+ */
+const MAX_INFLATION = 100;
+const INFLATION_ALLOWANCE = 64 * 1024 ** 2;
+/** The tar stream around the files: headers and padding, at most a kilobyte an entry. */
+const TAR_OVERHEAD_PER_ENTRY = 1024;
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
@@ -71,7 +83,10 @@ export type BackupRefusalKey =
   | 'backupDamaged'
   | 'backupDatabaseDamaged'
   | 'backupTooNew'
-  | 'backupDatabaseTooNew';
+  | 'backupDatabaseTooNew'
+  | 'backupUnpacksTooLarge'
+  | 'backupDatabaseTooLarge'
+  | 'backupSchemaDiffers';
 
 /**
  * A backup this Bookclub will not restore, found before anything of the live club changed. `key` is the
@@ -198,7 +213,8 @@ export async function writeClubArchive(target: string, options: ArchiveOptions):
   const database = path.join(dataDir, DATABASE_FILE);
   if (!fs.existsSync(database)) throw new MaintenanceError(`There is no club database at ${database}.`);
   const destination = path.resolve(target);
-  fs.mkdirSync(path.dirname(destination), { recursive: true });
+  // A folder made for it is owner-only, as the backup is (one the host made stays as the host made it).
+  fs.mkdirSync(path.dirname(destination), { recursive: true, mode: 0o700 });
   const work = makeWorkFolder(dataDir, 'backup-work');
   const partial = `${destination}.partial-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
   try {
@@ -263,6 +279,8 @@ export interface StagedRestore {
    * database. Always there from stageRestore; a kept folder put back has none counted.
    */
   counts?: Record<string, number>;
+  /** Every staged file is flushed to disk already (stageRestore's `flush`). */
+  flushed?: boolean;
 }
 
 /** Where an archive's entry belongs, or null when a Bookclub backup has no such entry. */
@@ -290,16 +308,23 @@ function tarRefusal(error: Error & { code?: string }, reading: string | null): B
 }
 
 /**
- * Unpacks an archive into `dir`, only the entries a Bookclub backup has, each hashed as it is written; then
- * holds them against the manifest. Nothing outside `dir` is written.
+ * Unpacks an archive into `dir`, only what its manifest lists, each file hashed as it is written. The
+ * manifest comes first (a backup writes it first): from there every entry is held to it as it arrives, so a
+ * hostile archive is refused at its first wrong entry, not once it is all on disk. An entry the manifest does
+ * not list, of another size than it says, or a manifest announcing more than the archive's own size allows
+ * (a small file inflating to gigabytes), or a database beyond MAX_DATABASE_BYTES, stops the reading at once.
+ * Nothing outside `dir` is written.
  */
 async function stageArchive(source: string, dir: string, nativeBinding?: string): Promise<StagedRestore> {
+  const archiveBytes = fs.statSync(source).size;
+  // What the files may add up to, from the archive's own size; the tar around them adds headers.
+  const allowed = Math.min(MAX_UNPACKED_BYTES, archiveBytes * MAX_INFLATION + INFLATION_ALLOWANCE);
   const received = new Map<string, { bytes: number; sha256: string }>();
-  const unexpected: string[] = [];
   const openFiles = new Set<number>();
-  let manifestText: string | null = null;
+  const folders = new Set<string>();
+  let manifest: BackupManifest | null = null;
+  let announced: Map<string, { bytes: number; sha256: string }> | null = null;
   let failure: BackupRefused | null = null;
-  let unpacked = 0;
   let entryCount = 0;
   let reading: string | null = null;
 
@@ -320,44 +345,52 @@ async function stageArchive(source: string, dir: string, nativeBinding?: string)
     });
   });
 
-  const take = (entry: ReadEntry, kind: 'manifest' | 'database' | 'secret' | 'image') => {
-    if (entry.size > MAX_UNPACKED_BYTES - unpacked || (kind === 'manifest' && entry.size > MAX_MANIFEST_BYTES)) {
+  const readManifest = (entry: ReadEntry) => {
+    if (entry.size > MAX_MANIFEST_BYTES) {
       stop(refused('backupNotRecognized'));
       return entry.resume();
     }
-    const hash = crypto.createHash('sha256');
     const chunks: Buffer[] = [];
+    entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+    entry.on('end', () => {
+      if (failure) return;
+      try {
+        manifest = checkManifest(Buffer.concat(chunks).toString('utf8'), allowed);
+        announced = new Map(manifest.files.map((file) => [file.path, file]));
+        received.set(MANIFEST_FILE, { bytes: entry.size, sha256: '' });
+      } catch (error) {
+        if (!(error instanceof BackupRefused)) throw error;
+        stop(error);
+      }
+    });
+  };
+
+  const take = (entry: ReadEntry, listed: { bytes: number; sha256: string }) => {
+    const hash = crypto.createHash('sha256');
     let bytes = 0;
-    let fd: number | null = null;
-    if (kind !== 'manifest') {
-      const file = path.join(dir, ...entry.path.split('/'));
-      fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      fd = fs.openSync(file, 'wx', 0o600);
-      openFiles.add(fd);
+    const file = path.join(dir, ...entry.path.split('/'));
+    const folder = path.dirname(file);
+    if (!folders.has(folder)) {
+      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+      folders.add(folder);
     }
+    const fd = fs.openSync(file, 'wx', 0o600);
+    openFiles.add(fd);
     entry.on('data', (chunk: Buffer) => {
       if (failure) return;
       bytes += chunk.length;
-      unpacked += chunk.length;
-      if (unpacked > MAX_UNPACKED_BYTES) return stop(refused('backupNotRecognized'));
+      // The tar header's size was held to the manifest's; this holds the bytes to the header.
+      if (bytes > listed.bytes) return stop(refused('backupDamaged', { file: entry.path }));
       hash.update(chunk);
-      if (fd === null) chunks.push(chunk);
-      else fs.writeSync(fd, chunk);
+      fs.writeSync(fd, chunk);
     });
     entry.on('end', () => {
-      if (fd !== null) {
-        fs.fsyncSync(fd);
-        fs.closeSync(fd);
-        openFiles.delete(fd);
-      }
+      fs.closeSync(fd);
+      openFiles.delete(fd);
       if (failure) return;
-      received.set(entry.path, { bytes, sha256: hash.digest('hex') });
-      if (kind === 'manifest') {
-        manifestText = Buffer.concat(chunks).toString('utf8');
-        // A newer format is refused at once, whatever else its archive holds.
-        const version = formatVersionOf(manifestText);
-        if (version !== null && version > BACKUP_FORMAT_VERSION) stop(refused('backupTooNew', { format: version, supported: BACKUP_FORMAT_VERSION }));
-      }
+      const sha256 = hash.digest('hex');
+      if (bytes !== listed.bytes || sha256 !== listed.sha256) return stop(refused('backupDamaged', { file: entry.path }));
+      received.set(entry.path, { bytes, sha256 });
     });
   };
 
@@ -366,19 +399,25 @@ async function stageArchive(source: string, dir: string, nativeBinding?: string)
   parser.on('entry', (entry: ReadEntry) => {
     if (failure) return entry.resume();
     reading = entry.path;
-    if (++entryCount > MAX_ENTRIES) {
-      stop(refused('backupNotRecognized'));
+    if (++entryCount > MAX_ENTRIES + ARCHIVE_FOLDERS.size + 1) {
+      stop(refused('backupUnpacksTooLarge'));
       return entry.resume();
     }
     if (entry.type === 'Directory' && ARCHIVE_FOLDERS.has(entry.path)) return entry.resume();
     const kind = FILE_TYPES.has(entry.type) && !received.has(entry.path) ? entryKind(entry.path) : null;
-    if (kind === null) {
-      // Named after the manifest is read: a newer format's entries are that format's, not damage.
-      // Only the first is named, shortened: a hostile archive may hold thousands.
-      if (unexpected.length === 0) unexpected.push(entry.path.slice(0, 200));
+    if (announced === null) {
+      // Before anything else, the manifest: an archive that does not start with one is not a backup.
+      if (kind === 'manifest') return readManifest(entry);
+      stop(refused('backupNotRecognized'));
       return entry.resume();
     }
-    take(entry, kind);
+    const listed = kind === null || kind === 'manifest' ? undefined : (announced as Map<string, { bytes: number; sha256: string }>).get(entry.path);
+    if (!listed || entry.size !== listed.bytes) {
+      // Only the entry's name is said, shortened: a hostile archive may have a long one.
+      stop(refused('backupDamaged', { file: entry.path.slice(0, 200) }));
+      return entry.resume();
+    }
+    take(entry, listed);
   });
 
   const input = fs.createReadStream(source);
@@ -387,10 +426,11 @@ async function stageArchive(source: string, dir: string, nativeBinding?: string)
   input.pipe(inflate);
   try {
     let inflated = 0;
+    const inflatedAllowed = allowed + (MAX_ENTRIES + ARCHIVE_FOLDERS.size + 2) * TAR_OVERHEAD_PER_ENTRY;
     for await (const chunk of inflate as AsyncIterable<Buffer>) {
       // Entries nothing is made of still inflate: a small file of zeros must not keep the server busy for hours.
       inflated += chunk.length;
-      if (inflated > MAX_INFLATED_BYTES) stop(refused('backupNotRecognized'));
+      if (inflated > inflatedAllowed) stop(refused('backupUnpacksTooLarge'));
       else parser.write(chunk);
       if (failure) break;
     }
@@ -417,15 +457,19 @@ async function stageArchive(source: string, dir: string, nativeBinding?: string)
   }
   // A tar stream ends with two empty blocks; one that stops before them was cut short (between entries).
   if (!failure && !sawEnd) failure = refused('backupIncomplete');
+  if (!failure && announced === null) failure = refused('backupNotRecognized');
   if (failure) throw failure;
+  // Every file the manifest lists came, each as it says (checked as it arrived).
+  for (const file of manifest!.files) {
+    if (!received.has(file.path)) throw refused('backupDamaged', { file: file.path });
+  }
 
-  const manifest = checkManifest(manifestText, received, unexpected);
   for (const folder of IMAGE_FOLDERS) fs.mkdirSync(path.join(dir, IMAGES_FOLDER, folder), { recursive: true, mode: 0o700 });
   const includesSecret = received.has(SECRET_FILE);
   if (includesSecret && !SECRET_TEXT.test(fs.readFileSync(path.join(dir, SECRET_FILE), 'utf8').trim())) {
     throw refused('backupDamaged', { file: SECRET_FILE });
   }
-  const counts = checkStagedDatabase(path.join(dir, DATABASE_FILE), nativeBinding);
+  const counts = await checkStagedDatabase(path.join(dir, DATABASE_FILE), nativeBinding);
   const images = [...received.keys()].filter((name) => entryKind(name) === 'image').length;
   return { dir, kind: 'archive', manifest, includesSecret, includesImages: true, counts: { ...counts, images } };
 }
@@ -441,9 +485,12 @@ function formatVersionOf(text: string): number | null {
   }
 }
 
-/** The manifest, once every entry is as it says: listed, of its size and checksum, and nothing more. */
-function checkManifest(text: string | null, received: Map<string, { bytes: number; sha256: string }>, unexpected: string[]): BackupManifest {
-  if (text === null) throw refused('backupNotRecognized');
+/**
+ * The manifest, read before any other entry: a backup of a format this Bookclub reads, listing each file
+ * once, only files a backup has, a database among them, and no more than the archive (`allowed` bytes
+ * unpacked) and a club can hold.
+ */
+function checkManifest(text: string, allowed: number): BackupManifest {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -456,32 +503,115 @@ function checkManifest(text: string | null, received: Map<string, { bytes: numbe
   const parsed = manifestSchema.safeParse(value);
   if (!parsed.success) throw refused('backupDamaged', { file: MANIFEST_FILE });
   const manifest: BackupManifest = parsed.data;
-  if (unexpected.length > 0) throw refused('backupDamaged', { file: unexpected[0]! });
+  if (manifest.files.length > MAX_ENTRIES) throw refused('backupUnpacksTooLarge');
   const listed = new Set<string>();
+  let total = 0;
   for (const file of manifest.files) {
-    const entry = received.get(file.path);
-    if (listed.has(file.path) || file.path === MANIFEST_FILE || !entry || entry.bytes !== file.bytes || entry.sha256 !== file.sha256) {
-      throw refused('backupDamaged', { file: file.path });
-    }
+    const kind = entryKind(file.path);
+    if (listed.has(file.path) || kind === null || kind === 'manifest') throw refused('backupDamaged', { file: MANIFEST_FILE });
+    if (kind === 'database' && file.bytes > MAX_DATABASE_BYTES) throw refused('backupDatabaseTooLarge', { limit: `${MAX_DATABASE_BYTES / 1024 ** 3} GB` });
     listed.add(file.path);
+    total += file.bytes;
   }
-  for (const name of received.keys()) {
-    if (name !== MANIFEST_FILE && !listed.has(name)) throw refused('backupDamaged', { file: name });
-  }
+  if (total > allowed) throw refused('backupUnpacksTooLarge');
   if (!listed.has(DATABASE_FILE)) throw refused('backupDamaged', { file: DATABASE_FILE });
   return manifest;
 }
 
-/** The migrations this Bookclub knows, by the names the migrations table records. */
-function knownMigrations(): Set<string> {
-  return new Set(migrations.map((Migration) => new Migration().name ?? Migration.name));
+/** The migrations this Bookclub knows, in the order they run, by the names the migrations table records. */
+function knownMigrations(): string[] {
+  return migrations.map((Migration) => new Migration().name ?? Migration.name);
+}
+
+interface SchemaObject {
+  type: string;
+  table: string;
+  /** Its CREATE statement, spaces normalised; null for the indexes SQLite makes for a table's own constraints. */
+  sql: string | null;
+}
+
+/** One CREATE statement however it was spaced: runs of white space as one, none beside brackets and commas. */
+function normalisedSql(sql: string | null): string | null {
+  if (sql === null) return null;
+  return sql.replace(/\s+/g, ' ').replace(/ ?([(),]) ?/g, '$1').trim();
+}
+
+/** Every table, column (in its table's statement), index, trigger and view of a database, by name. */
+function schemaOf(db: Database.Database): Map<string, SchemaObject> {
+  const rows = db.prepare(`SELECT "type", "name", "tbl_name" AS "table", "sql" FROM "sqlite_master"`).all() as ({ name: string } & SchemaObject)[];
+  return new Map(rows.map((row) => [row.name, { type: row.type, table: row.table, sql: normalisedSql(row.sql) }]));
+}
+
+/** Statistics ANALYZE (or PRAGMA optimize) may have gathered: SQLite's own, no code of the backup's. */
+const SQLITE_STATISTICS = /^sqlite_stat\d$/;
+
+/**
+ * The schema the first `count` migrations make, from a fresh database migrated in a folder of its own:
+ * what a restored database of that age must be, no more and no less.
+ */
+async function migratedSchema(count: number, nativeBinding?: string): Promise<Map<string, SchemaObject>> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-schema-'));
+  try {
+    const file = path.join(folder, DATABASE_FILE);
+    const source = new DataSource({
+      type: 'better-sqlite3',
+      database: file,
+      migrations: migrations.slice(0, count),
+      migrationsTransactionMode: 'each',
+      synchronize: false,
+      logging: false,
+      ...(nativeBinding ? { nativeBinding } : {}),
+    });
+    await source.initialize();
+    try {
+      await source.runMigrations();
+    } finally {
+      await source.destroy();
+    }
+    const db = new Database(file, sqliteOptions(nativeBinding, true));
+    try {
+      return schemaOf(db);
+    } finally {
+      db.close();
+    }
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**
- * The staged database, made one self-contained file and checked: intact, a Bookclub club, and of no
- * newer Bookclub (a migration this one does not know would be a schema it cannot read). Answers its counts.
+ * How a database's schema differs from the one its migrations make (null: it does not). A backup is data,
+ * never code: a table missing would fail every request that reads it, and a trigger, view or index of the
+ * backup's own would run inside the restored club (a trigger deleting the admin on the next post). FTS5's
+ * shadow tables and sqlite_sequence are in both and compared the same way.
  */
-function checkStagedDatabase(file: string, nativeBinding?: string): Record<string, number> {
+async function schemaDifference(db: Database.Database, applied: string[], nativeBinding?: string): Promise<string | null> {
+  const known = knownMigrations();
+  const count = applied.length;
+  const expected = known.slice(0, count);
+  if (new Set(applied).size !== count || expected.some((name) => !applied.includes(name))) {
+    const missing = expected.find((name) => !applied.includes(name));
+    return missing ? `migration ${missing} was never run` : 'a migration is recorded twice';
+  }
+  const reference = await migratedSchema(count, nativeBinding);
+  const staged = schemaOf(db);
+  for (const [name, object] of reference) {
+    const found = staged.get(name);
+    if (!found) return `${object.type} "${name}" is missing`;
+    if (found.type !== object.type || found.table !== object.table || found.sql !== object.sql) return `${object.type} "${name}" is not as Bookclub makes it`;
+  }
+  for (const [name, object] of staged) {
+    if (!reference.has(name) && !SQLITE_STATISTICS.test(name)) return `${object.type} "${name}" is not Bookclub's`;
+  }
+  return null;
+}
+
+/**
+ * The staged database, made one self-contained file and checked: intact, a Bookclub club, of no newer
+ * Bookclub (a migration this one does not know would be a schema it cannot read), and of exactly the schema
+ * its migrations make. Answers its counts.
+ */
+async function checkStagedDatabase(file: string, nativeBinding?: string): Promise<Record<string, number>> {
   try {
     const db = new Database(file, sqliteOptions(nativeBinding));
     try {
@@ -495,25 +625,31 @@ function checkStagedDatabase(file: string, nativeBinding?: string): Record<strin
   const problem = clubDatabaseProblem(file, nativeBinding);
   if (problem) throw refused('backupDatabaseDamaged', { reason: problem });
   const db = new Database(file, sqliteOptions(nativeBinding, true));
-  let applied: string[];
   try {
-    applied = (db.prepare(`SELECT "name" FROM "migrations"`).all() as { name: string }[]).map((row) => row.name);
-  } catch (error) {
-    throw refused('backupDatabaseDamaged', { reason: (error as Error).message });
+    let applied: string[];
+    try {
+      applied = (db.prepare(`SELECT "name" FROM "migrations" ORDER BY "timestamp", "id"`).all() as { name: string }[]).map((row) => row.name);
+    } catch (error) {
+      throw refused('backupDatabaseDamaged', { reason: (error as Error).message });
+    }
+    const known = new Set(knownMigrations());
+    if (applied.some((name) => !known.has(name))) throw refused('backupDatabaseTooNew');
+    const difference = await schemaDifference(db, applied, nativeBinding);
+    if (difference) throw refused('backupSchemaDiffers', { difference });
   } finally {
     db.close();
   }
-  const known = knownMigrations();
-  if (applied.some((name) => !known.has(name))) throw refused('backupDatabaseTooNew');
   return countClub(file, nativeBinding);
 }
 
 /** An older backup: the database alone, as `npm start -- backup` and the desktop menu wrote them before. */
-function stageDatabase(source: string, dir: string, nativeBinding?: string): StagedRestore {
+async function stageDatabase(source: string, dir: string, nativeBinding?: string): Promise<StagedRestore> {
+  const size = fs.statSync(source).size;
+  if (size > MAX_DATABASE_BYTES) throw refused('backupDatabaseTooLarge', { limit: `${MAX_DATABASE_BYTES / 1024 ** 3} GB` });
   const file = path.join(dir, DATABASE_FILE);
   fs.copyFileSync(source, file);
   fs.chmodSync(file, 0o600);
-  const counts = checkStagedDatabase(file, nativeBinding);
+  const counts = await checkStagedDatabase(file, nativeBinding);
   return { dir, kind: 'database', manifest: null, includesSecret: false, includesImages: false, counts };
 }
 
@@ -532,16 +668,23 @@ function readHead(file: string, length: number): Buffer {
  * Reads `file` (an archive, or an older bare .db), checks everything, and stages it in the data folder.
  * Throws BackupRefused, leaving no staging folder, when anything is wrong. Changes nothing of the live club.
  */
-export async function stageRestore(file: string, options: { dataDir: string; nativeBinding?: string }): Promise<StagedRestore> {
+export async function stageRestore(file: string, options: { dataDir: string; nativeBinding?: string; flush?: boolean }): Promise<StagedRestore> {
   const source = path.resolve(file);
   if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile()) throw new MaintenanceError(`There is no backup file at ${source}.`);
   const head = readHead(source, SQLITE_HEADER.length);
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const dir = makeWorkFolder(options.dataDir, 'restore-staging');
   try {
-    if (head.equals(SQLITE_HEADER)) return stageDatabase(source, dir, options.nativeBinding);
-    if (head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC)) return await stageArchive(source, dir, options.nativeBinding);
-    throw refused('backupNotRecognized');
+    let staged: StagedRestore;
+    if (head.equals(SQLITE_HEADER)) staged = await stageDatabase(source, dir, options.nativeBinding);
+    else if (head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC)) staged = await stageArchive(source, dir, options.nativeBinding);
+    else throw refused('backupNotRecognized');
+    if (options.flush) {
+      // On disk before the journal names them (planRestore would otherwise flush them in the server's thread).
+      syncTree(dir);
+      staged.flushed = true;
+    }
+    return staged;
   } catch (error) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -620,7 +763,7 @@ export function planRestore(staged: StagedRestore, options: { dataDir: string; n
     const items = { database: DATABASE_FILE, secret: staged.includesSecret ? SECRET_FILE : null, images: staged.includesImages ? IMAGES_FOLDER : null };
     journal = { staged: stagedName, kept, steps: [] };
     journal.steps = planSwap(dataDir, journal, items);
-    syncTree(staged.dir);
+    if (!staged.flushed) syncTree(staged.dir);
     writeJournal(dataDir, journal);
   } catch (error) {
     // Nothing of the live club has moved yet.

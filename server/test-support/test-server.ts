@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ServerConfig } from '../settings';
-import { startServer, type RunningServer } from '../start-server';
+import { startServer, type RunningServer, type StartOptions } from '../start-server';
 
 export interface TestServer {
   url: string;
@@ -29,7 +29,7 @@ export interface CallResult<T> {
 }
 
 /** A real club server on a free port with a fresh data folder, for tests over real HTTP. */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, startOptions: StartOptions = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-test-'));
   const server = await startServer({
     dataDir,
@@ -44,7 +44,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}): Pr
     // Daily backups only where a test is about them: others move the clock on by days.
     backupsKept: 0,
     ...overrides,
-  });
+  }, startOptions);
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,

@@ -114,9 +114,29 @@ export const restoredSchema = component(
     counts: z.record(z.string(), z.number().int()).describe('What the backup holds: members, posts, votes, images...'),
     sessionsKept: z.boolean().describe("Whether members stay signed in: the backup brought the token secret that signed their sessions."),
     keptAs: z.string().describe('The folder (in the data folder) the replaced club is kept in.'),
+    bringsBack: z
+      .object({
+        asOf: field.dateTime().nullable().describe("The backup's moment (null for an older database-only backup, which does not say)."),
+        what: z
+          .array(z.enum(['passwords', 'sessions', 'calendarFeeds']))
+          .describe("What returns to that moment with the club: members' passwords, their signed-in sessions and their calendar feed links, including ones ended since."),
+        notice: z.string().describe("The same said in a sentence, in the caller's language, with what to do about it."),
+      })
+      .describe('A restore brings back what was so at the backup\'s moment: sessions and feed links ended since work again, and passwords changed since are the old ones. POST /api/host/end-sessions ends them all.'),
   }),
 );
 export type Restored = z.infer<typeof restoredSchema>;
+
+export const sessionsEndedSchema = component(
+  'SessionsEnded',
+  "Every member's sessions and calendar feeds were ended.",
+  z.object({
+    sessionsEnded: z.number().int().describe('Accounts whose sessions ended (every account).'),
+    feedsRevoked: z.number().int().describe('Calendar feeds that stopped working.'),
+    token: z.string().describe("A fresh session token for the admin who asked: theirs ended too, and this one keeps them signed in."),
+  }),
+);
+export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
 
 export const hostApi = {
   status: route({
@@ -164,7 +184,7 @@ export const hostApi = {
     tag: 'Host',
     summary: "Replace the club with a backup (a whole-club archive, or an older database-only backup); the club restarts on it.",
     description:
-      'The backup is checked against its manifest before anything changes; a refused file changes nothing. The replaced club is kept in the data folder. Members stay signed in only if the backup brought the token secret.',
+      "The club's name and whether another backup or restore is under way are checked before the upload is read. The backup is checked against its manifest (each entry as it arrives) and its database against the schema its migrations make before anything changes; a refused file changes nothing. The replaced club is kept in the data folder. Members stay signed in only if the backup brought the token secret. The club returns to the backup's moment: passwords, sessions and calendar feed links as they were then (see bringsBack).",
     who: 'admin',
     query: restoreQuerySchema,
     upload: {
@@ -178,9 +198,32 @@ export const hostApi = {
     },
     answer: answer.one(restoredSchema, 'What was restored; the club restarts a moment later.'),
     errors: {
-      400: ['restoreConfirmWrong', 'backupMissing', 'backupNotRecognized', 'backupIncomplete', 'backupDamaged', 'backupDatabaseDamaged', 'backupTooNew', 'backupDatabaseTooNew'],
+      400: [
+        'restoreConfirmWrong',
+        'backupMissing',
+        'backupNotRecognized',
+        'backupIncomplete',
+        'backupDamaged',
+        'backupDatabaseDamaged',
+        'backupTooNew',
+        'backupDatabaseTooNew',
+        'backupUnpacksTooLarge',
+        'backupDatabaseTooLarge',
+        'backupSchemaDiffers',
+      ],
       409: ['backupBusy'],
       413: ['backupTooLarge'],
     },
+  }),
+  endSessions: route({
+    operationId: 'endEverySession',
+    method: 'post',
+    path: '/api/host/end-sessions',
+    tag: 'Host',
+    summary: "End every member's sessions and calendar feeds at once, e.g. after a restore brought back ones ended since.",
+    description:
+      'Every session token stops working (401) and live connections close; every calendar feed address answers 404. The admin who asks is answered a fresh token, so the host page stays signed in.',
+    who: 'admin',
+    answer: answer.one(sessionsEndedSchema, 'What was ended, and the fresh token.'),
   }),
 };

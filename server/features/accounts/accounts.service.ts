@@ -97,6 +97,26 @@ export class AccountsService {
   }
 
   /**
+   * Ends every account's sessions at once (after a restore brought back sessions ended since): every token
+   * issued before stops working (401) and every live connection closes. `keepSignedIn`'s sessions end too;
+   * the fresh token answered for it keeps the one who asked signed in.
+   */
+  async endEverySession(keepSignedIn: string): Promise<{ ended: number; token: string }> {
+    const sql = sqliteOf(this.db);
+    const { ids, version } = sql
+      .transaction(() => {
+        sql.prepare(`UPDATE "user" SET "sessionVersion" = "sessionVersion" + 1`).run();
+        return {
+          ids: sql.prepare(`SELECT "id" FROM "user"`).pluck().all() as string[],
+          version: sql.prepare(`SELECT "sessionVersion" FROM "user" WHERE "id" = ?`).pluck().get(keepSignedIn) as number,
+        };
+      })
+      .immediate();
+    for (const id of ids) this.sessionsEnded(id);
+    return { ended: ids.length, token: await signToken(keepSignedIn, version, this.secret) };
+  }
+
+  /**
    * Creates the club's first admin, only while no user exists, and from another machine only with the
    * setup code. The cheap checks come before the hash; the existence check and the insert are one SQL
    * statement, so two racing calls create exactly one admin.

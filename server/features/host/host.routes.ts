@@ -19,6 +19,10 @@ export function hostRoutes(host: HostService) {
       ctx.body = stream;
       return ANSWERED;
     }),
-    handle(hostApi.restore, ({ upload, query }) => host.restore(upload, query.clubName)),
+    handle(hostApi.restore, ({ upload, ctx }) => host.restore(upload, ctx.state.language), {
+      // The name and the lock are checked before the upload is read, and the lock held until the answer.
+      aroundUpload: ({ query }, readUploadAndRestore) => host.beforeRestoreUpload(query.clubName, readUploadAndRestore),
+    }),
+    handle(hostApi.endSessions, ({ user }) => host.endEverySession(user)),
   ];
 }

@@ -1,16 +1,21 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { confirmsClubName, type HostSetup, type HostStatus, type Restored } from '../../../shared/api/host';
+import type { DataSource } from 'typeorm';
+import { confirmsClubName, type HostSetup, type HostStatus, type Restored, type SessionsEnded } from '../../../shared/api/host';
+import type { Language } from '../../../shared/constants';
 import { APP_VERSION } from '../../app-version';
 import { DATABASE_FILE } from '../../db/data-source';
 import { AppError, Conflict, Forbidden, Invalid } from '../../http/errors';
+import { translate } from '../../http/i18n';
 import type { RunningOutbox } from '../../mail-outbox';
 import { readBackupStatus } from '../../maintenance/backup-status';
-import { BackupRefused, stageRestore } from '../../maintenance/club-archive';
+import { BackupRefused, type StagedRestore } from '../../maintenance/club-archive';
+import { stageRestoreInWorker } from '../../maintenance/stage-in-worker';
 import { backUpClub } from '../../maintenance/club-backup';
 import type { ServerConfig } from '../../settings';
-import type { AccountsService } from '../accounts';
+import type { AccountsService, User } from '../accounts';
+import { revokeEveryCalendarFeed } from '../meetings';
 import { memberAddresses } from './host-addresses';
 import type { HostProcess } from './host-process';
 import type { ScheduledBackups } from './scheduled-backups';
@@ -23,6 +28,8 @@ export interface HostServiceDeps {
   /** The one-time setup code this club was opened with; null once it had an account. */
   setupCode: string | null;
   backups: ScheduledBackups;
+  /** The club's database: every calendar feed is ended in it. */
+  db: DataSource;
 }
 
 /** A backup ready to download: the file (deleted once sent) and the name it is saved as. */
@@ -127,32 +134,59 @@ export class HostService {
   }
 
   /**
-   * Checks the uploaded backup against its manifest (nothing of the club changes when it is refused),
-   * then has the server swap it in once this answer is sent.
+   * Before a byte of a restore's upload is read: the club's name must be typed right, and no other backup or
+   * restore may be under way (409), so a refused restore never has its upload written to disk first. The
+   * restore then runs (`readUploadAndRestore`: the upload, then `restore`) holding the lock.
    */
-  async restore(upload: string, clubName: string): Promise<Restored> {
+  async beforeRestoreUpload(clubName: string, readUploadAndRestore: () => Promise<void>): Promise<void> {
     const { config, host } = this.deps;
     if (!confirmsClubName(clubName, config.siteName)) throw new Invalid('restoreConfirmWrong', { siteName: config.siteName });
-    const done = await host.exclusive('restore', async () => {
-      let staged;
-      try {
-        staged = await stageRestore(upload, { dataDir: this.dataDir, nativeBinding: config.sqliteNativeBinding });
-      } catch (error) {
-        if (error instanceof BackupRefused) throw new Invalid(error.key, error.params);
-        throw error;
-      }
-      const { keptAs } = host.replaceClub(staged, new Date());
-      return {
-        kind: staged.kind,
-        createdAt: staged.manifest?.createdAt ?? null,
-        appVersion: staged.manifest?.appVersion ?? null,
-        // Counted from the staged database itself, not taken on the manifest's word (and there for a .db backup too).
-        counts: staged.counts ?? staged.manifest?.counts ?? {},
-        sessionsKept: staged.includesSecret,
-        keptAs,
-      } satisfies Restored;
-    });
+    const done = await host.exclusive('restore', readUploadAndRestore);
     if (done === null) throw new Conflict('backupBusy');
-    return done.value;
+  }
+
+  /**
+   * Inside beforeRestoreUpload's lock: checks the uploaded backup against its manifest in a worker thread
+   * (members are answered meanwhile; nothing of the club changes when it is refused), then has the server
+   * swap it in once this answer is sent.
+   */
+  async restore(upload: string, language: Language): Promise<Restored> {
+    const { config, host } = this.deps;
+    let staged: StagedRestore;
+    try {
+      staged = await stageRestoreInWorker(upload, { dataDir: this.dataDir, nativeBinding: config.sqliteNativeBinding });
+    } catch (error) {
+      if (error instanceof BackupRefused) throw new Invalid(error.key, error.params);
+      throw error;
+    }
+    const { keptAs } = host.replaceClub(staged, new Date());
+    const asOf = staged.manifest?.createdAt ?? null;
+    return {
+      kind: staged.kind,
+      createdAt: asOf,
+      appVersion: staged.manifest?.appVersion ?? null,
+      // Counted from the staged database itself, not taken on the manifest's word (and there for a .db backup too).
+      counts: staged.counts ?? staged.manifest?.counts ?? {},
+      sessionsKept: staged.includesSecret,
+      keptAs,
+      bringsBack: { asOf, what: ['passwords', 'sessions', 'calendarFeeds'], notice: this.bringsBackNotice(asOf, language) },
+    } satisfies Restored;
+  }
+
+  /** What a restore brings back, in a sentence: the backup's moment, in the club's time zone. */
+  private bringsBackNotice(asOf: string | null, language: Language): string {
+    if (asOf === null) return translate(language, 'restoreBringsBackUndated');
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: this.deps.config.timeZone ?? undefined }).format(new Date(asOf));
+    return translate(language, 'restoreBringsBack', { date });
+  }
+
+  /**
+   * Ends every member's sessions and calendar feeds (after a restore brought back ones ended since). The admin
+   * who asks is answered a fresh token: the host page they pressed it on stays signed in.
+   */
+  async endEverySession(admin: User): Promise<SessionsEnded> {
+    const feedsRevoked = revokeEveryCalendarFeed(this.deps.db);
+    const { ended, token } = await this.deps.accounts.endEverySession(admin.id);
+    return { sessionsEnded: ended, feedsRevoked, token };
   }
 }

@@ -75,6 +75,32 @@ describe('daily backups', () => {
     expect(status.backups.scheduled.nextDueAt).toBe(new Date(clock.now().getTime() + BACKUP_INTERVAL_MS).toISOString());
   });
 
+  it('are kept in an owner-only folder (0700): one the server makes, and one an older Bookclub made 0755', async () => {
+    const clock = new ManualClock('2026-11-24T08:00:00Z');
+    const made = path.join(tempFolder(), 'made', 'daily');
+    const club = await startTestServer({ clock, backupDir: made, backupsKept: 2 });
+    clubs.push(club);
+    folders.push(club.dataDir);
+    clock.advance(FIRST_BACKUP_AFTER_START_MS);
+    await until(() => (fs.existsSync(made) ? backupsIn(made) : []), (names) => names.length === 1);
+    expect(fs.statSync(made).mode & 0o777).toBe(0o700);
+
+    // A folder that is already there, open to everyone on the computer: owner-only once the server uses it.
+    const existing = path.join(tempFolder(), 'existing');
+    fs.mkdirSync(existing, { mode: 0o755 });
+    fs.chmodSync(existing, 0o755);
+    await club.server.close();
+    clubs.pop();
+    const again = await startTestServer({ clock, backupDir: existing, backupsKept: 2, dataDir: club.dataDir });
+    clubs.push(again);
+    expect(fs.statSync(existing).mode & 0o777).toBe(0o700);
+    // And should it be opened up meanwhile, the next backup closes it again.
+    fs.chmodSync(existing, 0o755);
+    clock.advance(BACKUP_INTERVAL_MS);
+    await until(() => backupsIn(existing), (names) => names.length === 1);
+    expect(fs.statSync(existing).mode & 0o777).toBe(0o700);
+  });
+
   it('a failed backup is shown on the host page and logged, and tried again an hour later', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const clock = new ManualClock('2026-11-24T08:00:00Z');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { HostStatus } from '../../../shared/api/host';
 import { recordScheduledFailure, type BackupStatus } from '../../maintenance/backup-status';
-import { listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from '../../maintenance/backup-folder';
+import { ensureBackupFolder, listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from '../../maintenance/backup-folder';
 import { backUpClub } from '../../maintenance/club-backup';
 import { isAlive } from '../../maintenance/server-lock';
 import type { ScheduledTask } from '../schedule';
@@ -44,6 +44,15 @@ export class ScheduledBackups implements ScheduledTask {
     this.log = options.log ?? ((message, error) => console.error(message, error ?? ''));
     this.lastAt = options.kept > 0 ? (this.files()[0]?.createdAt ?? null) : null;
     this.removeHalfWritten();
+    // A folder of backups already there (an older Bookclub made it 0755) is made owner-only now, not at the
+    // next backup a day later.
+    if (options.kept > 0 && fs.existsSync(options.folder)) {
+      try {
+        ensureBackupFolder(options.folder);
+      } catch (error) {
+        this.log(`The backup folder ${options.folder} could not be made owner-only:`, error);
+      }
+    }
   }
 
   /**
@@ -83,6 +92,8 @@ export class ScheduledBackups implements ScheduledTask {
   private async backUp(now: Date): Promise<void> {
     const { dataDir, folder, kept, archive } = this.options;
     try {
+      // Owner-only, also a folder made by an older Bookclub (0755) or by the host.
+      ensureBackupFolder(folder);
       await backUpClub(path.join(folder, scheduledBackupName(now)), { dataDir, ...archive, kind: 'scheduled', now: () => now });
       this.lastAt = now;
       this.retryAt = null;

@@ -98,3 +98,11 @@ export class CalendarsService {
       .all() as PollDeadline[];
   }
 }
+
+/**
+ * Ends every member's calendar feed at once (the host's "end every session and calendar feed", after a
+ * restore brought back feeds ended since): each address answers 404 from now on. Answers how many ended.
+ */
+export function revokeEveryCalendarFeed(db: DataSource): number {
+  return writeTransaction(db, (sql) => sql.prepare(`DELETE FROM "calendar_feed"`).run().changes);
+}
