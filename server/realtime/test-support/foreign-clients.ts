@@ -23,6 +23,14 @@ export const UNKNOWN_SID = engineError(1, 'Session ID unknown');
 export const TRANSPORT_UNKNOWN = engineError(0, 'Transport unknown');
 export const BAD_PROTOCOL = engineError(5, 'Unsupported protocol version');
 
+/** ASP.NET Core SignalR on the same path (Obskurnee's client): requests without `EIO=`. */
+export const NEGOTIATE = `${HUB_PATH}/negotiate?negotiateVersion=1`;
+/** SignalR's record separator: every hub-protocol message ends with it. */
+export const RS = '\x1e';
+export const SIGNALR_HANDSHAKE = `{"protocol":"json","version":1}${RS}`;
+/** A SignalR connection's transport requests, by its connection token. */
+export const signalRConnection = (token: string) => `${HUB_PATH}?id=${encodeURIComponent(token)}`;
+
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${(error as NodeJS.ErrnoException).code ?? error.name}: ${error.message}`;
   return String(error);
@@ -137,6 +145,19 @@ export function useWatchedClub() {
       expect(answer.status).toBe(200);
       expect(answer.text.startsWith('0')).toBe(true);
       return (JSON.parse(answer.text.slice(1)) as { sid: string }).sid;
+    },
+
+    /**
+     * A SignalR connection opened by hand as long polling (negotiate, then the first poll, answered at once)
+     * with the handshake sent: answers its transport path.
+     */
+    async longPolling(options: { handshake?: string } = {}): Promise<string> {
+      const negotiated = await hub.send('POST', NEGOTIATE, { headers: { Authorization: `Bearer ${hub.token}` } });
+      expect(negotiated.status).toBe(200);
+      const connection = signalRConnection((JSON.parse(negotiated.text) as { connectionToken: string }).connectionToken);
+      expect(await hub.send('GET', connection, { headers: { Authorization: `Bearer ${hub.token}` } })).toEqual({ status: 200, text: '' });
+      expect((await hub.send('POST', connection, { body: options.handshake ?? SIGNALR_HANDSHAKE, headers: TEXT })).status).toBe(200);
+      return connection;
     },
 
     /** Starts a Books round as the admin: the server broadcasts the new discussion to every signed-in client. */
