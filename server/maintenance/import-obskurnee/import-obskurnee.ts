@@ -17,7 +17,7 @@ const STAGING_PREFIX = '.obskurnee-import-';
 export { ImportError } from './read-obskurnee';
 
 export interface ImportRequest {
-  /** The Obskurnee database (its data/obskurnee.db), opened read-only. */
+  /** The Obskurnee database (its data/obskurnee.db); only read (through a private copy, with its -wal). */
   file: string;
   /** The Bookclub data folder to fill; it must hold no club yet. */
   dataDir: string;

@@ -8,10 +8,16 @@
  *   AboutMe, AvatarUrl ("/images/<file>"), Language ("sk", "en" or "cs"), GoodreadsProfileUrl (a Goodreads
  *   or StoryGraph profile), LoginEnabled (0: the member may not sign in and is not counted as active),
  *   IsBot. Roles are rows of `AspNetUserRoles` (UserId, RoleId) naming `AspNetRoles` (Id, Name): "admin",
- *   "moderator", "bookworm" (every member) and "bot". Claims, external logins and tokens of Identity
- *   are in their own tables, which Obskurnee does not use for anything a member sees.
+ *   "moderator", "bookworm" (every member) and "bot". Before January 2022 they were rows of
+ *   `AspNetUserClaims` (UserId, ClaimType "admin", "moderator" or "bot", ClaimValue "true"); Obskurnee
+ *   converted them once, at start, in code rather than in a migration (commit "Migrated to Roles and Role
+ *   Claims"), so a database upgraded later by migrations alone still has them. Other claims, external
+ *   logins and tokens of Identity are in their own tables, which Obskurnee does not use for anything a
+ *   member sees.
  * - Every club table carries OwnerId (a user's Id), CreatedOn and ModifiedOn. Dates are EF Core's text
- *   "yyyy-MM-dd HH:mm:ss.fffffff", in the server's local time without a zone (DateTime.Now).
+ *   "yyyy-MM-dd HH:mm:ss.FFFFFFF", in the server's local time without a zone (DateTime.Now). ModifiedOn
+ *   came in February 2022 ("Adding Modification dates" migration) with the default DateTime.MinValue,
+ *   '0001-01-01 00:00:00', which every older row still holds: "never modified" (see source-time.ts).
  * - Topics are integers everywhere: 0 Themes, 1 Books, 2 Recommendations.
  * - `Rounds`: RoundId, Kind (the topic it started with), Title, ThemeDiscussionId, ThemePollId,
  *   ThemeTiebreakerPollId, BookDiscussionId, BookPollId, BookTiebreakerPollId, BookId. A round has no
@@ -75,7 +81,7 @@ export const REQUIRED_COLUMNS: Record<string, readonly string[]> = {
 
 /** Tables of Obskurnee's that the import leaves behind on purpose, and why (for the "not moved" list). */
 export const TABLES_LEFT_BEHIND: Record<string, string> = {
-  AspNetUserClaims: 'Identity claims (Obskurnee keeps permissions in roles)',
+  AspNetUserClaims: 'Identity claims other than the roles Obskurnee kept as claims before 2022',
   AspNetUserLogins: 'external sign-ins',
   AspNetUserTokens: 'Identity tokens (reset links, two-factor keys)',
   AspNetRoleClaims: 'role claims (Bookclub derives permissions from roles)',
