@@ -30,7 +30,9 @@ Commands:
                              to confirm (--yes skips); the replaced club is kept in the
                              data folder
   create-admin --email EMAIL create the club's first admin without a browser;
-                             the password is asked for, or read from --password-file FILE
+                             the password is asked for, or read from --password-file FILE.
+                             In a club with members but no admin (an import), makes the
+                             member EMAIL its admin (they keep their password)
   import-obskurnee FILE [--images DIR] [--source-time-zone ZONE]
                              move an Obskurnee club (its data/obskurnee.db) into an empty
                              data folder; avatars and covers not in the database are
