@@ -5,6 +5,7 @@ import type { CalendarFeed, Meeting } from '../../shared/api/meetings';
 import type { Recommendation } from '../../shared/api/recommendations';
 import type { CurrentlyReading } from '../../shared/api/users';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
+import { HUB_PATH } from '../../shared/constants';
 import { addMember, type TestMember } from '../test-support/members';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { setUpClub, startTestServer } from '../test-support/test-server';
@@ -13,6 +14,7 @@ import { closeAgent, problemsWith, send, type Answer } from './fuzz-client';
 import { hashSeed, mulberry32 } from './prng';
 import { selectCases } from './select-cases';
 import { hashesPasswords } from './request-parts';
+import { AWKWARD_STRINGS } from './values';
 import {
   operationsOf,
   recipesFor,
@@ -56,7 +58,8 @@ function mayCall(op: Operation, role: Role): boolean {
 }
 
 // The document is read from a running club before the tests are declared: one test per route it lists.
-const club = await startTestServer({ loginThrottle: { stepDelayMs: 1 } });
+// Calendar feeds are throttled per address (60 a minute): the fuzz's own requests would mostly meet the 429.
+const club = await startTestServer({ loginThrottle: { stepDelayMs: 1 }, feedFetchesPerMinute: 100_000 });
 const docAnswer = await club.call<OpenApiDocument>('GET', '/api/openapi.json');
 if (docAnswer.status !== 200) throw new Error(`GET /api/openapi.json answered ${docAnswer.status}`);
 const doc = docAnswer.body;
@@ -206,6 +209,44 @@ describe('requests Node refuses before the app sees them', () => {
       expect(reply, request.slice(0, 60)).toMatch(/^HTTP\/1\.1 4\d\d [^\r]*\r\n(?:[^\r]+\r\n)*content-type: application\/problem\+json/i);
     }
     expect((await club.call('GET', '/api/home')).status).toBe(200);
+  });
+});
+
+// SignalR for Obskurnee's client (server/realtime/signalr-*.ts) is beside the API, not in its document.
+describe(`the SignalR endpoint on ${HUB_PATH} (seed ${SEED})`, () => {
+  it('answers awkward methods, queries, ids, tokens and bodies with 2xx or problem details, never a 5xx', async () => {
+    const random = mulberry32(hashSeed(SEED, 'signalr'));
+    const awkwardText = () => String(random.pick(AWKWARD_STRINGS).value);
+    // Byte by byte: lone surrogates and all (encodeURIComponent refuses those), cut to keep under Node's header limit.
+    const awkward = () => [...Buffer.from(awkwardText().slice(0, 2_000))].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    const failures: string[] = [];
+    for (let index = 0; index < Math.round(80 * SCALE); index++) {
+      // A live connection of its own per case: its first poll is answered at once, so nothing waits on a poll.
+      const negotiated = await fetch(`${club.url}${HUB_PATH}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Authorization: `Bearer ${tokens.member}` } });
+      const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
+      const path = random.pick([
+        () => `${HUB_PATH}/negotiate?negotiateVersion=${awkward()}`,
+        () => `${HUB_PATH}/negotiate?access_token=${awkward()}`,
+        () => `${HUB_PATH}?id=${awkward()}`,
+        () => `${HUB_PATH}/?id=${encodeURIComponent(connectionToken)}&access_token=${awkward()}`,
+        () => `${HUB_PATH}?id=${encodeURIComponent(connectionToken)}&access_token=${encodeURIComponent(tokens.member!)}`,
+      ])();
+      const method = random.pick(['GET', 'POST', 'POST', 'DELETE', 'PUT', 'OPTIONS']);
+      const body = method === 'POST' ? awkwardText() + random.pick(['', '\x1e']) : undefined;
+      const response = await fetch(club.url + path, { method, body, headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, signal: AbortSignal.timeout(10_000) });
+      const text = await response.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      const answer: Answer = { status: response.status, headers: Object.fromEntries(response.headers), text, json };
+      const problems = problemsWith(answer, { refusedRole: false, hashes: false });
+      if (problems.length) failures.push(`✗ case #${index}: ${method} ${path.slice(0, 200)} answered ${answer.status} ${text.slice(0, 200)}\n  - ${problems.join('\n  - ')}`);
+    }
+    expect((await club.call('GET', '/api/home')).status).toBe(200);
+    expect(failures.length, `${failures.length} failing case(s):\n\n${failures.join('\n\n')}\n`).toBe(0);
   });
 });
 
