@@ -166,6 +166,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   schedule.add(backups);
   const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups, db });
 
+  const feedFetches = config.feedFetchesPerMinute ?? 60;
   const api = contractRouter(
     [
       ...accountsRoutes(accounts, passwordReset, {
@@ -189,7 +190,11 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       ...recommendationsRoutes(recommendations),
       ...reviewsRoutes(reviews),
       ...progressRoutes(progress),
-      ...meetingsRoutes(meetings, calendars),
+      ...meetingsRoutes(meetings, calendars, {
+        // Calendar apps fetch a feed every quarter hour at most; an address asking more than once a second is a flood.
+        throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: feedFetches, perAccountAddress: feedFetches, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
+        keptAnswer: (key, compute) => answers.answer(key, compute, (text) => Buffer.from(text as string)),
+      }),
       ...searchRoutes(search),
       ...statsRoutes(new StatsService(db)),
       ...apiDocsRoutes(),
@@ -199,7 +204,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
     { answers, uploadDir: host.scratchDir },
   );
 
-  const requests = config.quiet ? undefined : requestLog();
+  const requests = config.quiet ? undefined : requestLog(undefined, API_ROUTES);
   if (requests) app.use(requests.middleware);
   app.use(errorMiddleware({ defaultLanguage: config.defaultLanguage, log }));
   app.use(securityHeaders());

@@ -42,6 +42,8 @@ export interface ServerConfig {
   backupsKept?: number;
   /** Tuning of the failed-login protection (tests shorten its delays). */
   loginThrottle?: Partial<ThrottleOptions>;
+  /** How many calendar feed fetches an address may make a minute (60; the fuzz tests lift it to reach the route itself). */
+  feedFetchesPerMinute?: number;
   /** Tuning of the bounded password hashing (tests). */
   passwordHashing?: Partial<HashingLimits>;
   /** Log each request and start-up line; off in tests. */

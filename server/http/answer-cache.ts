@@ -139,8 +139,11 @@ export class AnswerCache {
     return value;
   }
 
-  /** The kept answer under `key`, or `compute`'s, kept when nothing was written meanwhile. */
-  async answer(key: string, compute: () => unknown): Promise<ReadyAnswer> {
+  /**
+   * The kept answer under `key`, or `compute`'s, kept when nothing was written meanwhile. `bytesOf` turns
+   * the value into what goes out: JSON unless said otherwise (a calendar is text).
+   */
+  async answer(key: string, compute: () => unknown, bytesOf: (value: unknown) => Buffer = toJson): Promise<ReadyAnswer> {
     this.noticeOutsideWrites();
     if (this.writesInFlight === 0) {
       const kept = this.answers.get(key);
@@ -148,7 +151,7 @@ export class AnswerCache {
     }
     const era = this.era;
     const quiet = this.writesInFlight === 0;
-    const answer = new ReadyAnswer(Buffer.from(JSON.stringify(await compute())));
+    const answer = new ReadyAnswer(bytesOf(await compute()));
     if (quiet && this.writesInFlight === 0 && this.era === era) this.answers.set(key, answer);
     return answer;
   }
@@ -184,6 +187,8 @@ export class AnswerCache {
   }
 }
 
+const toJson = (value: unknown) => Buffer.from(JSON.stringify(value));
+
 /** The key of a caller's answer: the route, whose answer it is (see AnswerSharing), the language and the URL. */
 function keyOf(route: KeptRoute, { user, fromHostMachine, language }: Caller, url: string): string {
   const caller =
@@ -199,9 +204,9 @@ function keyOf(route: KeptRoute, { user, fromHostMachine, language }: Caller, ur
  * Sends a ready answer as the rest of the chain would: tagged, private and revalidated, a 304 to a client
  * that has these bytes, else compressed as the client asks (the form kept with the answer).
  */
-export async function sendAnswer(ctx: AppContext, ready: ReadyAnswer): Promise<void> {
+export async function sendAnswer(ctx: AppContext, ready: ReadyAnswer, type = 'application/json; charset=utf-8'): Promise<void> {
   ctx.body = ready.json;
-  ctx.type = 'application/json; charset=utf-8';
+  ctx.type = type;
   ctx.set('ETag', ready.etag);
   ctx.set('Cache-Control', 'private, no-cache');
   ctx.vary('Accept-Encoding');
@@ -213,7 +218,7 @@ export async function sendAnswer(ctx: AppContext, ready: ReadyAnswer): Promise<v
   const encoding = ready.json.byteLength >= COMPRESSION_THRESHOLD ? encodingFor(ctx.get('Accept-Encoding')) : null;
   if (encoding) {
     ctx.body = await ready.encodedAs(encoding);
-    ctx.type = 'application/json; charset=utf-8';
+    ctx.type = type;
     ctx.set('Content-Encoding', encoding);
   }
 }

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { errorMiddleware } from './error-middleware';
 import { NotFound } from './errors';
-import { requestLog } from './request-log';
+import { API_ROUTES } from '../../shared/api';
+import { loggedPath, requestLog } from './request-log';
 
 /** Runs `requests` through a log whose lines go to `writes`, the way the app chains it (first, before errors). */
 async function serve(requests: { method: string; path: string; status: number; throws?: boolean }[]) {
@@ -76,5 +77,28 @@ describe('the request log', () => {
       log.close();
     }
     expect(writes.join('')).toMatch(/^GET \/api\/polls\/7 404 [\d.]+ ms\nGET \/api\/rounds 500 [\d.]+ ms\nGET \/api\/escapes 500 [\d.]+ ms\n$/);
+  });
+});
+
+describe('secrets in paths', () => {
+  it("writes a calendar feed's token as the parameter's name, so the log holds no working feed address", () => {
+    const logged = loggedPath(API_ROUTES);
+    const token = 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWpr';
+    expect(logged(`/api/calendar/${token}.ics`)).toBe('/api/calendar/{feedFile}');
+    expect(logged(`/api/calendar/${token}.ics/`)).toBe('/api/calendar/{feedFile}');
+    // Everything else as it came, ids included.
+    expect(logged('/api/discussions/12')).toBe('/api/discussions/12');
+    expect(logged('/api/calendar')).toBe('/api/calendar');
+    expect(logged('/api/meetings/3/ics')).toBe('/api/meetings/3/ics');
+  });
+
+  it('the log of a running app never prints the token', async () => {
+    const writes: string[] = [];
+    const log = requestLog((text) => writes.push(text), API_ROUTES);
+    const ctx = { method: 'GET', path: '/api/calendar/secret-token-of-ann.ics', status: 404 } as Koa.Context;
+    await log.middleware(ctx, async () => {});
+    log.close();
+    expect(writes.join('')).toMatch(/^GET \/api\/calendar\/\{feedFile\} 404 /);
+    expect(writes.join('')).not.toContain('secret-token-of-ann');
   });
 });

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import type { RouteContract } from '../../shared/api/contract';
 
 /** Where the lines go: the process's standard output unless a test says otherwise. */
 export type LogSink = (text: string) => void;
@@ -24,7 +25,8 @@ let writesOnExit = false;
  * when the app closes or the process exits. It goes first in the chain, so it sees the status an error
  * became.
  */
-export function requestLog(sink: LogSink = (text) => process.stdout.write(text)): RequestLog {
+export function requestLog(sink: LogSink = (text) => process.stdout.write(text), routes: readonly RouteContract[] = []): RequestLog {
+  const logged = loggedPath(routes);
   let pending = '';
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
@@ -54,7 +56,7 @@ export function requestLog(sink: LogSink = (text) => process.stdout.write(text))
       } finally {
         if (ctx.path.startsWith('/api/')) {
           const status = escaped ? (typeof escaped.status === 'number' && escaped.status >= 400 && escaped.status < 600 ? escaped.status : 500) : ctx.status;
-          pending += `${ctx.method} ${ctx.path} ${status} ${(performance.now() - started).toFixed(1)} ms\n`;
+          pending += `${ctx.method} ${logged(ctx.path)} ${status} ${(performance.now() - started).toFixed(1)} ms\n`;
           if (pending.length >= FLUSH_AT_CHARS) flush();
           else timer ??= setTimeout(flush, FLUSH_AFTER_MS).unref();
         }
@@ -64,5 +66,33 @@ export function requestLog(sink: LogSink = (text) => process.stdout.write(text))
       flush();
       openLogs.delete(flush);
     },
+  };
+}
+
+/**
+ * The path as the log writes it: a secret parameter (a calendar feed's token) as its name, so whoever reads
+ * the log (a host's terminal, a service manager's journal) gets no working address: `GET
+ * /api/calendar/{feedFile} 200`. Any other path as it came.
+ */
+export function loggedPath(routes: readonly RouteContract[]): (path: string) => string {
+  // Each route with a secret, as its segments: a literal, a parameter to keep, or one to hide.
+  const hiding = routes
+    .filter((route) => Object.values(route.params ?? {}).some((param) => param.secret))
+    .map((route) =>
+      route.path.split('/').map((segment) => {
+        const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+        if (!name) return { literal: segment };
+        return { hide: route.params?.[name]?.secret ? `{${name}}` : null };
+      }),
+    );
+  if (!hiding.length) return (path) => path;
+  return (path) => {
+    const segments = path.replace(/\/$/, '').split('/');
+    for (const template of hiding) {
+      if (template.length !== segments.length) continue;
+      if (!template.every((part, index) => !('literal' in part) || part.literal === segments[index])) continue;
+      return template.map((part, index) => ('hide' in part && part.hide) || segments[index]).join('/');
+    }
+    return path;
   };
 }

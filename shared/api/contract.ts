@@ -44,6 +44,8 @@ export interface PathParam<S extends z.ZodType = z.ZodType> {
   integer?: true;
   /** A refused value names nothing: a 404 with this catalogue key rather than a 400. */
   notFound?: string;
+  /** The value is a key (a calendar feed's token): the request log writes the parameter's name instead. */
+  secret?: true;
 }
 
 /** A multipart upload of one file instead of a JSON body; parsed in memory, bounded. */
@@ -121,6 +123,11 @@ export function idParam(what: string, notFound: string): PathParam<z.ZodNumber> 
 
 export function textParam(description: string): PathParam<z.ZodString> {
   return { description, schema: z.string() };
+}
+
+/** A path parameter that is itself a key to something (see PathParam.secret). */
+export function secretParam(description: string): PathParam<z.ZodString> {
+  return { description, schema: z.string(), secret: true };
 }
 
 /* Answers -------------------------------------------------------------------------------------------- */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answer, component, field, idParam, route, textParam } from './contract';
+import { answer, component, field, idParam, route, secretParam } from './contract';
 import { optionalLink } from './discussions';
 import { voterSummarySchema } from './poll';
 import { instant } from './instant';
@@ -212,7 +212,7 @@ export const meetingsApi = {
     summary: "A member's private calendar feed (`{token}.ics`), for calendar apps to subscribe to; no sign-in.",
     description: 'Every meeting (cancelled ones as STATUS:CANCELLED) and the deadlines of open polls. An unknown or revoked token is a 404.',
     who: 'anonymous',
-    params: { feedFile: textParam('The secret token followed by .ics.') },
+    params: { feedFile: secretParam('The secret token followed by .ics.') },
     answer: { schema: z.string(), description: 'An iCalendar feed.', mediaTypes: ['text/calendar'] },
     errors: { 404: ['calendarFeedNotFound'] },
   }),

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import type { CalendarFeed } from '../../../shared/api/meetings';
 import type { Clock } from '../../clock';
@@ -38,21 +39,41 @@ export class CalendarsService {
   }
 
   /**
-   * The feed that `feedFile` (`<token>.ics`) names: every meeting and the deadlines of open polls. An
-   * unknown or revoked token, or a disabled account's, names nothing.
+   * Whose feed `feedFile` (`<token>.ics`) is: a live feed of an account that is not disabled and whose
+   * sessions have not ended since the feed was made (a password change or reset, disabling: the account's
+   * session version moved on). Anything else names no feed, a 404, so an enabled account's old feed stays
+   * ended. Checked on every fetch before the feed, which is kept until the next write, is served.
    */
-  async feedFile(feedFile: string, origin: string): Promise<string> {
+  checkFeed(feedFile: string): void {
     const token = FEED_FILE.exec(feedFile)?.[1];
-    if (!token) throw new NotFound('calendarFeedNotFound');
-    const owner = sqliteOf(this.db)
-      .prepare(`SELECT "user"."disabledOn" FROM "calendar_feed" JOIN "user" ON "user"."id" = "calendar_feed"."userId" WHERE "calendar_feed"."tokenHash" = ?`)
-      .get(sha256(token)) as { disabledOn: string | null } | undefined;
-    if (!owner || owner.disabledOn) throw new NotFound('calendarFeedNotFound');
+    if (!token || !this.liveFeed().get(sha256(token))) throw new NotFound('calendarFeedNotFound');
+  }
+
+  /**
+   * Every member's feed holds the same: every meeting and the deadlines of open polls, its links starting
+   * where the member reached the club (`origin`) unless PUBLIC_URL says where.
+   */
+  async feedText(origin: string): Promise<string> {
     return calendarFeed(await this.meetings.forCalendars(), this.openPollDeadlines(), this.linksFor(origin));
   }
 
+  /** Where a feed's page links start: the key its text is kept under. */
+  linkBaseFor(origin: string): string {
+    return this.linksFor(origin).linkBase;
+  }
+
+  private liveFeedStatement: Statement | undefined;
+  private liveFeed(): Statement {
+    return (this.liveFeedStatement ??= sqliteOf(this.db).prepare(
+      `SELECT 1 FROM "calendar_feed" f JOIN "user" u ON u."id" = f."userId"
+       WHERE f."tokenHash" = ? AND u."disabledOn" IS NULL AND u."sessionVersion" = f."sessionVersion"`,
+    ));
+  }
+
   feedState(user: User): CalendarFeed {
-    const row = sqliteOf(this.db).prepare(`SELECT "createdOn" FROM "calendar_feed" WHERE "userId" = ?`).get(user.id) as { createdOn: string } | undefined;
+    const row = sqliteOf(this.db)
+      .prepare(`SELECT "createdOn" FROM "calendar_feed" WHERE "userId" = ? AND "sessionVersion" = ?`)
+      .get(user.id, user.sessionVersion) as { createdOn: string } | undefined;
     return { url: null, active: !!row, createdOn: row?.createdOn ?? null };
   }
 
@@ -67,10 +88,11 @@ export class CalendarsService {
     writeTransaction(this.db, (sql) =>
       sql
         .prepare(
-          `INSERT INTO "calendar_feed" ("userId", "tokenHash", "createdOn") VALUES (?, ?, ?)
-           ON CONFLICT ("userId") DO UPDATE SET "tokenHash" = excluded."tokenHash", "createdOn" = excluded."createdOn"`,
+          `INSERT INTO "calendar_feed" ("userId", "tokenHash", "createdOn", "sessionVersion")
+           SELECT "id", ?, ?, "sessionVersion" FROM "user" WHERE "id" = ?
+           ON CONFLICT ("userId") DO UPDATE SET "tokenHash" = excluded."tokenHash", "createdOn" = excluded."createdOn", "sessionVersion" = excluded."sessionVersion"`,
         )
-        .run(user.id, sha256(token), createdOn),
+        .run(sha256(token), createdOn, user.id),
     );
     return { url: `${this.publicUrl ?? origin}/api/calendar/${token}.ics`, active: true, createdOn };
   }

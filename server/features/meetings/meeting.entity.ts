@@ -63,6 +63,8 @@ export interface CalendarFeedRow {
   userId: string;
   tokenHash: string;
   createdOn: string;
+  /** The account's session version when the feed was made: a later one (password reset, disabling) ends it. */
+  sessionVersion: number;
 }
 
 export const CalendarFeedEntity = new EntitySchema<CalendarFeedRow>({
@@ -72,5 +74,6 @@ export const CalendarFeedEntity = new EntitySchema<CalendarFeedRow>({
     userId: { type: 'varchar', length: 36, primary: true },
     tokenHash: { type: 'varchar', length: 64, unique: true },
     createdOn: { type: 'varchar', length: 30 },
+    sessionVersion: { type: 'integer', default: 0 },
   },
 });

@@ -1,4 +1,5 @@
 import { meetingsApi } from '../../../shared/api/meetings';
+import { sendAnswer, type ReadyAnswer } from '../../http/answer-cache';
 import { ANSWERED, handle } from '../../http/contract-routes';
 import type { AppContext } from '../../http/context';
 import type { CalendarsService } from './calendars.service';
@@ -8,7 +9,14 @@ import type { MeetingsService } from './meetings.service';
  * Lists are not kept until the next write (answer-cache.ts): a meeting moves from upcoming to past as the
  * clock moves, with no write at all.
  */
-export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsService) {
+export interface FeedServing {
+  /** Counts a fetch from an address; refuses (429) an address over its limit, before any hashing or lookup. */
+  throttle: { begin(address: string): Promise<unknown> };
+  /** The answer kept under `key` until the next write, or `compute`'s bytes (the app's AnswerCache). */
+  keptAnswer(key: string, compute: () => Promise<string>): Promise<ReadyAnswer>;
+}
+
+export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsService, feeds: FeedServing) {
   return [
     handle(meetingsApi.list, ({ user }) => meetings.list(user)),
     handle(meetingsApi.schedule, ({ user, body }) => meetings.schedule(user, body)),
@@ -21,7 +29,13 @@ export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsSe
       return ANSWERED;
     }),
     handle(meetingsApi.feed, async ({ params, ctx }): Promise<typeof ANSWERED> => {
-      answerCalendar(ctx, await calendars.feedFile(params.feedFile, originOf(ctx)));
+      // Anyone may ask without signing in: a flood from one address is turned away first, and every member's
+      // feed is the same text, made once per state of the club and compressed once (it cost six meetings reads).
+      await feeds.throttle.begin(ctx.state.clientAddress);
+      calendars.checkFeed(params.feedFile);
+      const origin = originOf(ctx);
+      const feed = await feeds.keptAnswer(`calendarFeed ${calendars.linkBaseFor(origin)}`, () => calendars.feedText(origin));
+      await sendAnswer(ctx, feed, CALENDAR_TYPE);
       return ANSWERED;
     }),
     handle(meetingsApi.feedState, ({ user }) => calendars.feedState(user)),
@@ -29,6 +43,8 @@ export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsSe
     handle(meetingsApi.revokeFeed, ({ user }) => calendars.revokeFeed(user)),
   ];
 }
+
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
 /** The scheme and host the request came to (Koa's `origin` is the Origin header, not this). */
 function originOf(ctx: AppContext): string {
@@ -43,6 +59,6 @@ function originOf(ctx: AppContext): string {
 function answerCalendar(ctx: AppContext, text: string, downloadAs?: string): void {
   // attachment() sets a type from the file's name: ours comes after it.
   if (downloadAs) ctx.attachment(downloadAs);
-  ctx.type = 'text/calendar; charset=utf-8';
+  ctx.type = CALENDAR_TYPE;
   ctx.body = text;
 }
