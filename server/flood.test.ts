@@ -97,8 +97,8 @@ describe('floods of password checks never starve the club', () => {
 
 describe('a flood of live connections that never connect', () => {
   // SignalR (Obskurnee's client): each negotiate holds a connection until it connects or times out (15 s);
-  // past 1,000 starting at once they are turned away, so a flood fills no memory.
-  it('while 1,200 SignalR negotiates run and never connect, a static file and home answer within 3 s; past the cap, 503 with Retry-After', async () => {
+  // past 50 of one account (1,000 of all) starting at once they are turned away, so a flood fills no memory.
+  it('while 1,200 SignalR negotiates of one account run and never connect, a static file and home answer within 3 s; past the cap, 429 with Retry-After', async () => {
     const { answers, slowest } = await whileProbing(() =>
       Promise.all(
         Array.from({ length: 1_200 }, (_, i) =>
@@ -112,10 +112,10 @@ describe('a flood of live connections that never connect', () => {
       ),
     );
     const turnedAway = answers.filter((a) => a.status !== 200);
-    // 1,000 (more only if the first expired before the last arrived, on a machine slower by far).
-    expect(answers.length - turnedAway.length).toBeGreaterThanOrEqual(1_000);
-    expect(turnedAway.length).toBeGreaterThan(0);
-    expectBusyOrRefused(turnedAway, 503);
+    // 50 (more only if the first expired before the last arrived, on a machine slower by far).
+    expect(answers.length - turnedAway.length).toBeGreaterThanOrEqual(50);
+    expect(turnedAway.length).toBeGreaterThan(1_000);
+    expectBusyOrRefused(turnedAway, 429);
     expect(slowest).toBeLessThan(PROMPT_MS);
   }, 60_000);
 });

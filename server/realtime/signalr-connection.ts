@@ -30,6 +30,11 @@ export interface SignalRLimits {
   disconnectTimeoutMs: number;
   /** Connections negotiated or opened but not through their handshake, all accounts together. */
   maxPending: number;
+  /**
+   * The same, of one account: a member with a few tabs reconnecting at once needs a handful; one account's
+   * flood must not take the places of everyone else's.
+   */
+  maxPendingPerAccount: number;
   /** One message from a client (a WebSocket message, a POST body, an unfinished record). */
   maxMessageBytes: number;
   /** What may wait for one slow client before its connection is closed (it reconnects and refetches). */
@@ -46,6 +51,7 @@ export const DEFAULT_LIMITS: SignalRLimits = {
   pollTimeoutMs: 90_000,
   disconnectTimeoutMs: 15_000,
   maxPending: 1_000,
+  maxPendingPerAccount: 50,
   maxMessageBytes: 32 * 1024,
   maxBacklogBytes: 16 * 1024 * 1024,
   sweepMs: 1_000,

@@ -12,9 +12,11 @@ export class SignalRConnections {
 
   constructor(readonly limits: SignalRLimits) {}
 
-  /** A new connection of the account, or null when too many are already starting. */
-  create(userId: string, options: { tokenIsId?: boolean } = {}): SignalRConnection | null {
-    if (this.pending.size >= this.limits.maxPending) return null;
+  /** A new connection of the account, or why not: too many of its own, or of everyone's, are already starting. */
+  create(userId: string, options: { tokenIsId?: boolean } = {}): SignalRConnection | 'account busy' | 'server busy' {
+    const ofAccount = [...(this.byUser.get(userId) ?? [])].filter((connection) => this.pending.has(connection)).length;
+    if (ofAccount >= this.limits.maxPendingPerAccount) return 'account busy';
+    if (this.pending.size >= this.limits.maxPending) return 'server busy';
     const id = crypto.randomBytes(16).toString('base64url');
     // Version 0 of negotiate has no separate token: the id is the secret that names the connection.
     const token = options.tokenIsId ? id : crypto.randomBytes(24).toString('base64url');

@@ -56,6 +56,8 @@ const UNAUTHORIZED = refuse(401, 'signInRequired', undefined, { 'WWW-Authenticat
 const UNAVAILABLE = refuse(503, 'clubRestoring', undefined, { 'Retry-After': '2' });
 const NOT_FOUND = refuse(404, 'liveConnectionNotFound');
 const CONNECTION_METHODS = 'GET, POST, DELETE';
+/** Too many connections starting: of this account (429, as for other floods of one client), or of all (503). */
+const busy = (why: 'account busy' | 'server busy') => refuse(why === 'account busy' ? 429 : 503, 'liveConnectionsBusy', undefined, { 'Retry-After': '5' });
 /** The transports the club offers, each with text only: messagepack (binary) is not spoken here. */
 const AVAILABLE_TRANSPORTS = ['WebSockets', 'ServerSentEvents', 'LongPolling'].map((transport) => ({ transport, transferFormats: ['Text'] }));
 
@@ -102,7 +104,7 @@ export function createSignalREndpoint(deps: SignalREndpointDeps): SignalREndpoin
     // Version 1 keeps the id others may see apart from the secret token; version 0 has only the id.
     const version = asked === null || Number(asked) < 1 ? 0 : 1;
     const connection = connections.create(userId, { tokenIsId: version === 0 });
-    if (!connection) return answer(request, response, refuse(503, 'liveConnectionsBusy', undefined, { 'Retry-After': '5' }));
+    if (typeof connection === 'string') return answer(request, response, busy(connection));
     const negotiated = {
       negotiateVersion: version,
       connectionId: connection.id,
@@ -195,8 +197,9 @@ export function createSignalREndpoint(deps: SignalREndpointDeps): SignalREndpoin
       // WebSockets alone may skip negotiate (the client's skipNegotiation): a new connection for the token's account.
       const userId = await account(request, query);
       if (typeof userId !== 'string') return refuseUpgrade(request, socket, userId);
-      connection = connections.create(userId);
-      if (!connection) return refuseUpgrade(request, socket, refuse(503, 'liveConnectionsBusy', undefined, { 'Retry-After': '5' }));
+      const created = connections.create(userId);
+      if (typeof created === 'string') return refuseUpgrade(request, socket, busy(created));
+      connection = created;
     }
     if (socket.destroyed) return connection.close();
     const opening = connection;

@@ -59,9 +59,13 @@ async function openLongPolling(token = 'token-ann'): Promise<string> {
 }
 
 describe('SignalR keeps what clients can make it hold bounded', () => {
-  it('a flood of negotiates that never connect: past the cap they are 503 with Retry-After, and they expire', async () => {
-    await start();
-    const connections = await Promise.all(Array.from({ length: 20 }, () => negotiate()));
+  it('a flood of negotiates that never connect: past the caps they are 429 (one account) or 503 (all) with Retry-After, and they expire', async () => {
+    await start({ ...SHORT, maxPendingPerAccount: 15 });
+    const connections = await Promise.all(Array.from({ length: 15 }, () => negotiate()));
+    const ofAnn = await fetch(url + NEGOTIATE, { method: 'POST', headers: as('token-ann') });
+    expect(ofAnn.status).toBe(429);
+    expect(ofAnn.headers.get('retry-after')).toBe('5');
+    await Promise.all(Array.from({ length: 5 }, () => negotiate('token-ben')));
     const refused = await send('POST', NEGOTIATE, { headers: as('token-ben') });
     expect(refused.status).toBe(503);
     expect(JSON.parse(refused.text).detail).toMatch(/Too many live connections/);
