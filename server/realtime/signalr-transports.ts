@@ -224,7 +224,8 @@ export class LongPollingTransport implements Transport {
     clearTimeout(poll.timer);
     this.idleSince = Date.now();
     if (status === 204) return respond(poll.response, 204);
-    const body = Buffer.concat(this.queue.map((payload) => payload.bytes));
+    // One broadcast waiting (the usual case) goes out as the bytes every client shares, uncopied.
+    const body = this.queue.length === 1 ? this.queue[0]!.bytes : Buffer.concat(this.queue.map((payload) => payload.bytes));
     this.queue = [];
     this.queued = 0;
     respond(poll.response, 200, body);
