@@ -43,6 +43,7 @@ import type { Chore } from './maintenance/housekeeping';
 import { PasswordResetService } from './features/accounts/password-reset.service';
 import { AdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';
+import { NEW_ACCOUNT_NEWSLETTER, subscribeAccount } from './features/newsletters';
 import { NewslettersService } from './features/newsletters/newsletters.service';
 import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { UsersService } from './features/users/users.service';
@@ -123,8 +124,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
     hasher: new PasswordHasher(config.passwordHashing),
     setupCode,
     onSessionsEnded: (userId) => hub.disconnectUser(userId),
-    // Called only after the newsletters below exist: setup is a request.
-    onFirstAdmin: (userId): Promise<unknown> => newsletters.subscribe(userId, 'basicevents'),
+    onFirstAdmin: (userId) => subscribeAccount(db, userId, NEW_ACCOUNT_NEWSLETTER),
     keptUntilWrite: (key, compute) => answers.kept(key, compute),
   });
   const clubSettings = new ClubSettingsService(db);

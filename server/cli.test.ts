@@ -75,6 +75,8 @@ describe('headless maintenance', () => {
       const login = await club.call('POST', '/api/accounts/login', { body: { email: 'host@club.test', password: 'host password 1' } });
       expect(login.status).toBe(200);
       expect(login.body.isAdmin).toBe(true);
+      // Subscribed to the main newsletter, as every new account is.
+      expect((await club.call('GET', '/api/newsletters', { token: login.body.token })).body).toEqual(['basicevents']);
     } finally {
       await club.server.close();
     }

@@ -6,6 +6,7 @@ import { registerFirstAdminSchema } from '../shared/api/accounts';
 import { DATABASE_FILE, openDatabase, sqliteOf } from './db/data-source';
 import { AccountsService } from './features/accounts/accounts.service';
 import { PasswordHasher } from './features/accounts/password-hasher';
+import { NEW_ACCOUNT_NEWSLETTER, subscribeAccount } from './features/newsletters';
 import { AppError } from './http/errors';
 import { translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
@@ -231,7 +232,11 @@ export async function runCreateAdmin(config: ServerConfig, email: string | undef
   finishInterruptedRestore(config.dataDir);
   const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
   try {
-    const accounts = new AccountsService(db, loadOrCreateSecret(config.dataDir), createMarkdown(), { hasher: new PasswordHasher(), setupCode: null });
+    const accounts = new AccountsService(db, loadOrCreateSecret(config.dataDir), createMarkdown(), {
+      hasher: new PasswordHasher(),
+      setupCode: null,
+      onFirstAdmin: (userId) => subscribeAccount(db, userId, NEW_ACCOUNT_NEWSLETTER),
+    });
     // Whoever can run this on the host is at the host's machine.
     await accounts.registerFirstAdmin(parsed.data.email, parsed.data.password, { fromHostMachine: true, setupCode: null });
     console.log(`Created the first admin, ${parsed.data.email}. Start the server and sign in.`);

@@ -26,6 +26,16 @@ export function queuedMailCount(club: { dataDir: string }, to: string): number {
   }
 }
 
+/** How many mails a club has queued and not yet sent. */
+export function unsentMailCount(club: { dataDir: string }): number {
+  const db = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
+  try {
+    return (db.prepare(`SELECT COUNT(*) AS "n" FROM "mail" WHERE "sentOn" IS NULL`).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 export function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-mail-'));
 }

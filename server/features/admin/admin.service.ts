@@ -7,7 +7,7 @@ import type { Markdown } from '../../markdown';
 import { accountName, displayName, UserEntity, type AccountsService, type PasswordResetService, type User } from '../accounts';
 import { writeTransaction } from '../../db/write-transaction';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home';
-import type { NewslettersService } from '../newsletters';
+import { NEW_ACCOUNT_NEWSLETTER, type NewslettersService } from '../newsletters';
 import { newUser } from './new-user';
 
 /** Names in the order people read them (accents sorted with their letters). */
@@ -42,7 +42,7 @@ export class AdminService {
    */
   async registerUser(inviter: User, { email, name }: z.output<typeof registerUserSchema>): Promise<Profile> {
     const user = await this.create({ email, name: accountName(name, email), passwordHash: null, isBot: false });
-    await this.newsletters.subscribe(user.id, 'basicevents');
+    await this.newsletters.subscribe(user.id, NEW_ACCOUNT_NEWSLETTER);
     await this.passwordReset.invite(user, inviter);
     return this.accounts.profileOf(user);
   }

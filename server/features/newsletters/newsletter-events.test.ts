@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import type { Round, RoundUpdate } from '../../../shared/api/rounds';
-import { parseMail, startSmtpSink, type SmtpSink } from '../../test-support/mail';
+import { parseMail, startSmtpSink, unsentMailCount, type SmtpSink } from '../../test-support/mail';
 import { addMember, type TestMember } from '../../test-support/members';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
@@ -32,8 +32,9 @@ afterEach(async () => {
 
 /** Subjects each member received, after the queue has settled. */
 async function inbox(): Promise<Record<string, string[]>> {
+  // Until the club has sent all it queued (the worker paces its sends), and nothing more arrives meanwhile.
   let count = -1;
-  while (count !== smtp.received.length) {
+  while (count !== smtp.received.length || unsentMailCount(club) > 0) {
     count = smtp.received.length;
     await new Promise((resolve) => setTimeout(resolve, 400));
   }

@@ -6,6 +6,7 @@ import { translate } from '../../http/i18n';
 import type { MailMessage, MailOutbox } from '../../mail-outbox';
 import { UserEntity, type AccountsService, type LinkSettings, type User } from '../accounts';
 import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
+import { subscribeAccount } from './subscribe';
 import { SubscriptionEntity, type SubscriptionRow } from './subscription.entity';
 
 /** basicevents hears of the round's milestones; allevents of those and of every contribution (DECISIONS.md). */
@@ -28,7 +29,7 @@ export class NewslettersService implements ClubEvents {
   private readonly users: Repository<User>;
 
   constructor(
-    db: DataSource,
+    private readonly db: DataSource,
     private readonly outbox: MailOutbox,
     private readonly accounts: AccountsService,
     private readonly links: LinkSettings,
@@ -44,7 +45,7 @@ export class NewslettersService implements ClubEvents {
   }
 
   async subscribe(userId: string, newsletter: NewsletterName): Promise<NewsletterName[]> {
-    await this.subscriptions.upsert({ userId, newsletter }, ['userId', 'newsletter']);
+    await subscribeAccount(this.db, userId, newsletter);
     return this.listsOf(userId);
   }
 
