@@ -6,9 +6,9 @@ import type { Recommendation } from '../../shared/api/recommendations';
 import type { CurrentlyReading } from '../../shared/api/users';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
 import { HUB_PATH } from '../../shared/constants';
-import { addMember, type TestMember } from '../test-support/members';
+import { MEMBER_PASSWORD, addMember, type TestMember } from '../test-support/members';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
-import { setUpClub, startTestServer } from '../test-support/test-server';
+import { ADMIN, setUpClub, startTestServer } from '../test-support/test-server';
 import { DatabaseFingerprinter, fingerprintDiff } from './db-fingerprint';
 import { closeAgent, problemsWith, send, type Answer } from './fuzz-client';
 import { hashSeed, mulberry32 } from './prng';
@@ -66,6 +66,16 @@ const doc = docAnswer.body;
 const operations = operationsOf(doc).filter((op) => !ONLY || `${op.method} ${op.path}`.includes(ONLY));
 
 const tokens: Partial<Record<Role, string>> = {};
+let signIns: Partial<Record<Role, { email: string; password: string }>> = {};
+
+/** After POST /api/host/end-sessions (which ends every session, the fuzz's own too): everyone signs in again. */
+async function signInAgain(): Promise<void> {
+  for (const [role, credentials] of Object.entries(signIns) as [Role, { email: string; password: string }][]) {
+    const login = await club.call<{ token: string }>('POST', '/api/accounts/login', { body: credentials });
+    if (login.status !== 200) throw new Error(`${role} could not sign in again: ${login.status}`);
+    tokens[role] = login.body.token;
+  }
+}
 let fingerprinter: DatabaseFingerprinter;
 let context: CaseContext;
 let emails = 0;
@@ -75,8 +85,11 @@ beforeAll(async () => {
   tokens.admin = await setUpClub(club);
   const member: TestMember = await addMember(club, { name: 'Fuzz Member' });
   tokens.member = member.token;
-  tokens.moderator = (await addMember(club, { name: 'Fuzz Moderator', moderator: true })).token;
-  tokens.bot = (await addMember(club, { name: 'Fuzz Bot', bot: true })).token;
+  const moderator = await addMember(club, { name: 'Fuzz Moderator', moderator: true });
+  tokens.moderator = moderator.token;
+  const bot = await addMember(club, { name: 'Fuzz Bot', bot: true });
+  tokens.bot = bot.token;
+  signIns = { admin: ADMIN, member: { email: member.email, password: MEMBER_PASSWORD }, moderator: { email: moderator.email, password: MEMBER_PASSWORD }, bot: { email: bot.email, password: MEMBER_PASSWORD } };
   // Routes that name a member by email get this one, who signs nobody's requests: whatever a fuzzed
   // request does to it (promote, edit, disable) leaves the callers' roles as they are.
   const target = await addMember(club, { name: 'Fuzz Target' });
@@ -293,6 +306,7 @@ describe(`API fuzz over the OpenAPI document (seed ${SEED})`, () => {
             if (problems.length) failures.push(describeFailure(op, role, index, fuzzCase, answer, problems));
           }
         }
+        if (op.method.toUpperCase() === 'POST' && op.path === '/api/host/end-sessions') await signInAgain();
         // The process is still up and serving.
         const home = await club.call('GET', '/api/home');
         expect(home.status, `GET /api/home after fuzzing ${op.method} ${op.path}`).toBe(200);

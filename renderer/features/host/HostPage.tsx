@@ -1,11 +1,13 @@
-import { Alert, Grid, Stack, Text } from '@mantine/core';
-import { IconCircleCheck, IconWifi } from '@tabler/icons-react';
+import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconLogout, IconWifi } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restored } from '../../../shared/api/host';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDate } from '../../lib/format-date';
+import { notifySuccess } from '../../lib/notify';
+import { useAction } from '../../lib/use-form-submit';
 import { AddressList } from './AddressList';
 import { BackupsSection } from './BackupsSection';
 import { ClubRestarting } from './ClubRestarting';
@@ -16,7 +18,7 @@ import { RestoreSection } from './RestoreSection';
 import { HostSignedOut } from './HostSignedOut';
 import { StateSection } from './StateSection';
 import './host.css';
-import { useHostStatus } from './queries';
+import { useEndSessions, useHostStatus } from './queries';
 import { useRestoredNotice, type RestoredNotice } from './restored-notice';
 
 /**
@@ -74,11 +76,24 @@ function HostConsole() {
   );
 }
 
-/** Once, after the restore that reloaded the app: which backup the club now runs on. */
+/**
+ * Once, after the restore that reloaded the app: which backup the club now runs on, what came back with it
+ * (passwords, sessions and calendar feed links of that moment, ended ones too), and a button ending them all.
+ */
 function RestoredAlert({ notice }: { notice: RestoredNotice }) {
   const { t } = useTranslation('host');
   const [shown, setShown] = useState(true);
+  const endSessions = useEndSessions().mutateAsync;
+  const ending = useAction();
+  const [ended, setEnded] = useState(false);
   if (!shown) return null;
+
+  async function endAll() {
+    const { sessionsEnded, feedsRevoked } = await endSessions();
+    setEnded(true);
+    notifySuccess(t('restoredNotice.ended', { sessions: sessionsEnded, feeds: feedsRevoked }));
+  }
+
   return (
     <Alert
       color="teal"
@@ -90,7 +105,35 @@ function RestoredAlert({ notice }: { notice: RestoredNotice }) {
       onClose={() => setShown(false)}
       data-testid="restored-notice"
     >
-      {notice.sessionsKept ? t('restoredNotice.sessionsKept') : t('restoredNotice.signedInAgain')}
+      <Stack gap="xs">
+        <Text size="sm">{notice.sessionsKept ? t('restoredNotice.sessionsKept') : t('restoredNotice.signedInAgain')}</Text>
+        <Text size="sm" data-testid="restored-brings-back">
+          {t('restoredNotice.bringsBack')}
+        </Text>
+        {ended ? (
+          <Text size="sm" fw={500} data-testid="restored-all-ended">
+            {t('restoredNotice.endedShort')}
+          </Text>
+        ) : (
+          <div>
+            <Button
+              variant="light"
+              color="red"
+              size="xs"
+              leftSection={<IconLogout size={16} />}
+              loading={ending.busy}
+              onClick={() => void ending.run(endAll)}
+              aria-describedby="restored-end-all-hint"
+              data-testid="restored-end-all"
+            >
+              {t('restoredNotice.endAll')}
+            </Button>
+            <Text size="xs" c="dimmed" mt={4} id="restored-end-all-hint">
+              {t('restoredNotice.endAllHint')}
+            </Text>
+          </div>
+        )}
+      </Stack>
     </Alert>
   );
 }

@@ -37,6 +37,7 @@ export function RestoreSection({ siteName, onRestored }: { siteName: string; onR
             <List.Item>{t('restore.warning.kept')}</List.Item>
             <List.Item>{t('restore.warning.disconnects')}</List.Item>
             <List.Item>{t('restore.warning.accounts')}</List.Item>
+            <List.Item data-testid="restore-brings-back">{t('restore.warning.bringsBack')}</List.Item>
           </List>
         </Alert>
         <form onSubmit={onSubmit} noValidate aria-labelledby="host-restore-title" data-testid="restore-form">

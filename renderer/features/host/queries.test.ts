@@ -6,7 +6,8 @@ import { server, testQueryClient } from '../../test-support/fake-api';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 
-const { hostStatusQuery, restoreMutation, retryMailMutation } = await import('./queries');
+const { endSessionsMutation, hostStatusQuery, restoreMutation, retryMailMutation } = await import('./queries');
+const { useSessionStore } = await import('../../store/session-store');
 
 const status = (pending: number): HostStatus => ({
   siteName: 'Riverside Readers',
@@ -62,6 +63,7 @@ describe('restoring a backup', () => {
       counts: { members: 5 },
       sessionsKept: true,
       keptAs: 'replaced-2026-03-02T100000',
+      bringsBack: { asOf: '2026-03-01T08:00:00.000Z', what: ['passwords' as const, 'sessions' as const, 'calendarFeeds' as const], notice: 'The club is now as it was…' },
     }));
     const backup = new File([new Uint8Array([0x1f, 0x8b])], 'bookclub-backup.tar.gz', { type: 'application/gzip' });
     const restored = await new MutationObserver(testQueryClient(), restoreMutation).mutate({ backup, clubName: ' riverside readers ' });
@@ -71,5 +73,20 @@ describe('restoring a backup', () => {
     const sent = (call?.body as FormData).get('backup');
     expect(sent).toBeInstanceOf(File);
     expect((sent as File).name).toBe('bookclub-backup.tar.gz');
+  });
+});
+
+describe('ending every session and calendar feed after a restore', () => {
+  beforeEach(() => server.reset());
+
+  it('keeps this browser signed in with the fresh token the answer carries', async () => {
+    const profile = { userId: 'admin-1' } as Parameters<ReturnType<typeof useSessionStore.getState>['signedIn']>[1];
+    useSessionStore.getState().signedIn('old-token', profile);
+    server.on(API.host.endSessions, () => ({ sessionsEnded: 4, feedsRevoked: 2, token: 'fresh-token' }));
+    const ended = await new MutationObserver(testQueryClient(), endSessionsMutation).mutate();
+    expect(ended).toEqual({ sessionsEnded: 4, feedsRevoked: 2, token: 'fresh-token' });
+    expect(server.callsOf(API.host.endSessions)).toHaveLength(1);
+    expect(useSessionStore.getState().token).toBe('fresh-token');
+    expect(useSessionStore.getState().myProfile).toBe(profile);
   });
 });

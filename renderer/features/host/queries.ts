@@ -2,6 +2,7 @@ import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, t
 import { api } from '../../lib/api-client';
 import { currentLanguage } from '../../lib/i18n';
 import { storage } from '../../lib/storage';
+import { useSessionStore } from '../../store/session-store';
 import { fetchBackup, saveFile } from './backup-download';
 
 /** Where the host page's data sits in the query cache (its own feature's first key, as lib/query-keys.ts has them). */
@@ -70,4 +71,24 @@ export const restoreMutation = mutationOptions({
 
 export function useRestore() {
   return useMutation(restoreMutation);
+}
+
+/**
+ * Ends every member's sessions and calendar feeds (after a restore brought back ones ended since). The admin's
+ * own session ends too: this browser takes the fresh token the answer carries, so the host page stays signed in.
+ */
+export const endSessionsMutation = mutationOptions({
+  mutationFn: () => api.host.endSessions(),
+  onSuccess: ({ token }) => {
+    const session = useSessionStore.getState();
+    if (session.myProfile) session.signedIn(token, session.myProfile);
+    else {
+      storage.set('token', token);
+      useSessionStore.setState({ token });
+    }
+  },
+});
+
+export function useEndSessions() {
+  return useMutation(endSessionsMutation);
 }
