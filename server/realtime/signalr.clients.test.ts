@@ -6,9 +6,10 @@ import { io as connectSocketIo, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Discussion } from '../../shared/api/discussions';
 import type { Round } from '../../shared/api/rounds';
-import { HUB_PATH } from '../../shared/constants';
+import { HUB_PATH, HUB_SESSION_COOKIE } from '../../shared/constants';
 import { HUB_EVENTS } from '../../shared/events';
 import { useClubWithMember } from '../test-support/club-with-member';
+import { MEMBER_PASSWORD } from '../test-support/members';
 import { passwordResetPath, waitForMail } from '../test-support/mail';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { setUpClub, startTestServer, type TestServer } from '../test-support/test-server';
@@ -151,6 +152,55 @@ describe("Microsoft's SignalR client on /hubs/events", () => {
     expect(reconnecting).toBe(false);
     expect(await refusal(build(club, ann.token))).toMatch(/401/);
     expect(await refusal(build(club, ann.token, { transport: HttpTransportType.LongPolling }))).toMatch(/401/);
+  });
+});
+
+describe("Obskurnee's own client, which sends no token (its hub let anyone in)", () => {
+  /** The cookie a sign-in answer leaves for the live-update path, as a browser keeps it. */
+  async function signInCookie(club: TestServer, email: string, password: string): Promise<{ cookie: string; attributes: string }> {
+    const signedIn = await fetch(`${club.url}/api/accounts/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    expect(signedIn.status).toBe(200);
+    const set = signedIn.headers.getSetCookie().find((line) => line.startsWith(`${HUB_SESSION_COOKIE}=`))!;
+    expect(set, 'the sign-in leaves the live-update cookie').toBeDefined();
+    return { cookie: set.split(';')[0]!, attributes: set.toLowerCase() };
+  }
+
+  /** Obskurnee's eventHub.js: withUrl('/hubs/events') and nothing else; the browser adds its cookies (and Origin, when cross-origin). */
+  function asObskurneeClient(club: TestServer, headers: Record<string, string>, transport?: HttpTransportType): HubConnection {
+    const connection = new HubConnectionBuilder()
+      .withUrl(`${club.url}${HUB_PATH}`, { headers, ...(transport === undefined ? {} : { transport }) })
+      .configureLogging(LogLevel.None)
+      .build();
+    hubConnections.push(connection);
+    return connection;
+  }
+
+  it.each(TRANSPORTS)('with %s: a sign-in leaves a cookie for the hub path alone, and the client receives DiscussionChanged with it', async (_, transport) => {
+    const { club, mod, ann } = given;
+    const { cookie, attributes } = await signInCookie(club, ann.email, MEMBER_PASSWORD);
+    expect(attributes).toContain(`path=${HUB_PATH}`);
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=strict');
+    const discussionId = await startRound(club, mod, 'Spring');
+    const connection = asObskurneeClient(club, { Cookie: cookie }, transport);
+    await within(connection.start(), 4_000, 'start()');
+    const changed = nextDiscussion(connection, discussionId);
+    await ok(club, 'POST', `/api/discussions/${discussionId}`, ann.token, bookSuggestion('Dune'));
+    expect((await changed).posts.map((post) => post.title)).toEqual(['Dune']);
+  });
+
+  it("is refused without the cookie, with it from another site's page, and once the session has ended", async () => {
+    const { club, mod, ann } = given;
+    const { cookie } = await signInCookie(club, ann.email, MEMBER_PASSWORD);
+    expect(await refusal(asObskurneeClient(club, {}))).toMatch(/401/);
+    expect(await refusal(asObskurneeClient(club, { Cookie: cookie, Origin: 'https://evil.example' }))).toMatch(/401/);
+    // From the club's own page (its Origin) it is let in.
+    const own = asObskurneeClient(club, { Cookie: cookie, Origin: club.url });
+    await within(own.start(), 4_000, 'start()');
+    const ended = closed(own);
+    expect((await club.call('POST', `/api/admin/disable/${ann.email}`, { token: mod })).status).toBe(200);
+    expect((await ended)?.message).toMatch(/session has ended/);
+    expect(await refusal(asObskurneeClient(club, { Cookie: cookie }))).toMatch(/401/);
   });
 });
 
