@@ -39,8 +39,8 @@ export interface BoundRoute {
 /**
  * Runs after the role check and before a byte of the upload is read, around the rest (reading the upload,
  * then the handler): it may refuse before the body is read (a lock held, a confirmation wrong), and what it
- * takes (a lock) is held until the handler is done. The request's connection closes with such a refusal,
- * rather than read the rest of the body.
+ * takes (a lock) is held until the handler is done. After such a refusal, Node discards the rest of the
+ * body as it comes (never written anywhere), and the client, a browser mid-upload too, reads the answer.
  */
 export type AroundUpload<C extends RouteContract> = (input: { query: QueryOf<C>; user: RouteInput<C>['user']; ctx: AppContext }, next: () => Promise<void>) => Promise<void>;
 
@@ -70,17 +70,8 @@ export function handle<const C extends RouteContract>(contract: C, handler: Rout
 
 function aroundUploadMiddleware(contract: RouteContract, around: AroundUpload<RouteContract>): Middleware<AppState> {
   return async function aroundUpload(ctx, next) {
-    let reading = false;
-    try {
-      const query = (contract.query ? parseWith(contract.query, ctx.query) : {}) as QueryOf<RouteContract>;
-      await around({ query, user: ctx.state.user as RouteInput<RouteContract>['user'], ctx }, () => {
-        reading = true;
-        return next();
-      });
-    } catch (error) {
-      if (!reading) ctx.set('Connection', 'close');
-      throw error;
-    }
+    const query = (contract.query ? parseWith(contract.query, ctx.query) : {}) as QueryOf<RouteContract>;
+    await around({ query, user: ctx.state.user as RouteInput<RouteContract>['user'], ctx }, () => next());
   };
 }
 
