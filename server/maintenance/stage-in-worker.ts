@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { MaintenanceError } from './backup';
 import { BackupRefused, type StagedRestore } from './club-archive';
@@ -23,7 +23,7 @@ export type StagingReport =
  * The worker's script. Built, it is dist/server/restore-worker.js (build/bundle.mjs), found from
  * dist/server/main.js and dist/electron/server-process.js alike. Run from the sources (the tests), the
  * worker cannot load TypeScript itself: it is bundled once per process with esbuild (a dev dependency)
- * into node_modules/.cache, whence its packages resolve as the server's do.
+ * into node_modules/.cache/bookclub-workers, whence its packages resolve as the server's do.
  */
 let sourceBuild: Promise<URL> | null = null;
 async function workerScript(): Promise<URL> {
@@ -33,11 +33,14 @@ async function workerScript(): Promise<URL> {
     const root = path.resolve(path.dirname(fileURLToPath(here)), '..', '..');
     const folder = path.join(root, 'node_modules', '.cache', 'bookclub-workers');
     fs.mkdirSync(folder, { recursive: true });
-    const outfile = path.join(folder, `restore-worker-${process.pid}-${crypto.randomBytes(4).toString('hex')}.mjs`);
+    // Built beside and renamed into place: test processes running at once each build it, and none ever
+    // loads half a file. One file, whoever built it last (from the same sources), so none are left behind.
+    const outfile = path.join(folder, 'restore-worker.mjs');
+    const partial = path.join(folder, `restore-worker.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial.mjs`);
     const esbuild = await import('esbuild');
     await esbuild.build({
       entryPoints: [path.join(root, 'server', 'maintenance', 'restore-worker.ts')],
-      outfile,
+      outfile: partial,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -45,8 +48,8 @@ async function workerScript(): Promise<URL> {
       packages: 'external',
       logLevel: 'warning',
     });
-    process.once('exit', () => fs.rmSync(outfile, { force: true }));
-    return new URL(`file://${outfile}`);
+    fs.renameSync(partial, outfile);
+    return pathToFileURL(outfile);
   })();
   return sourceBuild;
 }
