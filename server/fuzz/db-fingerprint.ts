@@ -3,11 +3,12 @@ import Database from 'better-sqlite3';
 
 /**
  * What may change in the database while nothing is asked of the server: the mail worker's bookkeeping
- * of the queue (tries, next try, sent time, last error) and the body it empties once a mail is sent.
+ * of the queue (tries, next try, sent time, last error and when) and the body and attachments it empties once a
+ * mail is sent.
  * Everything else, in every table, must stay as it was across a refused request.
  */
 export const BACKGROUND_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  mail: ['text', 'html', 'attempts', 'nextAttemptOn', 'sentOn', 'lastError'],
+  mail: ['text', 'html', 'attachments', 'attempts', 'nextAttemptOn', 'sentOn', 'lastError', 'lastErrorOn'],
 };
 
 /** Every table's rows, each row as one line of text, the lines sorted. */
