@@ -72,6 +72,17 @@ beforeAll(async () => {
     packages: 'external',
     logLevel: 'silent',
   });
+  // A restore's checks run in a worker thread, whose script the server looks for beside its own bundle.
+  await build({
+    entryPoints: [path.join(ROOT, 'server', 'maintenance', 'restore-worker.ts')],
+    outfile: path.join(bundleDir, 'restore-worker.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   newDataDir();
 });
 

@@ -21,14 +21,18 @@ export type StagingReport =
 
 /**
  * The worker's script. Built, it is dist/server/restore-worker.js (build/bundle.mjs), found from
- * dist/server/main.js and dist/electron/server-process.js alike. Run from the sources (the tests), the
+ * dist/server/main.js and dist/electron/server-process.js alike (and beside any other bundle of the server). Run from the sources (the tests), the
  * worker cannot load TypeScript itself: it is bundled once per process with esbuild (a dev dependency)
  * into node_modules/.cache/bookclub-workers, whence its packages resolve as the server's do.
  */
 let sourceBuild: Promise<URL> | null = null;
 async function workerScript(): Promise<URL> {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new URL('../server/restore-worker.js', here);
+  if (!here.endsWith('.ts')) {
+    // Beside the bundle that runs (dist/server/main.js, a test's own bundle), else dist/server/ seen from dist/electron/.
+    const beside = new URL('./restore-worker.js', here);
+    return fs.existsSync(fileURLToPath(beside)) ? beside : new URL('../server/restore-worker.js', here);
+  }
   sourceBuild ??= (async () => {
     const root = path.resolve(path.dirname(fileURLToPath(here)), '..', '..');
     const folder = path.join(root, 'node_modules', '.cache', 'bookclub-workers');
