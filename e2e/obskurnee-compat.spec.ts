@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { RoundUpdate } from '../shared/api/rounds';
 import { ADMIN, expect, test } from './fixtures';
 import { arrangeHostAndBea, signedInMember } from './host-fixtures';
@@ -83,3 +84,46 @@ test("the club's statistics: each member's rated books, chosen suggestions and r
   await rows.getByRole('link', { name: 'Cyril Novák' }).click();
   await expect(page).toHaveURL(/\/my\//);
 });
+
+/** Microsoft's SignalR client as Obskurnee's Vue client bundles it (its browser build). */
+const SIGNALR_BROWSER_BUILD = fileURLToPath(new URL('../node_modules/@microsoft/signalr/dist/browser/signalr.js', import.meta.url));
+
+for (const transport of ['default', 'ServerSentEvents', 'LongPolling'] as const) {
+  test(`Obskurnee's own client, signed in on the club's page, gets DiscussionChanged live with no token of its own (${transport})`, async ({ browser, club }) => {
+    const { admin, bea } = await arrangeHostAndBea(club);
+    const round = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
+    // Obskurnee's bundle is its own script on its own page; ours allows only the club's scripts, so the test lifts that.
+    const context = await browser.newContext({ bypassCSP: true });
+    try {
+      const page = await context.newPage();
+      const hubFailures: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/hubs/events') && response.status() >= 400) hubFailures.push(`${response.status()} ${response.url()}`);
+      });
+      await page.goto(club.url);
+      await page.addScriptTag({ path: SIGNALR_BROWSER_BUILD });
+      // As Obskurnee's client signs in (axios, same origin) and then runs eventHub.js: withUrl('/hubs/events'), no token.
+      await page.evaluate(
+        async ({ email, password, transport }) => {
+          const signedIn = await fetch('/api/accounts/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+          if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
+          const signalR = (window as unknown as { signalR: typeof import('@microsoft/signalr') }).signalR;
+          const options = transport === 'default' ? {} : { transport: signalR.HttpTransportType[transport] };
+          const connection = new signalR.HubConnectionBuilder().withUrl('/hubs/events', options).build();
+          const w = window as unknown as { changed: { discussionId: number; posts: { title: string }[] }[] };
+          w.changed = [];
+          connection.on('DiscussionChanged', (discussion) => w.changed.push(discussion));
+          await connection.start();
+        },
+        { email: bea.email, password: bea.password, transport },
+      );
+      await admin.suggest(round.bookDiscussionId!, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean that thinks.' });
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { changed: { posts: { title: string }[] }[] }).changed.map((d) => d.posts.map((p) => p.title))), { timeout: 5_000 })
+        .toEqual([['Solaris']]);
+      expect(hubFailures).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}
