@@ -5,7 +5,8 @@ import { ClubApp } from './pages/club-app';
 import { LANGS, screenshotter } from './screenshots';
 
 // Screenshots of the host's console (test-results/screenshots/host-*): the welcome on first start, the
-// host page with its QR codes, mail failing and a refused restore, and the printable join sheet.
+// host page with its QR codes, mail failing, a refused restore and the notice after a restore, and the printable
+// join sheet.
 const shoot = screenshotter('host');
 
 for (const width of [1280, 390]) {
@@ -45,6 +46,13 @@ for (const width of [1280, 390]) {
         await expect(page.getByTestId('restore-error')).toBeVisible();
         await expect(form.getByTestId('restore-club-name')).toHaveValue('Riverside Readers');
         await shoot(page, 'restore-refused', lang, width);
+
+        // The page after a restore (as the restore leaves it in the tab): what came back with the backup, and
+        // the button that ends every session and calendar feed.
+        await page.evaluate(() => sessionStorage.setItem('bookclub.restoredNotice', JSON.stringify({ createdAt: '2026-11-20T18:30:00.000Z', sessionsKept: true })));
+        await page.reload();
+        await expect(page.getByTestId('restored-end-all')).toBeVisible();
+        await shoot(page, 'restored', lang, width);
 
         await page.getByTestId('print-join-sheet').first().click();
         await expect(page.getByTestId('join-sheet')).toBeVisible();

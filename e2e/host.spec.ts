@@ -174,13 +174,26 @@ test('a backup downloaded while a member posts restores on a second, fresh club:
     const poll = await (await ClubApi.signIn(second, ADMIN.email, ADMIN.password)).poll(pollId);
     expect(poll.poll.results.alreadyVoted).toHaveLength(2);
     // Bea's session from the first club is valid on the second: the token secret came along.
-    const beaPoll = await bea.poll(pollId).catch(() => null);
-    expect(beaPoll).not.toBeNull();
+    const beaOnSecond = async () => (await fetch(`${second.url}/api/polls/${pollId}`, { headers: { Authorization: `Bearer ${bea.token}` } })).status;
+    expect(await beaOnSecond()).toBe(200);
     const served = await fetch(second.url + avatarUrl);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(avatarBytes);
     await secondApp.goto('/my');
     await expect(secondPage.locator(`img[src="${avatarUrl}"]`).first()).toBeVisible();
+
+    // The host page says once what came back with the backup, and ends every session and feed at one click:
+    // Bea's session from the first club ends, the host's page stays signed in.
+    await secondApp.goto('/admin/host');
+    const notice = secondPage.getByTestId('restored-notice');
+    await expect(notice.getByTestId('restored-brings-back')).toContainText('calendar feed links are those of the backup');
+    await notice.getByTestId('restored-end-all').click();
+    await secondPage.getByRole('dialog').getByRole('button', { name: 'End them all' }).click();
+    await expect(notice.getByTestId('restored-all-ended')).toBeVisible();
+    expect(await beaOnSecond()).toBe(401);
+    await secondPage.reload();
+    await expect(secondPage.getByTestId('host-page')).toBeVisible();
+    await expect(secondPage.getByTestId('restored-notice')).toHaveCount(0);
     await context.close();
   } finally {
     await second.stop();

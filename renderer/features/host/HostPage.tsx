@@ -3,11 +3,11 @@ import { IconCircleCheck, IconLogout, IconWifi } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restored } from '../../../shared/api/host';
+import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { formatDate } from '../../lib/format-date';
 import { notifySuccess } from '../../lib/notify';
-import { useAction } from '../../lib/use-form-submit';
 import { AddressList } from './AddressList';
 import { BackupsSection } from './BackupsSection';
 import { ClubRestarting } from './ClubRestarting';
@@ -84,7 +84,6 @@ function RestoredAlert({ notice }: { notice: RestoredNotice }) {
   const { t } = useTranslation('host');
   const [shown, setShown] = useState(true);
   const endSessions = useEndSessions().mutateAsync;
-  const ending = useAction();
   const [ended, setEnded] = useState(false);
   if (!shown) return null;
 
@@ -116,18 +115,26 @@ function RestoredAlert({ notice }: { notice: RestoredNotice }) {
           </Text>
         ) : (
           <div>
-            <Button
+            <ConfirmButton
               variant="light"
               color="red"
               size="xs"
               leftSection={<IconLogout size={16} />}
-              loading={ending.busy}
-              onClick={() => void ending.run(endAll)}
+              title={t('restoredNotice.endAllConfirmTitle')}
+              message={t('restoredNotice.endAllHint')}
+              confirmLabel={t('restoredNotice.endAllConfirm')}
+              confirmColor="red"
+              onConfirm={endAll}
               aria-describedby="restored-end-all-hint"
-              data-testid="restored-end-all"
+              // Its words wrap on a phone rather than run out of the notice (Slovak's are long).
+              h="auto"
+              mih={30}
+              py={4}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              testId="restored-end-all"
             >
               {t('restoredNotice.endAll')}
-            </Button>
+            </ConfirmButton>
             <Text size="xs" c="dimmed" mt={4} id="restored-end-all-hint">
               {t('restoredNotice.endAllHint')}
             </Text>
