@@ -62,27 +62,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(ROOT, 'node_modules', '.cache'), { recursive: true });
   bundleDir = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'bookclub-durability-'));
   bundle = path.join(bundleDir, 'server.mjs');
-  await build({
-    stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' },
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  // The server as one file for node, with its packages from node_modules.
+  const asNodeBundle = { bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', logLevel: 'silent' } as const;
+  await build({ ...asNodeBundle, stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' }, outfile: bundle });
   // A restore's checks run in a worker thread, whose script the server looks for beside its own bundle.
-  await build({
-    entryPoints: [path.join(ROOT, 'server', 'maintenance', 'restore-worker.ts')],
-    outfile: path.join(bundleDir, 'restore-worker.js'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  });
+  await build({ ...asNodeBundle, entryPoints: [path.join(ROOT, 'server', 'maintenance', 'restore-worker.ts')], outfile: path.join(bundleDir, 'restore-worker.js') });
   newDataDir();
 });
 

@@ -30,6 +30,7 @@ import {
   type BackupManifest,
 } from './club-archive';
 import { RESTORE_JOURNAL } from './restore-swap';
+import { tarHeader, tarPadding } from '../test-support/tar-blocks';
 
 let scratch: string;
 beforeEach(() => {
@@ -123,27 +124,6 @@ function readArchive(file: string): Entry[] {
   return entries;
 }
 
-/** One tar header block, written by hand so a test can make entries no tar program would. */
-function tarHeader(name: string, size: number, type: string, linkTo = ''): Buffer {
-  const header = Buffer.alloc(512);
-  const put = (text: string, offset: number, length: number) => header.write(text.slice(0, length), offset, 'utf8');
-  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0');
-  put(name, 0, 100);
-  put(octal(0o600, 8), 100, 8);
-  put(octal(0, 8), 108, 8);
-  put(octal(0, 8), 116, 8);
-  put(octal(size, 12), 124, 12);
-  put(octal(1_700_000_000, 12), 136, 12);
-  header.fill(' ', 148, 156);
-  put(type, 156, 1);
-  put(linkTo, 157, 100);
-  put('ustar\u000000', 257, 8);
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  put(`${octal(sum, 7)}\u0000 `, 148, 8);
-  return header;
-}
-
 const TYPE_FLAGS = { file: '0', hardlink: '1', symlink: '2', folder: '5' } as const;
 
 function writeArchive(file: string, entries: Entry[]): void {
@@ -151,7 +131,7 @@ function writeArchive(file: string, entries: Entry[]): void {
   for (const entry of entries) {
     const type = entry.type ?? 'file';
     const data = type === 'file' ? entry.data : Buffer.alloc(0);
-    blocks.push(tarHeader(entry.path, data.length, TYPE_FLAGS[type], entry.linkTo), data, Buffer.alloc((512 - (data.length % 512)) % 512));
+    blocks.push(tarHeader(entry.path, data.length, TYPE_FLAGS[type], entry.linkTo), data, tarPadding(data.length));
   }
   blocks.push(Buffer.alloc(1024));
   fs.writeFileSync(file, zlib.gzipSync(Buffer.concat(blocks)));
@@ -341,8 +321,7 @@ describe('a backup that is refused changes nothing', () => {
       return Buffer.from(`${length} ${body}\n`);
     };
     const pax = record(`path=${longName}`);
-    const padding = (size: number) => Buffer.alloc((512 - (size % 512)) % 512);
-    const one = Buffer.concat([tarHeader('PaxHeader', pax.length, 'x'), pax, padding(pax.length), tarHeader('x.webp', 0, '0')]);
+    const one = Buffer.concat([tarHeader('PaxHeader', pax.length, 'x'), pax, tarPadding(pax.length), tarHeader('x.webp', 0, '0')]);
     const bomb = path.join(scratch, 'names.tar.gz');
     const gzip = zlib.createGzip();
     const out = fs.createWriteStream(bomb);

@@ -13,6 +13,7 @@ import { requestFrom } from '../../test-support/raw-http';
 import { startReadingClub } from '../../test-support/reading-club';
 import { ok } from '../../test-support/round-helpers';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
+import { tarFile, tarHeader } from '../../test-support/tar-blocks';
 
 // The host's console over HTTP: admins only (the setup details: the host's own machine, before any
 // account), the club's state, mail retries, whole-club backups downloaded, and restores uploaded.
@@ -333,30 +334,6 @@ function watchStaging(dataDir: string): { stop(): number } {
       return largest;
     },
   };
-}
-
-/** One tar header block, by hand. */
-function tarHeader(name: string, size: number): Buffer {
-  const header = Buffer.alloc(512);
-  const put = (text: string, offset: number, length: number) => header.write(text.slice(0, length), offset, 'utf8');
-  const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0');
-  put(name, 0, 100);
-  put(octal(0o600, 8), 100, 8);
-  put(octal(0, 8), 108, 8);
-  put(octal(0, 8), 116, 8);
-  put(octal(size, 12), 124, 12);
-  put(octal(1_700_000_000, 12), 136, 12);
-  header.fill(' ', 148, 156);
-  put('0', 156, 1);
-  put('ustar\u000000', 257, 8);
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  put(`${octal(sum, 7)}\u0000 `, 148, 8);
-  return header;
-}
-
-function tarFile(name: string, data: Buffer): Buffer {
-  return Buffer.concat([tarHeader(name, data.length), data, Buffer.alloc((512 - (data.length % 512)) % 512)]);
 }
 
 /** The entries of a downloaded backup, in order. */
