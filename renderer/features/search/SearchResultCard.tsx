@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SearchResult } from '../../../shared/api/search';
 import { BookCover } from '../../components/BookCover';
-import { useSessionStore } from '../../store/session-store';
 import './search.css';
 
 /** Where a result leads: the suggestion in its discussion, or the recommendation's page. */
@@ -26,10 +25,9 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
   const { t } = useTranslation('search');
   const isBook = result.kind === 'Rec' || result.author !== null || result.imageUrl !== null;
   const { highlight } = result;
-  const myId = useSessionStore((s) => s.myProfile?.userId);
-  // A result is a link, so it cannot hold the fold's button: a marked suggestion's excerpt is left out, and its
-  // own page folds it (or not) for this reader.
-  const spoilerFolded = result.kind === 'Post' && result.hasSpoilers && result.ownerId !== myId;
+  // A result is a link, so it cannot hold the fold's button: the server answers no excerpt of a marked
+  // suggestion (to anyone, its author too), and its own page folds it (or not) for this reader.
+  const spoilerFolded = result.kind === 'Post' && result.hasSpoilers;
   return (
     <Card
       withBorder
@@ -56,14 +54,13 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
           </Badge>
           <Highlighted html={highlight.title} fw={600} size="lg" ff="heading" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="result-title" />
           {highlight.author && <Highlighted html={highlight.author} size="sm" c="dimmed" data-testid="result-author" />}
-          {highlight.text &&
-            (spoilerFolded ? (
-              <Text size="sm" c="dimmed" mt={2} data-testid="result-spoiler-note">
-                {t('spoilerExcerpt')}
-              </Text>
-            ) : (
-              <Highlighted html={highlight.text} size="sm" lineClamp={3} mt={2} data-testid="result-excerpt" />
-            ))}
+          {spoilerFolded ? (
+            <Text size="sm" c="dimmed" mt={2} data-testid="result-spoiler-note">
+              {t('spoilerExcerpt')}
+            </Text>
+          ) : (
+            highlight.text && <Highlighted html={highlight.text} size="sm" lineClamp={3} mt={2} data-testid="result-excerpt" />
+          )}
           <Text size="xs" c="dimmed" mt={2}>
             {t(`by.${result.kind}`, { name: result.ownerName || t(`formerMember.${result.kind}`) })}
           </Text>
