@@ -11,6 +11,18 @@ export class ClubApp {
     await this.page.goto(this.baseUrl + path);
   }
 
+  /**
+   * Opens an address inside the running app, as a member's click on a link does (the history changes, the
+   * router follows), without loading the page again; a page that is not running the app yet is loaded.
+   */
+  async visit(path: string) {
+    if (!this.page.url().startsWith(this.baseUrl)) return this.goto(path);
+    await this.page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+  }
+
   get loginToggle() {
     return this.page.getByTestId('login-toggle');
   }
