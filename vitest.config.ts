@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,8 @@ export default defineConfig({
     hookTimeout: 20_000,
     // Each file gets a fresh module graph; API tests start their own server on port 0.
     pool: 'forks',
+    // One file per core. Vitest's default leaves one core for itself, which on a two-core machine runs the
+    // files one at a time, though most of them wait on servers, sockets and timers rather than compute.
+    maxWorkers: os.availableParallelism(),
   },
 });
