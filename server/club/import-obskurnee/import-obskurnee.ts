@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE, openDatabase, sqliteOf } from '../../db/data-source';
-import { saveAvatar } from '../../features/users/avatar';
+import { saveAvatar } from '../../features/users';
 import { AppError } from '../../http/errors';
 import { createMarkdown } from '../../markdown';
 import { claimDataDir, DataDirInUse, runningServerPid } from '../../maintenance/server-lock';
