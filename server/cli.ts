@@ -13,7 +13,7 @@ import { loadOrCreateSecret } from './http/token';
 import { MaintenanceError } from './maintenance/backup';
 import { applyRestore, discardStaged, finishInterruptedRestore, stageRestore } from './maintenance/club-archive';
 import { backUpClub } from './maintenance/club-backup';
-import { ImportError, importObskurnee, type ImportReport } from './maintenance/import-obskurnee/import-obskurnee';
+import { ImportError, importObskurnee, type ImportReport } from './club/import-obskurnee/import-obskurnee';
 import { DataDirInUse, claimDataDir, runningServerPid } from './maintenance/server-lock';
 import { createMarkdown } from './markdown';
 import type { ServerConfig } from './settings';

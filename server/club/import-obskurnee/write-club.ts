@@ -1,16 +1,14 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { UserEntity } from '../../features/accounts/user.entity';
-import { BookEntity } from '../../features/books/book.entity';
-import { DiscussionEntity } from '../../features/discussions/discussion.entity';
-import { PostEntity } from '../../features/discussions/post.entity';
-import { NOTICEBOARD_KEY } from '../../features/home/settings.service';
-import { SettingEntity } from '../../features/home/setting.entity';
-import { SubscriptionEntity } from '../../features/newsletters/subscription.entity';
-import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity } from '../../features/polls/poll.entity';
-import { RecommendationEntity } from '../../features/recommendations/recommendation.entity';
-import { ReviewEntity } from '../../features/reviews/review.entity';
-import { RoundEntity } from '../../features/rounds/round.entity';
-import { CurrentlyReadingEntity } from '../../features/users/currently-reading.entity';
+import { UserEntity } from '../../features/accounts';
+import { BookEntity } from '../../features/books';
+import { DiscussionEntity, PostEntity } from '../../features/discussions';
+import { NOTICEBOARD_KEY, SettingEntity } from '../../features/home';
+import { SubscriptionEntity } from '../../features/newsletters';
+import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity } from '../../features/polls';
+import { RecommendationEntity } from '../../features/recommendations';
+import { ReviewEntity } from '../../features/reviews';
+import { RoundEntity } from '../../features/rounds';
+import { CurrentlyReadingEntity } from '../../features/users';
 import { insertRows, tableOf } from '../../db/typed-writes';
 import type { BookclubRows } from './map-club';
 
@@ -35,7 +33,8 @@ const TABLES = {
  * Writes the mapped club into a freshly migrated, empty Bookclub database, all in one transaction: it is
  * there whole or not at all. Rows keep their ids (explicit ids also move SQLite's autoincrement counters
  * past them, so the club's next poll or post gets a new number). Foreign keys are checked at commit, since
- * a round and its discussions name each other.
+ * a round and its discussions name each other. Each table is written through the entity its feature
+ * offers in its index.ts.
  */
 export function writeClub(sql: BetterSqlite3.Database, rows: BookclubRows): void {
   sql.transaction(() => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { makeIdentityV3Hash } from '../../features/accounts/aspnet-identity-hash';
+import { makeIdentityV3Hash } from '../../features/accounts';
 
 /**
  * An Obskurnee-shaped database with a small, realistic Slovak club, for the import's tests and for trying

@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE, openDatabase, sqliteOf } from '../../db/data-source';
-import { saveAvatar } from '../../features/users/avatar';
+import { tableOf } from '../../db/typed-writes';
+import { UserEntity } from '../../features/accounts';
+import { saveAvatar } from '../../features/users';
 import { AppError } from '../../http/errors';
 import { createMarkdown } from '../../markdown';
-import { claimDataDir, DataDirInUse, runningServerPid } from '../server-lock';
+import { claimDataDir, DataDirInUse, runningServerPid } from '../../maintenance/server-lock';
 import { mapClub, type BookclubRows } from './map-club';
 import { ImportError, readObskurnee, type ObskurneeClub } from './read-obskurnee';
 import { sourceClock } from './source-time';
@@ -161,7 +163,7 @@ function refuseIfClub(live: string, dataDir: string, nativeBinding?: string): vo
   try {
     const db = new Database(live, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     try {
-      users = (db.prepare(`SELECT count(*) AS n FROM "user"`).get() as { n: number }).n;
+      users = (db.prepare(`SELECT count(*) AS n FROM ${tableOf(UserEntity).name}`).get() as { n: number }).n;
     } finally {
       db.close();
     }
