@@ -72,7 +72,10 @@ export interface RouteSet<G extends RouteGroup = RouteGroup, M extends SignedIn 
   readonly routes: readonly BoundRoute<M>[];
 }
 
-function bind<M extends SignedIn>(contract: RouteContract, implementation: RouteHandler<RouteContract, M> | RouteEntry<RouteContract, M>): BoundRoute<M> {
+/** A handler as `implement` reads it at run time, with whatever options came (the types checked them per route). */
+type Implementation<M extends SignedIn> = RouteHandler<RouteContract, M> | Omit<BoundRoute<M>, 'contract'>;
+
+function bind<M extends SignedIn>(contract: RouteContract, implementation: Implementation<M>): BoundRoute<M> {
   const { handler, cached, aroundUpload } = typeof implementation === 'function' ? { handler: implementation } : implementation;
   if (cached && contract.method !== 'get') throw new Error(`${contract.operationId} is not a read: it cannot be cached`);
   if (aroundUpload && !contract.upload) throw new Error(`${contract.operationId} has no upload to run around`);
@@ -86,7 +89,7 @@ function bind<M extends SignedIn>(contract: RouteContract, implementation: Route
  */
 export function routeImplementer<M extends SignedIn>() {
   return function implement<const G extends RouteGroup>(group: G, handlers: NoInfer<RouteHandlers<G, M>>): RouteSet<G, M> {
-    const implementations = handlers as unknown as Record<string, RouteHandler<RouteContract, M> | RouteEntry<RouteContract, M> | undefined>;
+    const implementations = handlers as unknown as Record<string, Implementation<M> | undefined>;
     const unknown = Object.keys(implementations).filter((name) => !Object.hasOwn(group, name));
     if (unknown.length) throw new Error(`Handlers for routes the contract does not have: ${unknown.join(', ')}`);
     const routes = Object.entries(group).map(([name, contract]) => {
