@@ -2,7 +2,7 @@ import path from 'node:path';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { DataSource } from 'typeorm';
-import { API_ROUTES } from '../shared/api';
+import { API, API_ROUTES } from '../shared/api';
 import { MAX_JSON_BODY_BYTES } from '../shared/constants';
 import { contractRouter } from './http/contract-routes';
 import { AccountsService } from './features/accounts/accounts.service';
@@ -27,6 +27,7 @@ import { AnswerCache } from './http/answer-cache';
 import { compressAnswers, taggedApiAnswers } from './http/answer-encoding';
 import { authenticate } from './http/auth';
 import type { AppState } from './http/context';
+import type { User } from './features/accounts/user.entity';
 import { errorMiddleware } from './http/error-middleware';
 import { AppError, NotFound } from './http/errors';
 import { requestLanguage } from './http/i18n';
@@ -88,7 +89,7 @@ export interface AppDeps {
 }
 
 export interface ClubApp {
-  app: Koa<AppState>;
+  app: Koa<AppState<User>>;
   /** What the server's housekeeping prunes every hour. */
   chores: Chore[];
   /** Ends an account's sessions and closes its connections (the hub checks tokens through it too). */
@@ -106,7 +107,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The middleware chain and the routers; services get the data source in their constructors. */
 export function createApp({ config, db, secret, hub, outbox, clock, setupCode, host }: AppDeps): ClubApp {
-  const app = new Koa<AppState>();
+  const app = new Koa<AppState<User>>();
   // The TCP peer is the client unless the host says how many proxies stand in front (TRUST_PROXY); a
   // believed X-Forwarded-For would let anyone pick the address their attempts are counted under.
   const trustProxy = config.trustProxy ?? 0;
@@ -167,39 +168,39 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups, db });
 
   const feedFetches = config.feedFetchesPerMinute ?? 60;
-  const api = contractRouter(
-    [
-      ...accountsRoutes(accounts, passwordReset, {
+  const api = contractRouter<typeof API, User>(
+    API,
+    {
+      accounts: accountsRoutes(accounts, passwordReset, {
         login: new AttemptThrottle(config.loginThrottle),
         // Reset mail and setup codes: every ask counts; a few per quarter hour is plenty for a person.
         resets: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 10, refusalKey: 'tooManyRequests' }),
         setup: new AttemptThrottle({ ...config.loginThrottle, perAddress: 10, slowAfter: 3, refusalKey: 'tooManyRequests' }),
       }),
-      ...usersRoutes(users),
-      ...currentlyReadingRoutes(users),
-      ...adminRoutes(admin),
-      ...hostRoutes(hostConsole),
-      ...newslettersRoutes(newsletters),
-      ...homeRoutes(home),
-      ...roundsRoutes(rounds),
-      ...discussionsRoutes(discussions),
-      ...runnersUpRoutes(new RunnersUpService(db, discussions)),
-      ...pollsRoutes(polls),
-      ...booksRoutes(books),
-      ...scrapeRoutes(createGoodreadsScraper()),
-      ...recommendationsRoutes(recommendations),
-      ...reviewsRoutes(reviews),
-      ...progressRoutes(progress),
-      ...meetingsRoutes(meetings, calendars, {
+      users: usersRoutes(users),
+      currentlyReading: currentlyReadingRoutes(users),
+      admin: adminRoutes(admin),
+      host: hostRoutes(hostConsole),
+      newsletters: newslettersRoutes(newsletters),
+      home: homeRoutes(home),
+      rounds: roundsRoutes(rounds),
+      discussions: discussionsRoutes(discussions),
+      runnersUp: runnersUpRoutes(new RunnersUpService(db, discussions)),
+      polls: pollsRoutes(polls),
+      books: booksRoutes(books),
+      scrape: scrapeRoutes(createGoodreadsScraper()),
+      recommendations: recommendationsRoutes(recommendations),
+      reviews: reviewsRoutes(reviews),
+      progress: progressRoutes(progress),
+      meetings: meetingsRoutes(meetings, calendars, {
         // Calendar apps fetch a feed every quarter hour at most; an address asking more than once a second is a flood.
         throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: feedFetches, perAccountAddress: feedFetches, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
         keptAnswer: (key, compute) => answers.answer(key, compute, (text) => Buffer.from(text as string)),
       }),
-      ...searchRoutes(search),
-      ...statsRoutes(new StatsService(db)),
-      ...apiDocsRoutes(),
-    ],
-    API_ROUTES,
+      search: searchRoutes(search),
+      stats: statsRoutes(new StatsService(db)),
+      apiDocs: apiDocsRoutes(),
+    },
     // Backups being restored are uploaded into the data folder's scratch space (same disk, never memory).
     { answers, uploadDir: host.scratchDir },
   );

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { route, type Caller, type HttpMethod } from '../../shared/api/contract';
 import { startMiniApp, type MiniApp } from '../test-support/mini-app';
-import { handle } from './contract-routes';
+import type { SignedIn } from './context';
+import { routeImplementer } from './route-handlers';
 
 // The guard on a small app of its own, over real HTTP: contract entries declaring each role, as every
 // feature's entries do.
@@ -11,7 +12,7 @@ let base: string;
 const tokens: Record<string, string> = {};
 
 function guarded(method: HttpMethod, name: string, who: Caller, botsMay?: true) {
-  const contract = route({
+  return route({
     operationId: `${method}-${name}`,
     method,
     path: `/api/guarded/${name}`,
@@ -21,17 +22,21 @@ function guarded(method: HttpMethod, name: string, who: Caller, botsMay?: true) 
     ...(botsMay ? { botsMay } : {}),
     answer: { description: 'ok', schema: z.object({ ok: z.boolean() }) },
   });
-  return handle(contract, () => ({ ok: true }));
 }
 
+const guardedApi = {
+  readMember: guarded('get', 'member', 'member'),
+  writeMember: guarded('post', 'member', 'member'),
+  preview: guarded('put', 'preview', 'member', true),
+  moderator: guarded('get', 'moderator', 'moderator'),
+  admin: guarded('get', 'admin', 'admin'),
+};
+const ok = () => ({ ok: true });
+
 beforeAll(async () => {
-  app = await startMiniApp([
-    guarded('get', 'member', 'member'),
-    guarded('post', 'member', 'member'),
-    guarded('put', 'preview', 'member', true),
-    guarded('get', 'moderator', 'moderator'),
-    guarded('get', 'admin', 'admin'),
-  ]);
+  app = await startMiniApp(
+    routeImplementer<SignedIn>()(guardedApi, { readMember: ok, writeMember: ok, preview: ok, moderator: ok, admin: ok }),
+  );
   base = `${app.base}/api/guarded`;
   tokens.member = await app.tokenFor('member');
   tokens.moderator = await app.tokenFor('moderator', { isModerator: true });

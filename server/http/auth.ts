@@ -1,19 +1,24 @@
 import type { Middleware } from 'koa';
-import type { AccountsService } from '../features/accounts/accounts.service';
-import type { AppState } from './context';
+import type { AppState, SignedIn } from './context';
 import { Forbidden, Unauthorized } from './errors';
 import { bearerToken } from './token';
 import { isModerator } from '../../shared/rules';
+
+/** Who a bearer token signs in, if anyone: the accounts feature answers it (server/app.ts passes it). */
+export interface SessionReader<M extends SignedIn> {
+  /** The account of a live session, or null for no token, a bad or expired one, or an ended session. */
+  sessionUser(token: string | undefined): Promise<M | null>;
+}
 
 /**
  * Reads the bearer token into ctx.state.user. A missing, expired or bad token, or one whose session ended
  * (password reset, account disabled), makes the caller a visitor, never a 401 by itself: routes that need
  * sign-in say so with requireRole.
  */
-export function authenticate(accounts: Pick<AccountsService, 'sessionUser'>): Middleware<AppState> {
+export function authenticate<M extends SignedIn>(sessions: SessionReader<M>): Middleware<AppState<M>> {
   return async function authenticate(ctx, next) {
     const token = bearerToken(ctx.get('Authorization'));
-    ctx.state.user = await accounts.sessionUser(token);
+    ctx.state.user = await sessions.sessionUser(token);
     ctx.state.tokenRejected = !!token && !ctx.state.user;
     await next();
   };

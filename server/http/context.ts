@@ -1,12 +1,23 @@
 import type { ParameterizedContext } from 'koa';
 import type { Language } from '../../shared/constants';
-import type { User } from '../features/accounts/user.entity';
+
+/**
+ * What the http layer needs to know of a signed-in account: who it is (answers kept per member) and its
+ * roles (the guards). The accounts feature's User is one; the composition (server/app.ts) says which, so
+ * this layer imports no feature and a handler still gets the whole account.
+ */
+export interface SignedIn {
+  id: string;
+  isBot: boolean;
+  isModerator: boolean;
+  isAdmin: boolean;
+}
 
 /** What the middleware chain puts on ctx.state for every request. */
-export interface AppState {
+export interface AppState<M extends SignedIn = SignedIn> {
   language: Language;
   /** The signed-in account, or null for a visitor. */
-  user: User | null;
+  user: M | null;
   /** A bearer token came and was refused (forged, expired, or its session ended). */
   tokenRejected: boolean;
   /** On the club host's own machine (loopback, and not forwarded by an untrusted proxy). */
@@ -19,4 +30,4 @@ export interface AppState {
   uploadFile?: string;
 }
 
-export type AppContext = ParameterizedContext<AppState>;
+export type AppContext<M extends SignedIn = SignedIn> = ParameterizedContext<AppState<M>>;

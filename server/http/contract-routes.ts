@@ -1,77 +1,19 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
-import type { AnswerOf, BodyOf, ParamsOf, PathParam, QueryOf, RouteContract, UploadSpec } from '../../shared/api/contract';
-import type { User } from '../features/accounts/user.entity';
-import { sendAnswer, type AnswerCache, type AnswerSharing } from './answer-cache';
+import type { PathParam, QueryOf, RouteContract } from '../../shared/api/contract';
+import { sendAnswer, type AnswerCache } from './answer-cache';
 import { requireRole } from './auth';
-import type { AppContext, AppState } from './context';
+import type { AppContext, AppState, SignedIn } from './context';
 import { NotFound } from './errors';
+import { ANSWERED, type AroundUpload, type BoundRoute, type RouteGroup, type RouteInput, type RouteSet } from './route-handlers';
 import { uploadParser } from './upload';
 import { parseWith } from './validate';
 
-/** A handler's answer when it wrote the response itself (a file, a page). */
-export const ANSWERED: unique symbol = Symbol('answered');
-
-/** What a handler gets: everything its contract names, already checked and parsed. */
-export interface RouteInput<C extends RouteContract> {
-  params: ParamsOf<C>;
-  query: QueryOf<C>;
-  body: BodyOf<C>;
-  /** The signed-in account; only a route anyone may call can see a visitor (null). */
-  user: C['who'] extends 'anonymous' ? User | null : User;
-  /** The uploaded file: its bytes, or for an upload stored on disk the file's path (gone once the handler returns). */
-  upload: C extends { upload: { storage: 'disk' } } ? string : C extends { upload: UploadSpec } ? Buffer : undefined;
-  ctx: AppContext;
-}
-
-type Answer<C extends RouteContract> = AnswerOf<C> | typeof ANSWERED;
-export type RouteHandler<C extends RouteContract> = (input: RouteInput<C>) => Answer<C> | Promise<Answer<C>>;
-
-export interface BoundRoute {
-  contract: RouteContract;
-  handler: RouteHandler<RouteContract>;
-  /** A read whose answer is kept until the next write (answer-cache.ts), and for whom. */
-  cached?: AnswerSharing;
-  aroundUpload?: AroundUpload<RouteContract>;
-}
-
-/**
- * Runs after the role check and before a byte of the upload is read, around the rest (reading the upload,
- * then the handler): it may refuse before the body is read (a lock held, a confirmation wrong), and what it
- * takes (a lock) is held until the handler is done. After such a refusal, Node discards the rest of the
- * body as it comes (never written anywhere), and the client, a browser mid-upload too, reads the answer.
- */
-export type AroundUpload<C extends RouteContract> = (input: { query: QueryOf<C>; user: RouteInput<C>['user']; ctx: AppContext }, next: () => Promise<void>) => Promise<void>;
-
-export interface HandleOptions<C extends RouteContract = RouteContract> {
-  /**
-   * Keep this read's answer until the next write. Only for a handler whose answer depends on nothing but
-   * the database, its path and query, and (per-role) whether the caller is a moderator or (per-member) the
-   * caller's account and whether they sit at the host's machine: a handler reading anything else from `ctx`
-   * must not be cached.
-   */
-  cached?: AnswerSharing;
-  /** For a route with an upload: see AroundUpload. */
-  aroundUpload?: AroundUpload<C>;
-}
-
-/** A contract entry and the code that answers it. */
-export function handle<const C extends RouteContract>(contract: C, handler: RouteHandler<C>, options: HandleOptions<C> = {}): BoundRoute {
-  if (options.cached && contract.method !== 'get') throw new Error(`${contract.operationId} is not a read: it cannot be cached`);
-  if (options.aroundUpload && !contract.upload) throw new Error(`${contract.operationId} has no upload to run around`);
-  return {
-    contract,
-    handler: handler as unknown as RouteHandler<RouteContract>,
-    cached: options.cached,
-    aroundUpload: options.aroundUpload as unknown as AroundUpload<RouteContract> | undefined,
-  };
-}
-
-function aroundUploadMiddleware(contract: RouteContract, around: AroundUpload<RouteContract>): Middleware<AppState> {
+function aroundUploadMiddleware<M extends SignedIn>(contract: RouteContract, around: AroundUpload<RouteContract, M>): Middleware<AppState<M>> {
   return async function aroundUpload(ctx, next) {
     const query = (contract.query ? parseWith(contract.query, ctx.query) : {}) as QueryOf<RouteContract>;
-    await around({ query, user: ctx.state.user as RouteInput<RouteContract>['user'], ctx }, () => next());
+    await around({ query, user: ctx.state.user as RouteInput<RouteContract, M>['user'], ctx }, () => next());
   };
 }
 
@@ -111,9 +53,9 @@ function bodyOf(ctx: AppContext): unknown {
   return body === undefined || body === null || body === '' ? {} : body;
 }
 
-function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCache | undefined): Middleware<AppState> {
+function answering<M extends SignedIn>({ contract, handler, cached }: BoundRoute<M>, answers: AnswerCache | undefined): Middleware<AppState<M>> {
   const readParams = contract.params ? paramsReader(contract.params) : undefined;
-  const answer = (ctx: AppContext) => {
+  const answer = (ctx: AppContext<M>) => {
     const input = {
       params: readParams ? readParams(ctx.params as Record<string, string>) : {},
       query: contract.query ? parseWith(contract.query, ctx.query) : {},
@@ -121,7 +63,7 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
       user: ctx.state.user,
       upload: ctx.state.upload ?? ctx.state.uploadFile,
       ctx,
-    } as RouteInput<RouteContract>;
+    } as RouteInput<RouteContract, M>;
     return handler(input);
   };
   if (!cached || !answers) {
@@ -136,17 +78,27 @@ function answering({ contract, handler, cached }: BoundRoute, answers: AnswerCac
   };
 }
 
+/** The API's contract groups by feature (shared/api's `API`), in the order their routes are matched. */
+export type ApiGroups = Readonly<Record<string, RouteGroup>>;
+
+/** The routes of each feature of the API: a feature left out, or given another's routes, does not compile. */
+export type ApiRouteSets<A extends ApiGroups, M extends SignedIn> = { [F in keyof A]: RouteSet<A[F], M> };
+
 /**
  * The router of the whole API, registered from the contract: each route's role guard, then its upload
- * parser, then its parameters, query and body parsed, then its handler (or its kept answer, with `answers`). Every contract entry must have
- * exactly one handler and every handler a contract entry, or the server does not start.
+ * parser, then its parameters, query and body parsed, then its handler (or its kept answer, with
+ * `answers`). The types ask for every feature's routes, each answered for `M`, the signed-in account the
+ * sign-in middleware reads (given: it cannot be inferred from handlers that take it); and every contract
+ * entry must have exactly one handler and every handler a contract entry, or the server does not start.
  */
-export function contractRouter(
-  routes: readonly BoundRoute[],
-  contracts: readonly RouteContract[],
+export function contractRouter<A extends ApiGroups, M extends SignedIn>(
+  api: A,
+  routeSets: ApiRouteSets<A, M>,
   options: { answers?: AnswerCache; uploadDir?: string } = {},
-): Router<AppState> {
-  const handlers = new Map<RouteContract, BoundRoute>();
+): Router<AppState<M>> {
+  const contracts = Object.values(api).flatMap((group) => Object.values(group));
+  const routes = Object.values(routeSets as ApiRouteSets<ApiGroups, M>).flatMap((set) => set.routes);
+  const handlers = new Map<RouteContract, BoundRoute<M>>();
   for (const route of routes) {
     const { contract } = route;
     if (handlers.has(contract)) throw new Error(`${contract.operationId} has two handlers`);
@@ -156,9 +108,9 @@ export function contractRouter(
   const unanswered = contracts.filter((contract) => !handlers.has(contract)).map((contract) => contract.operationId);
   if (unanswered.length) throw new Error(`No handler for ${unanswered.join(', ')}`);
 
-  const router = new Router<AppState>();
+  const router = new Router<AppState<M>>();
   for (const contract of contracts) {
-    const chain: Middleware<AppState>[] = [];
+    const chain: Middleware<AppState<M>>[] = [];
     if (contract.who !== 'anonymous') chain.push(requireRole(contract.who, { botsMay: contract.botsMay === true }));
     const around = handlers.get(contract)!.aroundUpload;
     if (around) chain.push(aroundUploadMiddleware(contract, around));

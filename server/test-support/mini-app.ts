@@ -14,8 +14,9 @@ import { UserEntity, type User } from '../features/accounts/user.entity';
 import { newUser } from '../features/admin/new-user';
 import { authenticate } from '../http/auth';
 import type { AppState } from '../http/context';
-import { contractRouter, type BoundRoute } from '../http/contract-routes';
+import { contractRouter, type ApiGroups } from '../http/contract-routes';
 import { errorMiddleware } from '../http/error-middleware';
+import type { RouteGroup, RouteSet } from '../http/route-handlers';
 import { requestLanguage } from '../http/i18n';
 import { signToken } from '../http/token';
 import { createMarkdown } from '../markdown';
@@ -33,15 +34,15 @@ export interface MiniApp {
  * routes, registered from their contract entries as server/app.ts registers all of them: for testing one
  * feature's routes, or a guard, alone.
  */
-export async function startMiniApp(routes: BoundRoute[]): Promise<MiniApp> {
+export async function startMiniApp(...routeSets: RouteSet<RouteGroup, User>[]): Promise<MiniApp> {
   const db = await openDatabase(fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-mini-')));
   const secret = crypto.randomBytes(32);
-  const api = contractRouter(
-    routes,
-    routes.map((route) => route.contract),
+  const api = contractRouter<ApiGroups, User>(
+    Object.fromEntries(routeSets.map((set, index) => [index, set.group])),
+    Object.fromEntries(routeSets.map((set, index) => [index, set])),
   );
 
-  const app = new Koa<AppState>();
+  const app = new Koa<AppState<User>>();
   app.silent = true;
   app.use(errorMiddleware({ defaultLanguage: 'en', log: () => {} }));
   app.use(async (ctx, next) => {

@@ -1,11 +1,12 @@
 import { accountsApi } from '../../../shared/api/accounts';
 import { HUB_PATH, HUB_SESSION_COOKIE, TOKEN_LIFETIME_DAYS } from '../../../shared/constants';
 import type { AppContext } from '../../http/context';
-import { handle } from '../../http/contract-routes';
 import { ServiceBusy } from '../../http/errors';
+import { routeImplementer } from '../../http/route-handlers';
 import type { AccountsService } from './accounts.service';
 import type { AttemptThrottle } from './attempt-throttle';
 import type { PasswordResetService } from './password-reset.service';
+import type { User } from './user.entity';
 
 export interface AccountThrottles {
   /** Failed sign-ins, per address and per (account, address). */
@@ -16,18 +17,20 @@ export interface AccountThrottles {
   setup: AttemptThrottle;
 }
 
+const implement = routeImplementer<User>();
+
 export function accountsRoutes(accounts: AccountsService, passwordReset: PasswordResetService, throttles: AccountThrottles) {
-  return [
-    handle(accountsApi.registerFirstAdmin, async ({ body: { email, name, password, setupCode }, ctx }) => {
+  return implement(accountsApi, {
+    registerFirstAdmin: async ({ body: { email, name, password, setupCode }, ctx }) => {
       const { fromHostMachine, clientAddress } = ctx.state;
       // Only guesses at the code from elsewhere are counted; the host at its own machine needs none.
       const attempt = fromHostMachine ? null : await throttles.setup.begin(clientAddress);
       const profile = await accounts.registerFirstAdmin(email, password, { fromHostMachine, setupCode }, name);
       attempt?.succeeded();
       return profile;
-    }),
+    },
 
-    handle(accountsApi.login, async ({ body: { email, password }, ctx }) => {
+    login: async ({ body: { email, password }, ctx }) => {
       const attempt = await throttles.login.begin(ctx.state.clientAddress, email);
       try {
         const signedIn = await accounts.login(email, password);
@@ -39,22 +42,22 @@ export function accountsRoutes(accounts: AccountsService, passwordReset: Passwor
         if (error instanceof ServiceBusy) attempt.discard();
         throw error;
       }
-    }),
+    },
 
-    handle(accountsApi.context, ({ user }) => accounts.profileOf(user)),
+    context: ({ user }) => accounts.profileOf(user),
 
     // The same answer whether or not the address belongs to anyone (DECISIONS.md).
-    handle(accountsApi.startPasswordReset, async ({ params, ctx }) => {
+    startPasswordReset: async ({ params, ctx }) => {
       await throttles.resets.begin(ctx.state.clientAddress);
       await passwordReset.start(params.email);
       return true as const;
-    }),
+    },
 
-    handle(accountsApi.finishPasswordReset, async ({ params, body: { resetToken, password } }) => {
+    finishPasswordReset: async ({ params, body: { resetToken, password } }) => {
       await passwordReset.finish(params.userId, resetToken, password);
       return true as const;
-    }),
-  ];
+    },
+  });
 }
 
 /**

@@ -1,17 +1,20 @@
 import { adminApi } from '../../../shared/api/admin';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { AdminService } from './admin.service';
 
+const implement = routeImplementer<User>();
+
 export function adminRoutes(admin: AdminService) {
-  return [
-    handle(adminApi.data, () => admin.data()),
-    handle(adminApi.setNoticeboard, ({ body }) => admin.setNoticeboard(body)),
-    handle(adminApi.registerUser, ({ user, body }) => admin.registerUser(user, body)),
-    handle(adminApi.makeModerator, ({ params }) => admin.makeModerator(params.email)),
-    handle(adminApi.registerBot, ({ body }) => admin.registerBot(body)),
+  return implement(adminApi, {
+    data: () => admin.data(),
+    setNoticeboard: ({ body }) => admin.setNoticeboard(body),
+    registerUser: ({ user, body }) => admin.registerUser(user, body),
+    makeModerator: ({ params }) => admin.makeModerator(params.email),
+    registerBot: ({ body }) => admin.registerBot(body),
     // Sessions end and live connections close; the account keeps its posts (DECISIONS.md "Abuse and sessions").
-    handle(adminApi.disable, ({ user, params }) => admin.setDisabled(user, params.email, true)),
-    handle(adminApi.enable, ({ user, params }) => admin.setDisabled(user, params.email, false)),
-    handle(adminApi.bots, () => admin.bots()),
-  ];
+    disable: ({ user, params }) => admin.setDisabled(user, params.email, true),
+    enable: ({ user, params }) => admin.setDisabled(user, params.email, false),
+    bots: () => admin.bots(),
+  });
 }

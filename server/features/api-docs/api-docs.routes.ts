@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import send from 'koa-send';
 import { apiDocsApi } from '../../../shared/api/api-docs';
-import { ANSWERED, handle } from '../../http/contract-routes';
 import { NotFound } from '../../http/errors';
+import { ANSWERED, routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import { openApiJson } from './openapi';
 
 /** Where swagger-ui-dist is installed (a dependency; node_modules ships beside the bundle). */
@@ -55,33 +56,35 @@ const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+const implement = routeImplementer<User>();
+
 /**
  * GET /api/openapi.json (the document) and GET /api/docs (Swagger UI on it), for anyone: the document
  * describes the API and reveals no data.
  */
 export function apiDocsRoutes() {
   const assetsRoot = swaggerUiDir();
-  return [
-    handle(apiDocsApi.document, ({ ctx }) => {
+  return implement(apiDocsApi, {
+    document: ({ ctx }) => {
       ctx.type = 'application/json';
       ctx.set('Cache-Control', 'no-cache');
       ctx.body = openApiJson();
       return ANSWERED;
-    }),
+    },
 
-    handle(apiDocsApi.page, ({ ctx }) => {
+    page: ({ ctx }) => {
       ctx.type = 'text/html';
       ctx.set('Cache-Control', 'no-cache');
       ctx.set('Content-Security-Policy', PAGE_CSP);
       return PAGE;
-    }),
+    },
 
-    handle(apiDocsApi.asset, async ({ params: { file }, ctx }): Promise<typeof ANSWERED> => {
+    asset: async ({ params: { file }, ctx }): Promise<typeof ANSWERED> => {
       // A name with a slash, a leading dot or another ending is nothing we serve; koa-send's root guards too.
       if (!ASSET_NAME.test(file)) throw new NotFound();
       const served = await send(ctx, file, { root: assetsRoot, index: false, maxage: 60 * 60 * 1000 });
       if (!served) throw new NotFound();
       return ANSWERED;
-    }),
-  ];
+    },
+  });
 }

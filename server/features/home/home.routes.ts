@@ -1,8 +1,13 @@
 import { homeApi } from '../../../shared/api/home';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { HomeService } from './home.service';
 
+const implement = routeImplementer<User>();
+
 export function homeRoutes(home: HomeService) {
-  // Anyone may call it; a visitor gets the public part.
-  return [handle(homeApi.get, ({ user, ctx }) => home.homeFor(user, ctx.state.fromHostMachine), { cached: 'per-member' })];
+  return implement(homeApi, {
+    // Anyone may call it; a visitor gets the public part.
+    get: { handler: ({ user, ctx }) => home.homeFor(user, ctx.state.fromHostMachine), cached: 'per-member' },
+  });
 }

@@ -1,14 +1,17 @@
 import fs from 'node:fs';
 import { hostApi } from '../../../shared/api/host';
-import { ANSWERED, handle } from '../../http/contract-routes';
+import { ANSWERED, routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { HostService } from './host.service';
 
+const implement = routeImplementer<User>();
+
 export function hostRoutes(host: HostService) {
-  return [
-    handle(hostApi.status, () => host.status()),
-    handle(hostApi.setup, ({ ctx }) => host.setup(ctx.state.fromHostMachine)),
-    handle(hostApi.retryMail, () => host.retryMail()),
-    handle(hostApi.backup, async ({ ctx }): Promise<typeof ANSWERED> => {
+  return implement(hostApi, {
+    status: () => host.status(),
+    setup: ({ ctx }) => host.setup(ctx.state.fromHostMachine),
+    retryMail: () => host.retryMail(),
+    backup: async ({ ctx }): Promise<typeof ANSWERED> => {
       const { file, name } = await host.backup();
       const stream = fs.createReadStream(file);
       // Gone once sent, or once the download is abandoned: the data folder keeps no stray copies.
@@ -18,11 +21,12 @@ export function hostRoutes(host: HostService) {
       ctx.length = fs.statSync(file).size;
       ctx.body = stream;
       return ANSWERED;
-    }),
-    handle(hostApi.restore, ({ upload, ctx }) => host.restore(upload, ctx.state.language), {
+    },
+    restore: {
+      handler: ({ upload, ctx }) => host.restore(upload, ctx.state.language),
       // The name and the lock are checked before the upload is read, and the lock held until the answer.
       aroundUpload: ({ query }, readUploadAndRestore) => host.beforeRestoreUpload(query.clubName, readUploadAndRestore),
-    }),
-    handle(hostApi.endSessions, ({ user }) => host.endEverySession(user)),
-  ];
+    },
+    endSessions: ({ user }) => host.endEverySession(user),
+  });
 }

@@ -1,7 +1,8 @@
 import { meetingsApi } from '../../../shared/api/meetings';
 import { sendAnswer, type ReadyAnswer } from '../../http/answer-cache';
-import { ANSWERED, handle } from '../../http/contract-routes';
 import type { AppContext } from '../../http/context';
+import { ANSWERED, routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { CalendarsService } from './calendars.service';
 import type { MeetingsService } from './meetings.service';
 
@@ -16,19 +17,21 @@ export interface FeedServing {
   keptAnswer(key: string, compute: () => Promise<string>): Promise<ReadyAnswer>;
 }
 
+const implement = routeImplementer<User>();
+
 export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsService, feeds: FeedServing) {
-  return [
-    handle(meetingsApi.list, ({ user }) => meetings.list(user)),
-    handle(meetingsApi.schedule, ({ user, body }) => meetings.schedule(user, body)),
-    handle(meetingsApi.get, ({ params, user }) => meetings.get(params.meetingId, user)),
-    handle(meetingsApi.change, ({ params, user, body }) => meetings.change(params.meetingId, body, user)),
-    handle(meetingsApi.cancel, ({ params, user }) => meetings.cancel(params.meetingId, user)),
-    handle(meetingsApi.rsvp, ({ params, user, body }) => meetings.rsvp(params.meetingId, user, body.answer)),
-    handle(meetingsApi.ics, async ({ params, ctx }): Promise<typeof ANSWERED> => {
+  return implement(meetingsApi, {
+    list: ({ user }) => meetings.list(user),
+    schedule: ({ user, body }) => meetings.schedule(user, body),
+    get: ({ params, user }) => meetings.get(params.meetingId, user),
+    change: ({ params, user, body }) => meetings.change(params.meetingId, body, user),
+    cancel: ({ params, user }) => meetings.cancel(params.meetingId, user),
+    rsvp: ({ params, user, body }) => meetings.rsvp(params.meetingId, user, body.answer),
+    ics: async ({ params, ctx }): Promise<typeof ANSWERED> => {
       answerCalendar(ctx, await calendars.meetingFile(params.meetingId, originOf(ctx)), `meeting-${params.meetingId}.ics`);
       return ANSWERED;
-    }),
-    handle(meetingsApi.feed, async ({ params, ctx }): Promise<typeof ANSWERED> => {
+    },
+    feed: async ({ params, ctx }): Promise<typeof ANSWERED> => {
       // Anyone may ask without signing in: a flood from one address is turned away first, and every member's
       // feed is the same text, made once per state of the club and compressed once (it cost six meetings reads).
       await feeds.throttle.begin(ctx.state.clientAddress);
@@ -37,11 +40,11 @@ export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsSe
       const feed = await feeds.keptAnswer(`calendarFeed ${calendars.linkBaseFor(origin)}`, () => calendars.feedText(origin));
       await sendAnswer(ctx, feed, CALENDAR_TYPE);
       return ANSWERED;
-    }),
-    handle(meetingsApi.feedState, ({ user }) => calendars.feedState(user)),
-    handle(meetingsApi.newFeed, ({ user, ctx }) => calendars.newFeed(user, originOf(ctx))),
-    handle(meetingsApi.revokeFeed, ({ user }) => calendars.revokeFeed(user)),
-  ];
+    },
+    feedState: ({ user }) => calendars.feedState(user),
+    newFeed: ({ user, ctx }) => calendars.newFeed(user, originOf(ctx)),
+    revokeFeed: ({ user }) => calendars.revokeFeed(user),
+  });
 }
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';

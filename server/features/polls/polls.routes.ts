@@ -1,17 +1,20 @@
 import { pollsApi } from '../../../shared/api/polls';
-import { ANSWERED, handle } from '../../http/contract-routes';
 import type { AppContext } from '../../http/context';
+import { ANSWERED, routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { PollsService } from './polls.service';
 
+const implement = routeImplementer<User>();
+
 export function pollsRoutes(polls: PollsService) {
-  return [
-    handle(pollsApi.info, ({ params, user }) => polls.info(params.pollId, user), { cached: 'per-member' }),
-    handle(pollsApi.vote, async ({ params, user, body, ctx }): Promise<typeof ANSWERED> => {
+  return implement(pollsApi, {
+    info: { handler: ({ params, user }) => polls.info(params.pollId, user), cached: 'per-member' },
+    vote: async ({ params, user, body, ctx }): Promise<typeof ANSWERED> => {
       answerShared(ctx, await polls.vote(params.pollId, user, body));
       return ANSWERED;
-    }),
-    handle(pollsApi.setDeadline, ({ params, user, body }) => polls.setDeadline(params.pollId, user, body)),
-  ];
+    },
+    setDeadline: ({ params, user, body }) => polls.setDeadline(params.pollId, user, body),
+  });
 }
 
 /**

@@ -1,11 +1,14 @@
 import { progressApi } from '../../../shared/api/progress';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { ProgressService } from './progress.service';
 
+const implement = routeImplementer<User>();
+
 export function progressRoutes(progress: ProgressService) {
-  return [
+  return implement(progressApi, {
     // The answer holds the caller's own entry: kept per member.
-    handle(progressApi.get, ({ user, params }) => progress.forBook(user, params.bookId), { cached: 'per-member' }),
-    handle(progressApi.record, ({ user, params, body }) => progress.record(user, params.bookId, body)),
-  ];
+    get: { handler: ({ user, params }) => progress.forBook(user, params.bookId), cached: 'per-member' },
+    record: ({ user, params, body }) => progress.record(user, params.bookId, body),
+  });
 }

@@ -1,12 +1,15 @@
 import { recommendationsApi } from '../../../shared/api/recommendations';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { RecommendationsService } from './recommendations.service';
 
+const implement = routeImplementer<User>();
+
 export function recommendationsRoutes(recommendations: RecommendationsService) {
-  return [
-    handle(recommendationsApi.list, () => recommendations.list(), { cached: 'for-everyone' }),
-    handle(recommendationsApi.get, ({ params }) => recommendations.get(params.recommendationId), { cached: 'for-everyone' }),
-    handle(recommendationsApi.create, ({ user, body }) => recommendations.create(user, body)),
-    handle(recommendationsApi.update, ({ user, body }) => recommendations.update(user, body)),
-  ];
+  return implement(recommendationsApi, {
+    list: { handler: () => recommendations.list(), cached: 'for-everyone' },
+    get: { handler: ({ params }) => recommendations.get(params.recommendationId), cached: 'for-everyone' },
+    create: ({ user, body }) => recommendations.create(user, body),
+    update: ({ user, body }) => recommendations.update(user, body),
+  });
 }

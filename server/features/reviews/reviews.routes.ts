@@ -1,11 +1,14 @@
 import { reviewsApi } from '../../../shared/api/reviews';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { ReviewsService } from './reviews.service';
 
+const implement = routeImplementer<User>();
+
 export function reviewsRoutes(reviews: ReviewsService) {
-  return [
-    handle(reviewsApi.forBook, ({ params }) => reviews.forBook(params.bookId), { cached: 'for-everyone' }),
-    handle(reviewsApi.post, ({ user, params, body }) => reviews.post(user, params.bookId, body)),
-    handle(reviewsApi.byUser, ({ params }) => reviews.byUser(params.userId), { cached: 'for-everyone' }),
-  ];
+  return implement(reviewsApi, {
+    forBook: { handler: ({ params }) => reviews.forBook(params.bookId), cached: 'for-everyone' },
+    post: ({ user, params, body }) => reviews.post(user, params.bookId, body),
+    byUser: { handler: ({ params }) => reviews.byUser(params.userId), cached: 'for-everyone' },
+  });
 }

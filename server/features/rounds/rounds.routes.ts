@@ -1,12 +1,15 @@
 import { roundsApi } from '../../../shared/api/rounds';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { RoundsService } from './rounds.service';
 
+const implement = routeImplementer<User>();
+
 export function roundsRoutes(rounds: RoundsService) {
-  return [
-    handle(roundsApi.list, () => rounds.list(), { cached: 'for-everyone' }),
-    handle(roundsApi.start, ({ user, body }) => rounds.start(user, body)),
-    handle(roundsApi.closeDiscussion, ({ user, params, body }) => rounds.closeDiscussion(user, params.discussionId, body)),
-    handle(roundsApi.closePoll, ({ user, params }) => rounds.closePoll(user, params.pollId)),
-  ];
+  return implement(roundsApi, {
+    list: { handler: () => rounds.list(), cached: 'for-everyone' },
+    start: ({ user, body }) => rounds.start(user, body),
+    closeDiscussion: ({ user, params, body }) => rounds.closeDiscussion(user, params.discussionId, body),
+    closePoll: ({ user, params }) => rounds.closePoll(user, params.pollId),
+  });
 }

@@ -1,7 +1,12 @@
 import { runnersUpApi } from '../../../shared/api/runners-up';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { RunnersUpService } from './runners-up.service';
 
+const implement = routeImplementer<User>();
+
 export function runnersUpRoutes(runnersUp: RunnersUpService) {
-  return [handle(runnersUpApi.get, ({ params }) => runnersUp.forDiscussion(params.discussionId), { cached: 'for-everyone' })];
+  return implement(runnersUpApi, {
+    get: { handler: ({ params }) => runnersUp.forDiscussion(params.discussionId), cached: 'for-everyone' },
+  });
 }

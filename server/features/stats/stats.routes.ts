@@ -1,7 +1,12 @@
 import { statsApi } from '../../../shared/api/stats';
-import { handle } from '../../http/contract-routes';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
 import type { StatsService } from './stats.service';
 
+const implement = routeImplementer<User>();
+
 export function statsRoutes(stats: StatsService) {
-  return [handle(statsApi.users, () => stats.members())];
+  return implement(statsApi, {
+    users: () => stats.members(),
+  });
 }
