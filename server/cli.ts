@@ -10,11 +10,13 @@ import { NEW_ACCOUNT_NEWSLETTER, subscribeAccount } from './features/newsletters
 import { AppError } from './http/errors';
 import { translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
-import { MaintenanceError } from './maintenance/backup';
-import { applyRestore, discardStaged, finishInterruptedRestore, stageRestore } from './maintenance/club-archive';
-import { backUpClub } from './maintenance/club-backup';
+import { backUpClub } from './club/backup/back-up-club';
+import { MaintenanceError } from './club/maintenance-error';
+import { applyRestore, finishInterruptedRestore } from './club/restore/apply-restore';
+import { stageRestore } from './club/restore/stage-restore';
+import { discardStaged } from './club/restore/staged-club';
+import { DataDirInUse, claimDataDir, runningServerPid } from './club/server-lock';
 import { ImportError, importObskurnee, type ImportReport } from './maintenance/import-obskurnee/import-obskurnee';
-import { DataDirInUse, claimDataDir, runningServerPid } from './maintenance/server-lock';
 import { createMarkdown } from './markdown';
 import type { ServerConfig } from './settings';
 

@@ -13,9 +13,10 @@ import { requestLanguage, translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
 import { createHub } from './realtime/hub';
 import { createMailQueue } from './features/mail/mail-setup';
-import { applyRestore, finishInterruptedRestore, planRestore, stagedFromKept } from './maintenance/club-archive';
-import { startHousekeeping } from './maintenance/housekeeping';
-import { claimDataDir } from './maintenance/server-lock';
+import { startHousekeeping } from './club/housekeeping';
+import { applyRestore, carryOutRestore, finishInterruptedRestore, planRestore } from './club/restore/apply-restore';
+import { stagedFromKept } from './club/restore/staged-club';
+import { claimDataDir } from './club/server-lock';
 import type { ServerConfig } from './settings';
 
 /** Connections the system may hold waiting to be accepted. */
@@ -278,7 +279,7 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
         console.error('Closing the club for the restore failed:', error);
       }
       // The renames planRestore wrote down.
-      finishInterruptedRestore(config.dataDir);
+      carryOutRestore(config.dataDir);
       try {
         current = await openClub();
       } catch (error) {

@@ -1,4 +1,4 @@
-import type { StagedRestore } from '../../maintenance/club-archive';
+import type { StagedRestore } from '../../club/restore/staged-club';
 
 /**
  * What the server process gives the host's console (start-server.ts): it outlives the club's database,

@@ -5,7 +5,7 @@ import { DATABASE_FILE, openDatabase, sqliteOf } from '../../db/data-source';
 import { saveAvatar } from '../../features/users/avatar';
 import { AppError } from '../../http/errors';
 import { createMarkdown } from '../../markdown';
-import { claimDataDir, DataDirInUse, runningServerPid } from '../server-lock';
+import { claimDataDir, DataDirInUse, runningServerPid } from '../../club/server-lock';
 import { mapClub, type BookclubRows } from './map-club';
 import { ImportError, readObskurnee, type ObskurneeClub } from './read-obskurnee';
 import { sourceClock } from './source-time';
