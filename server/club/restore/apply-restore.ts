@@ -66,11 +66,16 @@ export function planRestore(staged: StagedRestore, options: { dataDir: string; n
   return { keptAs: path.join(dataDir, kept) };
 }
 
-/** Does the renames planRestore wrote down, with the club's database closed (the caller's job). */
-export function carryOutRestore(dataDir: string): void {
+/**
+ * Does the renames planRestore wrote down, with the club's database closed (the caller's job); answers
+ * whether there were any. Each rename is done only if it is not done yet, so a restore a crash cut short is
+ * finished by the same step.
+ */
+export function carryOutRestore(dataDir: string): { carriedOut: boolean } {
   const dir = path.resolve(dataDir);
   const journal = readJournal(dir);
   if (journal) runJournal(dir, journal);
+  return { carriedOut: journal !== null };
 }
 
 /** Folds the live database's write-ahead log in, so the kept database is whole on its own. */
@@ -101,7 +106,7 @@ export function applyRestore(staged: StagedRestore, options: { dataDir: string; 
 
 /**
  * At start-up (and before a restore is planned), before the database is opened: finishes a restore a crash
- * interrupted (rolls it forward, carryOutRestore's renames), else changes nothing of the club. Either way it
+ * interrupted (rolls it forward with carryOutRestore), else changes nothing of the club. Either way it
  * clears what crashed backups and restores left behind (clearLeftoverWork; `atStart` as it says).
  */
 export function finishInterruptedRestore(dataDir: string, { atStart = false } = {}): { finished: boolean } {
@@ -113,8 +118,7 @@ export function finishInterruptedRestore(dataDir: string, { atStart = false } = 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { finished: false };
     throw error;
   }
-  const journal = readJournal(dir);
-  if (journal) runJournal(dir, journal);
+  const { carriedOut } = carryOutRestore(dir);
   clearLeftoverWork(dir, names, atStart);
-  return { finished: journal !== null };
+  return { finished: carriedOut };
 }
