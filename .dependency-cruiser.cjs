@@ -10,11 +10,11 @@ const SERVER_ENTRY_POINTS_FOR_ELECTRON = [
   '^server/heap-flags\\.ts$',
   '^server/settings\\.ts$',
   '^server/db/data-source\\.ts$',
-  '^server/maintenance/backup\\.ts$',
-  '^server/maintenance/club-archive\\.ts$',
-  '^server/maintenance/club-backup\\.ts$',
-  '^server/maintenance/backup-status\\.ts$',
-  '^server/maintenance/server-lock\\.ts$',
+  '^server/club/maintenance-error\\.ts$',
+  '^server/club/backup/back-up-club\\.ts$',
+  '^server/club/backup/backup-status\\.ts$',
+  '^server/club/restore/restore-club\\.ts$',
+  '^server/club/server-lock\\.ts$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -14,8 +14,8 @@ const common = {
 
 const entries = [
   { in: 'server/main.ts', out: 'dist/server/main.js', format: 'esm' },
-  // A restore's checks run in a worker thread (server/maintenance/stage-in-worker.ts).
-  { in: 'server/maintenance/restore-worker.ts', out: 'dist/server/restore-worker.js', format: 'esm' },
+  // A restore's checks run in a worker thread (server/club/restore/stage-in-worker.ts).
+  { in: 'server/club/restore/restore-worker.ts', out: 'dist/server/restore-worker.js', format: 'esm' },
   { in: 'bench/search.ts', out: 'dist/bench/search.js', format: 'esm' },
   // The benchmark (`npm run bench`) and the bare node:http server it compares reads with.
   { in: 'bench/run.ts', out: 'dist/bench/run.js', format: 'esm' },

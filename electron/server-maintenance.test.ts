@@ -6,7 +6,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_FILE, openDatabase } from '../server/db/data-source';
-import { readBackupStatus } from '../server/maintenance/backup-status';
+import { readBackupStatus } from '../server/club/backup/backup-status';
 import { clubMaintenance } from './server-maintenance';
 import { testConfig } from './test-support/server-process-fakes';
 

@@ -4,10 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE } from '../server/db/data-source';
-import { MaintenanceError } from '../server/maintenance/backup';
-import { restoreClub } from '../server/maintenance/club-archive';
-import { backUpClub } from '../server/maintenance/club-backup';
-import { runningServerPid } from '../server/maintenance/server-lock';
+import { backUpClub } from '../server/club/backup/back-up-club';
+import { MaintenanceError } from '../server/club/maintenance-error';
+import { restoreClub } from '../server/club/restore/restore-club';
+import { runningServerPid } from '../server/club/server-lock';
 import type { ClubMaintenance } from './server-runner';
 
 /** Whether two paths name one file (whatever the case or links in them). */

@@ -40,7 +40,7 @@ import { AttemptThrottle } from './features/accounts/attempt-throttle';
 import { PasswordHasher } from './features/accounts/password-hasher';
 import { securityHeaders } from './http/security-headers';
 import { addressKey, isFromHostMachine } from './http/client-address';
-import type { Chore } from './maintenance/housekeeping';
+import type { Chore } from './club/housekeeping';
 import { PasswordResetService } from './features/accounts/password-reset.service';
 import { AdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';

@@ -6,7 +6,7 @@ import { CliError, isUserError, parseCommand, runBackup, runCreateAdmin, runImpo
 import { bundleCli, runCli, type BundledCli } from './club/import-obskurnee/cli-process';
 import { FIXTURE_COUNTS, FIXTURE_USERS, createObskurneeFixture } from './club/import-obskurnee/fixture';
 import type { ServerConfig } from './settings';
-import { readBackupStatus } from './maintenance/backup-status';
+import { readBackupStatus } from './club/backup/backup-status';
 import { ADMIN, setUpClub, startTestServer } from './test-support/test-server';
 
 let dataDir: string;

@@ -3,18 +3,21 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { registerFirstAdminSchema } from '../shared/api/accounts';
-import { DATABASE_FILE, openDatabase, sqliteOf } from './db/data-source';
+import { backUpClub } from './club/backup/back-up-club';
+import { MaintenanceError } from './club/maintenance-error';
+import { applyRestore, finishInterruptedRestore } from './club/restore/apply-restore';
+import { stageRestore } from './club/restore/stage-restore';
+import { discardStaged } from './club/restore/staged-club';
+import { DataDirInUse, claimDataDir, runningServerPid } from './club/server-lock';
+import { DATABASE_FILE, openDatabase } from './db/data-source';
+import { promoteToAdminIfNone } from './features/accounts';
 import { AccountsService } from './features/accounts/accounts.service';
 import { PasswordHasher } from './features/accounts/password-hasher';
 import { NEW_ACCOUNT_NEWSLETTER, subscribeAccount } from './features/newsletters';
 import { AppError } from './http/errors';
 import { translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
-import { MaintenanceError } from './maintenance/backup';
-import { applyRestore, discardStaged, finishInterruptedRestore, stageRestore } from './maintenance/club-archive';
-import { backUpClub } from './maintenance/club-backup';
 import { ImportError, importObskurnee, type ImportReport } from './club/import-obskurnee/import-obskurnee';
-import { DataDirInUse, claimDataDir, runningServerPid } from './maintenance/server-lock';
 import { createMarkdown } from './markdown';
 import type { ServerConfig } from './settings';
 
@@ -259,20 +262,16 @@ async function promoteIfNoAdmin(config: ServerConfig, email: string): Promise<bo
     finishInterruptedRestore(config.dataDir);
     const db = await openDatabase(config.dataDir, config.sqliteNativeBinding);
     try {
-      const sql = sqliteOf(db);
-      const members = (sql.prepare(`SELECT count(*) AS n FROM "user"`).get() as { n: number }).n;
-      const admin = sql.prepare(`SELECT 1 FROM "user" WHERE "isAdmin" = 1 AND "isBot" = 0 AND "disabledOn" IS NULL LIMIT 1`).get();
-      if (members === 0 || admin) return false;
-      const member = sql.prepare(`SELECT "id", "email", "isBot", "disabledOn" FROM "user" WHERE lower("email") = lower(?)`).get(email.trim()) as
-        | { id: string; email: string; isBot: number; disabledOn: string | null }
-        | undefined;
-      if (!member) {
-        throw new CliError(`The club in ${config.dataDir} has ${countOf(members, 'member')} but no admin who can sign in, and ${email} is none of them. Name the email of the member who is to be its admin.`);
+      const promotion = promoteToAdminIfNone(db, email);
+      if (promotion.outcome === 'not-needed') return false;
+      if (promotion.outcome === 'not-a-member') {
+        throw new CliError(
+          `The club in ${config.dataDir} has ${countOf(promotion.members, 'member')} but no admin who can sign in, and ${email} is none of them. Name the email of the member who is to be its admin.`,
+        );
       }
-      if (member.isBot) throw new CliError(`${member.email} is a bot; name a member who is to be the club's admin.`);
-      sql.prepare(`UPDATE "user" SET "isAdmin" = 1, "isModerator" = 1, "disabledOn" = NULL WHERE "id" = ?`).run(member.id);
+      if (promotion.outcome === 'bot') throw new CliError(`${promotion.email} is a bot; name a member who is to be the club's admin.`);
       console.log(
-        `${member.email} is now the club's admin${member.disabledOn ? ' (their sign-in, which was turned off, is on again)' : ''}. ` +
+        `${promotion.email} is now the club's admin${promotion.wasDisabled ? ' (their sign-in, which was turned off, is on again)' : ''}. ` +
           'They sign in with their own password. Start the server.',
       );
       return true;

@@ -66,7 +66,7 @@ beforeAll(async () => {
   const asNodeBundle = { bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', logLevel: 'silent' } as const;
   await build({ ...asNodeBundle, stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' }, outfile: bundle });
   // A restore's checks run in a worker thread, whose script the server looks for beside its own bundle.
-  await build({ ...asNodeBundle, entryPoints: [path.join(ROOT, 'server', 'maintenance', 'restore-worker.ts')], outfile: path.join(bundleDir, 'restore-worker.js') });
+  await build({ ...asNodeBundle, entryPoints: [path.join(ROOT, 'server', 'club', 'restore', 'restore-worker.ts')], outfile: path.join(bundleDir, 'restore-worker.js') });
   newDataDir();
 });
 

@@ -4,7 +4,7 @@ import { CliError, USAGE, isUserError, parseCommand, runBackup, runCreateAdmin, 
 import { SettingsError, readSettings, type ServerConfig } from './settings';
 import { startServer } from './start-server';
 import { DamagedSecretError } from './http/token';
-import { DataDirInUse } from './maintenance/server-lock';
+import { DataDirInUse } from './club/server-lock';
 
 /** The headless club server and its maintenance commands: settings from the environment and flags. */
 async function main() {

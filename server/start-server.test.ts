@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backupDatabase } from './maintenance/backup';
-import { DataDirInUse } from './maintenance/server-lock';
+import { backupDatabase } from './club/backup/database-snapshot';
+import { DataDirInUse } from './club/server-lock';
 import { DamagedSecretError } from './http/token';
 import { setUpClub, startTestServer, type TestServer } from './test-support/test-server';
 

@@ -33,7 +33,7 @@ export interface HubOptions {
   /** The account a session token names while that session is valid, else null. */
   sessionUser(token: string | undefined): Promise<{ id: string } | null>;
   /**
-   * Whether there is a club to connect to; false while a restore swaps it (start-server.ts). A handshake
+   * Whether there is a club to connect to; false while a restore swaps it (server/club/club-slot.ts). A handshake
    * meanwhile is refused as unavailable, which clients retry, not as unauthorized, which signs them out.
    */
   isOpen?: () => boolean;

@@ -7,7 +7,7 @@ import { UserEntity } from '../../features/accounts';
 import { saveAvatar } from '../../features/users';
 import { AppError } from '../../http/errors';
 import { createMarkdown } from '../../markdown';
-import { claimDataDir, DataDirInUse, runningServerPid } from '../../maintenance/server-lock';
+import { claimDataDir, DataDirInUse, runningServerPid } from '../server-lock';
 import { mapClub, type BookclubRows } from './map-club';
 import { ImportError, readObskurnee, type ObskurneeClub } from './read-obskurnee';
 import { sourceClock } from './source-time';

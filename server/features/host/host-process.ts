@@ -1,7 +1,7 @@
-import type { StagedRestore } from '../../maintenance/club-archive';
+import type { StagedRestore } from '../../club/restore/staged-club';
 
 /**
- * What the server process gives the host's console (start-server.ts): it outlives the club's database,
+ * What the server process gives the host's console (server/club/host-process.ts): it outlives the club's database,
  * which a restore closes and opens anew.
  */
 export interface HostProcess {

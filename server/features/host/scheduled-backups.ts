@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { HostStatus } from '../../../shared/api/host';
-import { recordScheduledFailure, type BackupStatus } from '../../maintenance/backup-status';
-import { ensureBackupFolder, listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from '../../maintenance/backup-folder';
-import { backUpClub } from '../../maintenance/club-backup';
-import { isAlive } from '../../maintenance/server-lock';
+import { backUpClub } from '../../club/backup/back-up-club';
+import { recordScheduledFailure, type BackupStatus } from '../../club/backup/backup-status';
+import { ensureBackupFolder, listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from '../../club/backup/daily-backups-folder';
+import { isAlive } from '../../club/server-lock';
 import type { ScheduledTask } from '../schedule';
 import type { HostProcess } from './host-process';
 

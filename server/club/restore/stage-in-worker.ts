@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { MaintenanceError } from './backup';
-import { BackupRefused, type StagedRestore } from './club-archive';
+import { MaintenanceError } from '../maintenance-error';
+import { BackupRefused } from './backup-refused';
+import type { StagedRestore } from './staged-club';
 
 /** What the worker is given: stageRestore's arguments. */
 export interface StagingRequest {
@@ -34,7 +35,7 @@ async function workerScript(): Promise<URL> {
     return fs.existsSync(fileURLToPath(beside)) ? beside : new URL('../server/restore-worker.js', here);
   }
   sourceBuild ??= (async () => {
-    const root = path.resolve(path.dirname(fileURLToPath(here)), '..', '..');
+    const root = path.resolve(path.dirname(fileURLToPath(here)), '..', '..', '..');
     const folder = path.join(root, 'node_modules', '.cache', 'bookclub-workers');
     fs.mkdirSync(folder, { recursive: true });
     // Built beside and renamed into place: test processes running at once each build it, and none ever
@@ -43,7 +44,7 @@ async function workerScript(): Promise<URL> {
     const partial = path.join(folder, `restore-worker.${process.pid}.${crypto.randomBytes(4).toString('hex')}.partial.mjs`);
     const esbuild = await import('esbuild');
     await esbuild.build({
-      entryPoints: [path.join(root, 'server', 'maintenance', 'restore-worker.ts')],
+      entryPoints: [path.join(root, 'server', 'club', 'restore', 'restore-worker.ts')],
       outfile: partial,
       bundle: true,
       platform: 'node',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from './backup-folder';
+import { listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from './daily-backups-folder';
 
 let folder: string;
 beforeEach(() => {

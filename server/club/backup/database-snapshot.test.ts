@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE, openDatabase } from '../db/data-source';
-import { MaintenanceError, backupDatabase, checkClubDatabase, clubDatabaseProblem } from './backup';
-import { claimDataDir, runningServerPid } from './server-lock';
+import { DATABASE_FILE, openDatabase } from '../../db/data-source';
+import { checkClubDatabase } from '../club-database-check';
+import { MaintenanceError } from '../maintenance-error';
+import { backupDatabase } from './database-snapshot';
 
 let dataDir: string;
 let scratch: string;
@@ -88,34 +89,5 @@ describe('backup', () => {
 
   it('says so when there is no club database', async () => {
     await expect(backupDatabase(path.join(scratch, 'empty'), path.join(scratch, 'x.db'))).rejects.toBeInstanceOf(MaintenanceError);
-  });
-});
-
-describe('checking a database', () => {
-  it('says in a few words what is wrong with a file that is not an intact Bookclub database', () => {
-    expect(clubDatabaseProblem(path.join(dataDir, DATABASE_FILE))).toBeNull();
-    checkClubDatabase(path.join(dataDir, DATABASE_FILE));
-
-    const junk = path.join(scratch, 'junk.db');
-    fs.writeFileSync(junk, 'not a database at all');
-    expect(clubDatabaseProblem(junk)).toMatch(/^it is not a readable SQLite database \(file is not a database\)$/);
-    expect(() => checkClubDatabase(junk)).toThrow(MaintenanceError);
-    const other = path.join(scratch, 'other.db');
-    new Database(other).exec('CREATE TABLE "unrelated" ("x" integer)');
-    expect(clubDatabaseProblem(other)).toBe('it is not a Bookclub database');
-    expect(() => checkClubDatabase(other)).toThrow(`${other} is not an intact Bookclub database: it is not a Bookclub database.`);
-  });
-});
-
-describe('the data-folder lock', () => {
-  it('names a live server and forgets a dead one', () => {
-    expect(runningServerPid(dataDir)).toBeNull();
-    fs.writeFileSync(path.join(dataDir, 'server.pid'), String(process.ppid));
-    expect(runningServerPid(dataDir)).toBe(process.ppid);
-    fs.writeFileSync(path.join(dataDir, 'server.pid'), '999999');
-    expect(runningServerPid(dataDir)).toBeNull();
-    const release = claimDataDir(dataDir);
-    release();
-    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
   });
 });

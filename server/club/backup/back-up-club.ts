@@ -1,7 +1,8 @@
-import type { BackupKind } from '../../shared/api/host';
-import { APP_VERSION } from '../app-version';
+import type { BackupKind } from '../../../shared/api/host';
+import { APP_VERSION } from '../../app-version';
 import { recordBackup } from './backup-status';
-import { writeClubArchive, type BackupManifest } from './club-archive';
+import type { BackupManifest } from '../archive-format';
+import { writeClubArchive } from './write-archive';
 
 export interface ClubBackupOptions {
   dataDir: string;

@@ -2,7 +2,8 @@
 // SQLite's integrity check take seconds on a large or hostile backup, all synchronous, and the club's
 // other members are answered meanwhile by the server's own thread.
 import { parentPort, workerData } from 'node:worker_threads';
-import { BackupRefused, stageRestore } from './club-archive';
+import { BackupRefused } from './backup-refused';
+import { stageRestore } from './stage-restore';
 import type { StagingReport, StagingRequest } from './stage-in-worker';
 
 const request = workerData as StagingRequest;

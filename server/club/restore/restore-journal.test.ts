@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { planSwap, readJournal, RESTORE_JOURNAL, runJournal, writeJournal, type RestoreJournal } from './restore-swap';
+import { planSwap, readJournal, RESTORE_JOURNAL, runJournal, writeJournal, type RestoreJournal } from './restore-journal';
 
 // The journal of a restore's renames, run again after a crash from wherever it stopped; never into an empty club.
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BackupKind } from '../../shared/api/host';
+import type { BackupKind } from '../../../shared/api/host';
 
 /**
  * The host's record of its backups, shown on the host page: the last whole backup however it was made,

@@ -1,0 +1,41 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerClientErrors } from '../http/client-errors';
+import type { Hub } from '../realtime/hub';
+import type { ServerConfig } from '../settings';
+import type { ClubSlot } from './club-slot';
+
+/** Connections the system may hold waiting to be accepted. */
+const LISTEN_BACKLOG = 4096;
+
+/**
+ * The process's HTTP server: each request goes to the club in the slot, and the hub owns its own path.
+ * Koa's listener first, socket.io attached after: socket.io then wraps it and owns its own path, so no
+ * request to the hub is ever answered twice (which threw ERR_HTTP_HEADERS_SENT and ended the process).
+ */
+export function createClubHttpServer(slot: ClubSlot, hub: Hub, config: ServerConfig): http.Server {
+  const server = http.createServer((request, response) => slot.handle(request, response));
+  answerClientErrors(server, config.defaultLanguage);
+  hub.attach(server);
+  return server;
+}
+
+/** Listens where the config says; answers the port actually bound (the config may ask for 0). */
+export async function listen(server: http.Server, config: ServerConfig): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    // A club's members act together (a poll opens, everyone votes): Node's default queue of 511 waiting
+    // connections drops some of a thousand at once; the system's own limit still caps this.
+    server.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG }, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** The port the server listens on, or `fallback` while it does not. */
+export function boundPort(server: http.Server, fallback: number): number {
+  const address = server.address();
+  return address !== null && typeof address === 'object' ? address.port : fallback;
+}

@@ -1,0 +1,41 @@
+import Database from 'better-sqlite3';
+import { countClub } from '../club-counts';
+import { clubDatabaseProblem } from '../club-database-check';
+import { refused } from './backup-refused';
+import { knownMigrations, schemaDifference } from './restored-schema';
+
+/**
+ * The staged database, made one self-contained file and checked: intact, a Bookclub club, of no newer
+ * Bookclub (a migration this one does not know would be a schema it cannot read), and of exactly the schema
+ * its migrations make. Answers its counts.
+ */
+export async function checkStagedDatabase(file: string, nativeBinding?: string): Promise<Record<string, number>> {
+  try {
+    const db = new Database(file, { fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    try {
+      db.pragma('journal_mode = DELETE');
+    } finally {
+      db.close();
+    }
+  } catch (error) {
+    throw refused('backupDatabaseDamaged', { reason: (error as Error).message });
+  }
+  const problem = clubDatabaseProblem(file, nativeBinding);
+  if (problem) throw refused('backupDatabaseDamaged', { reason: problem });
+  const db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  try {
+    let applied: string[];
+    try {
+      applied = (db.prepare(`SELECT "name" FROM "migrations" ORDER BY "timestamp", "id"`).all() as { name: string }[]).map((row) => row.name);
+    } catch (error) {
+      throw refused('backupDatabaseDamaged', { reason: (error as Error).message });
+    }
+    const known = new Set(knownMigrations());
+    if (applied.some((name) => !known.has(name))) throw refused('backupDatabaseTooNew');
+    const difference = await schemaDifference(db, applied, nativeBinding);
+    if (difference) throw refused('backupSchemaDiffers', { difference });
+  } finally {
+    db.close();
+  }
+  return countClub(file, nativeBinding);
+}
