@@ -104,6 +104,17 @@ module.exports = {
       },
     },
     {
+      name: 'http-imports-no-feature',
+      comment:
+        'server/http/ is the plumbing every feature stands on (errors, validation, authentication, the ' +
+        "contract's router); importing a feature would make a loop of every feature through it. What it needs " +
+        'of one (the signed-in account, sessions) it declares as an interface, and server/app.ts hands it the ' +
+        "accounts feature's implementation.",
+      severity: 'error',
+      from: { path: '^server/http/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^server/features/' },
+    },
+    {
       name: 'feature-entry-points-stay-private',
       comment:
         "A feature's routes (server/features/<f>/*.routes.ts) are registered by server/app.ts and its " +
