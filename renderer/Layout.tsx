@@ -16,6 +16,7 @@ import { lazyComponent } from './lib/lazy-component';
 import { LoginControl } from './features/session/LoginControl';
 import { LoginPanel } from './features/session/LoginPanel';
 import { useSessionStore } from './store/session-store';
+import { pages } from '../shared/pages';
 
 const NAV_ROW_HEIGHT = 44;
 
@@ -63,7 +64,7 @@ export function Layout() {
                   size="sm"
                   aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
                 />
-                <UnstyledButton component={Link} to="/" data-testid="site-name" style={{ minWidth: 0 }}>
+                <UnstyledButton component={Link} to={pages.home()} data-testid="site-name" style={{ minWidth: 0 }}>
                   <Group gap={8} wrap="nowrap">
                     <IconBook2 size={26} color="var(--bookclub-color-accent)" aria-hidden style={{ flexShrink: 0 }} />
                     <Text fw={700} size="lg" ff="heading" c="var(--bookclub-color-accent)" truncate>

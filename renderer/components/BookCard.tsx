@@ -5,11 +5,12 @@ import { Link } from 'react-router-dom';
 import type { Book } from '../../shared/api/books';
 import { BookCover } from './BookCover';
 import { RenderedHtml } from './RenderedHtml';
+import { pages } from '../../shared/pages';
 
 /** A book's large card: cover and title link to its page, author, summary, and its external link. */
 export function BookLargeCard({ book, titleOrder = 3 }: { book: Book; titleOrder?: TitleOrder }) {
   const { t } = useTranslation('books');
-  const href = `/knihy/${book.bookId}`;
+  const href = pages.book(book.bookId);
   return (
     <Card withBorder shadow="sm" padding="lg" data-testid="book-large-card">
       <Group align="flex-start" wrap="wrap" gap="lg">
@@ -53,7 +54,7 @@ export function BookGridCard({ book, current }: { book: Book; current?: boolean 
       shadow="xs"
       padding="md"
       component={Link}
-      to={`/knihy/${book.bookId}`}
+      to={pages.book(book.bookId)}
       data-testid="book-card"
       className="book-grid-card"
     >

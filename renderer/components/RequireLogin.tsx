@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 export { safeNextUrl } from './safe-next-url';
 import { selectIsSignedIn, useSessionStore } from '../store/session-store';
+import { pages } from '../../shared/pages';
 
 /**
  * Routes that need login: a visitor without a stored token goes home, carrying where they were headed
@@ -11,7 +12,7 @@ export function RequireLogin() {
   const location = useLocation();
   if (!signedIn) {
     const nextUrl = location.pathname + location.search + location.hash;
-    return <Navigate to={`/?nextUrl=${encodeURIComponent(nextUrl)}`} replace />;
+    return <Navigate to={pages.home({ nextUrl })} replace />;
   }
   return <Outlet />;
 }

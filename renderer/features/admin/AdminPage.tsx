@@ -11,6 +11,7 @@ import { NoticeboardSection } from './NoticeboardSection';
 import { RegisterMemberSection } from './RegisterMemberSection';
 import { SubscribersSection } from './SubscribersSection';
 import { useAdminScreen } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** /admin (moderators; the route shows others the mods-only message): the club's housekeeping. */
 export function AdminPage() {
@@ -18,7 +19,7 @@ export function AdminPage() {
   const isAdmin = useSessionStore((s) => !!s.myProfile?.isAdmin);
   const { ready, error, isError } = useAdminScreen(isAdmin);
 
-  if (isError) return <LoadFailed title={t('pages:admin')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:admin')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="admin-page">
@@ -28,7 +29,7 @@ export function AdminPage() {
           {t('intro')}
         </Text>
         {isAdmin && (
-          <Button component={Link} to="/admin/host" variant="light" size="xs" mt="sm" leftSection={<IconServer size={14} />} data-testid="host-page-link">
+          <Button component={Link} to={pages.host()} variant="light" size="xs" mt="sm" leftSection={<IconServer size={14} />} data-testid="host-page-link">
             {t('pages:host')}
           </Button>
         )}

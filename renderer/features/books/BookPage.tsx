@@ -9,6 +9,7 @@ import { BookReadingProgress } from '../progress';
 import { BookReviews } from '../reviews';
 import { BookLargeCard } from '../../components/BookCard';
 import { useBook } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** A book's page: its large card, then its reviews. */
 export function BookPage() {
@@ -17,13 +18,13 @@ export function BookPage() {
   const { data: book, error, isError } = useBook(bookId);
   useDocumentTitle(book?.post.title ?? t('pages:book'));
 
-  if (isError) return <LoadFailed title={t('pages:book')} error={error} backTo="/knihy" backLabel={t('back')} />;
+  if (isError) return <LoadFailed title={t('pages:book')} error={error} backTo={pages.books()} backLabel={t('back')} />;
   if (!book) return <PageLoader />;
 
   return (
     <Stack gap="lg" maw={880} data-testid="book-page">
       <div>
-        <BackLink to="/knihy">{t('back')}</BackLink>
+        <BackLink to={pages.books()}>{t('back')}</BackLink>
         <BookLargeCard book={book} titleOrder={1} />
       </div>
       <BookMeetings bookId={book.bookId} />

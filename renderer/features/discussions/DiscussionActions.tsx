@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { CloseDiscussionButton } from './CloseDiscussionButton';
+import { pages } from '../../../shared/pages';
 
 /** The way to the discussion's poll, and for moderators closing it into a poll (asked first, with its deadline if they like). */
 export function DiscussionActions({ discussion }: { discussion: Discussion }) {
@@ -16,7 +17,7 @@ export function DiscussionActions({ discussion }: { discussion: Discussion }) {
   return (
     <Group gap="sm">
       {discussion.pollId && (
-        <Button component={Link} to={`/hlasovania/${discussion.pollId}`} leftSection={<IconCheckbox size={18} />} data-testid="go-to-poll">
+        <Button component={Link} to={pages.poll(discussion.pollId)} leftSection={<IconCheckbox size={18} />} data-testid="go-to-poll">
           {t('goToPoll')}
         </Button>
       )}

@@ -13,6 +13,7 @@ import { PostItem } from './PostItem';
 import { RunnersUpCard } from './RunnersUpCard';
 import { useAnnounceChanges } from './announce-changes';
 import { useDiscussion } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** A discussion: its description, its suggestions, and the form for a new one while it is open. */
 export function DiscussionPage() {
@@ -22,14 +23,14 @@ export function DiscussionPage() {
   useAnnounceChanges(discussion);
 
   if (isError) {
-    return <LoadFailed title={t('pages:discussion')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+    return <LoadFailed title={t('pages:discussion')} error={error} backTo={pages.rounds()} backLabel={t('backToRounds')} />;
   }
   if (!discussion) return <PageLoader />;
 
   return (
     <Stack gap="lg" data-testid="discussion-page">
       <div>
-        <BackLink to="/navrhy">{t('backToRounds')}</BackLink>
+        <BackLink to={pages.rounds()}>{t('backToRounds')}</BackLink>
         <DiscussionHeader discussion={discussion} />
       </div>
       <Grid gap="xl">

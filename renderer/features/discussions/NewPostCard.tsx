@@ -8,6 +8,7 @@ import { PostForm } from './PostForm';
 import { emptyPostForm } from './post-form';
 import { useAddPost } from './queries';
 import { usePostPrefill } from './use-post-prefill';
+import { pages } from '../../../shared/pages';
 
 /** The form for a new suggestion in an open discussion, prefilled when the address asks for a repost. */
 export function NewPostCard({ discussion }: { discussion: Discussion }) {
@@ -35,7 +36,7 @@ export function NewPostCard({ discussion }: { discussion: Discussion }) {
                 t={t}
                 i18nKey="new.repostOf"
                 values={{ title: prefill.source.title, discussion: prefill.source.fromDiscussionTitle }}
-                components={{ 1: <Anchor component={Link} to={`/navrhy/${prefill.source.fromDiscussionId}`} size="sm" /> }}
+                components={{ 1: <Anchor component={Link} to={pages.discussion(prefill.source.fromDiscussionId)} size="sm" /> }}
               />
             ) : (
               t('new.fromRecommendation', { title: prefill.source.title })

@@ -8,6 +8,7 @@ import { announce } from '../../lib/announce';
 import { handleError } from '../../lib/notify';
 import { useSessionStore } from '../../store/session-store';
 import { pitchedAgain, usePitchAgain, useRunnersUp } from './runners-up';
+import { pages } from '../../../shared/pages';
 
 /**
  * Last round's runners-up in an open Books discussion: everyone sees them, and each owner pitches theirs again
@@ -56,7 +57,7 @@ function RunnerUpItem({ runnerUp, discussion }: { runnerUp: RunnerUp; discussion
     <li data-testid="runner-up" data-post-id={post.postId}>
       <Group justify="space-between" align="center" gap="xs" wrap="wrap">
         <div style={{ minWidth: 0, flex: '1 1 180px' }}>
-          <Anchor component={Link} to={`/navrhy/${post.discussionId}/${post.postId}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor component={Link} to={pages.post(post.discussionId, post.postId)} fw={600} style={{ overflowWrap: 'anywhere' }}>
             {post.title}
           </Anchor>
           <Text size="sm" c="dimmed">

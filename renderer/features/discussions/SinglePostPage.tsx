@@ -6,6 +6,7 @@ import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { PostItem } from './PostItem';
 import { useDiscussion } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** One suggestion on its own page, with the way back to its discussion. */
 export function SinglePostPage() {
@@ -17,11 +18,11 @@ export function SinglePostPage() {
   const post = discussion?.posts.find((p) => p.postId === postId);
   useDocumentTitle(post?.title ?? t('pages:singlePost'));
 
-  const back = `/navrhy/${Number.isFinite(discussionId) ? discussionId : ''}`;
   if (isError) {
-    return <LoadFailed title={t('pages:singlePost')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+    return <LoadFailed title={t('pages:singlePost')} error={error} backTo={pages.rounds()} backLabel={t('backToRounds')} />;
   }
   if (!discussion) return <PageLoader />;
+  const back = pages.discussion(discussion.discussionId);
   if (!post) {
     return <LoadFailed title={t('pages:singlePost')} error={null} message={t('single.notFound')} backTo={back} backLabel={t('single.back')} />;
   }

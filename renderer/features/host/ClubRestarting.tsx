@@ -9,12 +9,13 @@ import { useLanguageStore } from '../../store/language-store';
 import { formatMoment } from './host-format';
 import { keepRestoredNotice } from './restored-notice';
 import { waitForClub } from './wait-for-club';
+import { pages } from '../../../shared/pages';
 
 /** After this long without the club, the admin is offered to reload by hand (the waiting goes on). */
 const SLOW_RESTART_MS = 60_000;
 
 /** Where the app starts afresh on the restored club: this page, which then says what was restored. */
-export const AFTER_RESTORE_PATH = '/admin/host';
+export const AFTER_RESTORE_PATH = pages.host();
 
 /** The app loaded afresh on the restored club, with the notice of what was restored for it to show. */
 function startAfresh(restored: Restored): void {

@@ -20,6 +20,7 @@ import { StateSection } from './StateSection';
 import './host.css';
 import { useEndSessions, useHostStatus } from './queries';
 import { useRestoredNotice, type RestoredNotice } from './restored-notice';
+import { pages } from '../../../shared/pages';
 
 /**
  * /admin/host: the host's console (admins). Where members reach the club, how it is doing, its mail and its
@@ -40,7 +41,7 @@ function HostConsole() {
   // A restore went through: the club restarts, and the page waits for it rather than showing the old club.
   const [restored, setRestored] = useState<Restored | null>(null);
 
-  if (status.isError && !status.data) return <LoadFailed title={t('pages:host')} error={status.error} backTo="/admin" backLabel={t('backToAdmin')} />;
+  if (status.isError && !status.data) return <LoadFailed title={t('pages:host')} error={status.error} backTo={pages.admin()} backLabel={t('backToAdmin')} />;
 
   return (
     <Stack gap="lg" data-testid="host-page">

@@ -11,6 +11,7 @@ import { AddressList } from './AddressList';
 import { CopyValueButton } from './CopyValueButton';
 import { HostSection } from './HostSection';
 import { useHostSetup } from './queries';
+import { pages } from '../../../shared/pages';
 
 /**
  * The host page signed out. Before the club has any account, the host's own machine (where the desktop app
@@ -22,7 +23,7 @@ export function HostSignedOut() {
   const setup = useHostSetup();
   if (setup.data) return <SetupWelcome setup={setup.data} />;
   if (setup.error instanceof ApiError && (setup.error.status === 403 || setup.error.status === 409)) return <RequireLogin />;
-  if (setup.isError) return <LoadFailed title={t('pages:host')} error={setup.error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (setup.isError) return <LoadFailed title={t('pages:host')} error={setup.error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
   return <PageLoader />;
 }
 
@@ -44,7 +45,7 @@ function SetupWelcome({ setup }: { setup: HostSetup }) {
             </Title>
             <Text size="sm">{t('welcome.setUpText')}</Text>
           </Stack>
-          <Button component={Link} to="/setup" size="md" leftSection={<IconRocket size={18} />} data-testid="set-up-club">
+          <Button component={Link} to={pages.setup()} size="md" leftSection={<IconRocket size={18} />} data-testid="set-up-club">
             {t('welcome.setUp')}
           </Button>
         </Group>

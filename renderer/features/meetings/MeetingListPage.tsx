@@ -11,6 +11,7 @@ import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { MeetingForm } from './MeetingForm';
 import { MeetingView } from './MeetingView';
 import { useMeetings, useScheduleMeeting } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** /stretnutia: the meetings to come (soonest first) and the past ones; moderators schedule new ones here. */
 export function MeetingListPage() {
@@ -18,7 +19,7 @@ export function MeetingListPage() {
   const { data: list, error, isError } = useMeetings();
   const isModerator = useSessionStore(selectIsModerator);
 
-  if (isError) return <LoadFailed title={t('title')} error={error} backTo="/" backLabel={t('common:nav.home')} />;
+  if (isError) return <LoadFailed title={t('title')} error={error} backTo={pages.home()} backLabel={t('common:nav.home')} />;
   if (!list) return <PageLoader />;
 
   return (
@@ -84,7 +85,7 @@ function ScheduleMeeting() {
         onSubmit={async (meeting) => {
           const scheduled = await schedule(meeting);
           notifySuccess(t('toast.scheduled'));
-          void navigate(`/stretnutia/${scheduled.meetingId}`);
+          void navigate(pages.meeting(scheduled.meetingId));
         }}
       />
     </Card>

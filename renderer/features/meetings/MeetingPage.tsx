@@ -16,6 +16,7 @@ import { meetingDay } from './meeting-when';
 import { MeetingForm } from './MeetingForm';
 import { MeetingView } from './MeetingView';
 import { useCancelMeeting, useChangeMeeting, useMeeting } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** /stretnutia/{id}: one meeting; moderators change or cancel it. */
 export function MeetingPage() {
@@ -25,13 +26,13 @@ export function MeetingPage() {
   useAnnounceMeetingChanges(meeting);
   const isModerator = useSessionStore(selectIsModerator);
 
-  if (isError) return <LoadFailed title={t('title')} error={error} backTo="/stretnutia" backLabel={t('backToMeetings')} />;
+  if (isError) return <LoadFailed title={t('title')} error={error} backTo={pages.meetings()} backLabel={t('backToMeetings')} />;
   if (!meeting) return <PageLoader />;
 
   return (
     <Stack gap="lg" maw={880} data-testid="meeting-page">
       <div>
-        <BackLink to="/stretnutia">{t('backToMeetings')}</BackLink>
+        <BackLink to={pages.meetings()}>{t('backToMeetings')}</BackLink>
         <PageTitle>{t('pageTitle', { date: meetingDay(meeting.startsAt) })}</PageTitle>
         <MeetingView meeting={meeting} />
       </div>

@@ -11,6 +11,7 @@ import { downloadCalendarEvent } from './queries';
 import { MeetingWhere } from './MeetingWhere';
 import { RsvpChoice } from './RsvpChoice';
 import { RsvpSummary } from './RsvpSummary';
+import { pages } from '../../../shared/pages';
 
 /** Says on a meeting that it was cancelled, or that it has taken place. */
 export function MeetingBadges({ meeting }: { meeting: Meeting }) {
@@ -59,7 +60,7 @@ export function MeetingView({ meeting, headingOrder }: { meeting: Meeting; headi
           <div>
             {headingOrder && (
               <Title order={headingOrder} size="h4" id={headingId} td={cancelled ? 'line-through' : undefined}>
-                <Anchor component={Link} to={`/stretnutia/${meeting.meetingId}`} inherit>
+                <Anchor component={Link} to={pages.meeting(meeting.meetingId)} inherit>
                   {day}
                 </Anchor>
               </Title>
@@ -79,7 +80,7 @@ export function MeetingView({ meeting, headingOrder }: { meeting: Meeting; headi
             <IconBook size={18} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">
               <VisuallyHidden component="span">{`${t('meeting.book')}: `}</VisuallyHidden>
-              <Anchor component={Link} to={`/knihy/${meeting.bookId}`} inherit fs="italic">
+              <Anchor component={Link} to={pages.book(meeting.bookId)} inherit fs="italic">
                 {meeting.bookTitle}
               </Anchor>
             </Text>

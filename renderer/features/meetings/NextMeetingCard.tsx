@@ -6,6 +6,7 @@ import { MeetingWhere } from './MeetingWhere';
 import { meetingDay, meetingHours } from './meeting-when';
 import { useMeetings } from './queries';
 import { nextMeeting } from './viewer-answer';
+import { pages } from '../../../shared/pages';
 
 /** Home: the next meeting (when, where, the member's answer, who is coming) and the way to it; nothing when none is planned. */
 export function NextMeetingCard() {
@@ -34,7 +35,7 @@ export function NextMeetingCard() {
           {meeting.myRsvp ? t('rsvp.yours', { answer: t(`rsvp.${meeting.myRsvp}`) }) : t('rsvp.none')}
         </Text>
       </Stack>
-      <Button component={Link} to={`/stretnutia/${meeting.meetingId}`} variant="light" size="xs">
+      <Button component={Link} to={pages.meeting(meeting.meetingId)} variant="light" size="xs">
         {t('home.open')}
       </Button>
     </Card>

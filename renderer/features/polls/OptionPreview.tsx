@@ -5,6 +5,7 @@ import type { Post, Topic } from '../../../shared/api/discussions';
 import { BookCover } from '../../components/BookCover';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { SpoilerFold } from '../progress';
+import { pages } from '../../../shared/pages';
 
 /** An option's suggestion, opened from the ballot: cover, text, who suggested it. */
 export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
@@ -22,7 +23,7 @@ export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
             {t('option.suggestedBy', { name: post.ownerName })}
             {post.pageCount !== null && topic !== 'Themes' ? ` · ${t('option.pages', { count: post.pageCount })}` : ''}
           </Text>
-          <Anchor component={Link} to={`/navrhy/${post.discussionId}/${post.postId}`} size="xs">
+          <Anchor component={Link} to={pages.post(post.discussionId, post.postId)} size="xs">
             {t('option.open')}
           </Anchor>
         </Group>

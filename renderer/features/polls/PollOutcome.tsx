@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Poll } from '../../../shared/api/polls';
 import { BookCover } from '../../components/BookCover';
 import { tiedOptions, winnerOf } from './poll-results';
+import { pages } from '../../../shared/pages';
 
 /** A closed poll's result: the winner and what follows (the book or the book discussion), or a tiebreaker. */
 export function PollOutcome({ poll }: { poll: Poll }) {
@@ -28,7 +29,7 @@ export function PollOutcome({ poll }: { poll: Poll }) {
             </List.Item>
           ))}
         </List>
-        <Button component={Link} to={`/hlasovania/${followup.entityId}`} rightSection={<IconArrowRight size={16} />}>
+        <Button component={Link} to={pages.poll(followup.entityId)} rightSection={<IconArrowRight size={16} />}>
           {t('outcome.goToTiebreaker')}
         </Button>
       </Alert>
@@ -70,12 +71,12 @@ export function PollOutcome({ poll }: { poll: Poll }) {
         <Text c="dimmed">{t('outcome.none')}</Text>
       )}
       {followup?.kind === 'Book' && (
-        <Button component={Link} to={`/knihy/${followup.entityId}`} mt="md" rightSection={<IconArrowRight size={16} />}>
+        <Button component={Link} to={pages.book(followup.entityId)} mt="md" rightSection={<IconArrowRight size={16} />}>
           {t('outcome.goToBook')}
         </Button>
       )}
       {followup?.kind === 'Discussion' && (
-        <Button component={Link} to={`/navrhy/${followup.entityId}`} mt="md" rightSection={<IconArrowRight size={16} />}>
+        <Button component={Link} to={pages.discussion(followup.entityId)} mt="md" rightSection={<IconArrowRight size={16} />}>
           {t('outcome.goToDiscussion')}
         </Button>
       )}

@@ -16,6 +16,7 @@ import { VoteForm } from './VoteForm';
 import { hasVoted } from './poll-results';
 import { useAnnounceClose } from './announce-close';
 import { usePoll } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** A poll: the ballot until the member votes, then results; progress; the outcome once closed. */
 export function PollPage() {
@@ -26,7 +27,7 @@ export function PollPage() {
   const profile = useSessionStore((s) => s.myProfile);
   const isModerator = useSessionStore(selectIsModerator);
 
-  if (isError) return <LoadFailed title={t('pages:poll')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+  if (isError) return <LoadFailed title={t('pages:poll')} error={error} backTo={pages.rounds()} backLabel={t('backToRounds')} />;
   if (!info) return <PageLoader />;
 
   const { poll } = info;
@@ -35,7 +36,7 @@ export function PollPage() {
   return (
     <Stack gap="lg" data-testid="poll-page">
       <div>
-        <BackLink to={`/navrhy/${poll.discussionId}`}>{t('backToDiscussion')}</BackLink>
+        <BackLink to={pages.discussion(poll.discussionId)}>{t('backToDiscussion')}</BackLink>
         <PageTitle documentTitle={poll.title}>{poll.title}</PageTitle>
         <Group gap="xs" mt={-6}>
           {poll.isClosed ? (
@@ -53,7 +54,7 @@ export function PollPage() {
             </Badge>
           )}
           {poll.previousPollId && (
-            <Anchor component={Link} to={`/hlasovania/${poll.previousPollId}`} size="sm">
+            <Anchor component={Link} to={pages.poll(poll.previousPollId)} size="sm">
               {t('previousPoll')}
             </Anchor>
           )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Recommendation } from '../../../shared/api/recommendations';
 import { BookCover } from '../../components/BookCover';
 import { excerptOf } from '../../lib/excerpt';
+import { pages } from '../../../shared/pages';
 
 /** A recommendation in the grid: cover, title, author, who recommends it and why, in short; leads to its page. */
 export function RecommendationCard({ recommendation }: { recommendation: Recommendation }) {
@@ -15,7 +16,7 @@ export function RecommendationCard({ recommendation }: { recommendation: Recomme
       shadow="xs"
       padding="md"
       component={Link}
-      to={`/odporucania/${recommendation.recommendationId}`}
+      to={pages.recommendation(recommendation.recommendationId)}
       className="book-grid-card"
       data-testid="recommendation-card"
       data-recommendation-id={recommendation.recommendationId}

@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { NewRecommendationForm } from './NewRecommendationForm';
 import { RecommendationCard } from './RecommendationCard';
 import { useRecommendations } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** Every member's recommendations, newest first, and the form to add one. */
 export function RecommendationListPage() {
@@ -14,7 +15,7 @@ export function RecommendationListPage() {
   const { data: recommendations, error, isError } = useRecommendations();
   const [formOpen, form] = useDisclosure(false);
 
-  if (isError) return <LoadFailed title={t('pages:recommendations')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:recommendations')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="recommendation-list-page">

@@ -15,6 +15,7 @@ import { useCurrentDiscussion } from '../home';
 import { canEditRecommendation, recommendationInput, suggestLink, valuesForEdit } from './recommendation-rules';
 import { RecommendationView } from './RecommendationView';
 import { useRecommendation, useUpdateRecommendation } from './queries';
+import { pages } from '../../../shared/pages';
 
 /** One recommendation on its own page, with the way back, editing (owner or moderator) and suggesting it. */
 export function RecommendationPage() {
@@ -24,14 +25,14 @@ export function RecommendationPage() {
   useDocumentTitle(shown?.title ?? t('pages:singleRecommendation'));
 
   if (isError) {
-    return <LoadFailed title={t('pages:singleRecommendation')} error={error} backTo="/odporucania" backLabel={t('back')} />;
+    return <LoadFailed title={t('pages:singleRecommendation')} error={error} backTo={pages.recommendations()} backLabel={t('back')} />;
   }
   if (!shown) return <PageLoader />;
 
   return (
     <Stack gap="md" maw={820} data-testid="recommendation-page">
       <div>
-        <BackLink to="/odporucania">{t('back')}</BackLink>
+        <BackLink to={pages.recommendations()}>{t('back')}</BackLink>
         <RecommendationItem recommendation={shown} />
       </div>
     </Stack>

@@ -4,6 +4,7 @@ import type { CurrentDiscussionSummary } from '../../../shared/api/home';
 import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
 import { mayChange } from '../../../shared/rules';
 import { valuesFromRecommendation, type PostFormValues } from '../discussions';
+import { pages } from '../../../shared/pages';
 
 /** Owners edit their own recommendations, moderators any (SPEC section 6). */
 export function canEditRecommendation(profile: Profile | null, recommendation: Pick<Recommendation, 'ownerId'>): boolean {
@@ -16,7 +17,7 @@ export function canEditRecommendation(profile: Profile | null, recommendation: P
  */
 export function suggestLink(current: CurrentDiscussionSummary | null, recommendation: Pick<Recommendation, 'recommendationId'>): string | null {
   if (!current || current.isClosed || current.topic !== 'Books') return null;
-  return `/navrhy/${current.discussionId}?${new URLSearchParams({ parentRecommendationId: String(recommendation.recommendationId) })}`;
+  return pages.discussion(current.discussionId, { parentRecommendationId: recommendation.recommendationId });
 }
 
 /** A recommendation's own fields in the suggestion form, for editing it (not linked to itself). */

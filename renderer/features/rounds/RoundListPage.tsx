@@ -10,6 +10,7 @@ import { NewRoundForm } from './NewRoundForm';
 import { RoundCard } from './RoundCard';
 import { useRounds } from './queries';
 import { newestFirst } from './selectors';
+import { pages } from '../../../shared/pages';
 
 /** The club's rounds, newest first; moderators start a new one here. */
 export function RoundListPage() {
@@ -19,7 +20,7 @@ export function RoundListPage() {
   const [formOpen, form] = useDisclosure(false);
   const sorted = useMemo(() => newestFirst(rounds ?? []), [rounds]);
 
-  if (isError) return <LoadFailed title={t('pages:rounds')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:rounds')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="round-list-page">

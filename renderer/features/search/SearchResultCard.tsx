@@ -5,10 +5,11 @@ import { Link } from 'react-router-dom';
 import type { SearchResult } from '../../../shared/api/search';
 import { BookCover } from '../../components/BookCover';
 import './search.css';
+import { pages } from '../../../shared/pages';
 
 /** Where a result leads: the suggestion in its discussion, or the recommendation's page. */
 export function resultLink(result: SearchResult): string {
-  return result.kind === 'Post' ? `/navrhy/${result.discussionId}/${result.postId}` : `/odporucania/${result.recommendationId}`;
+  return result.kind === 'Post' ? pages.post(result.discussionId, result.postId) : pages.recommendation(result.recommendationId);
 }
 
 /**

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
 import { logout } from './session';
+import { pages } from '../../../shared/pages';
 
 /** In the header: Login (reveals the inline form) for visitors; Me and Logout for members. */
 export function LoginControl() {
@@ -19,7 +20,7 @@ export function LoginControl() {
       <Group gap={4} wrap="nowrap">
         <Button
           component={Link}
-          to={`/my/${encodeURIComponent(profile.email)}`}
+          to={pages.member(profile.email)}
           variant="subtle"
           color="dark"
           leftSection={<IconUserCircle size={18} />}
@@ -34,7 +35,7 @@ export function LoginControl() {
           onClick={() => {
             logout();
             form.cancel();
-            navigate('/');
+            navigate(pages.home());
           }}
         >
           <IconLogout size={18} />

@@ -10,6 +10,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from './login-form.store';
 import { login } from './session';
+import { pages } from '../../../shared/pages';
 
 /**
  * The login form in the panel under the header (LoginPanel.tsx). Enter submits; a failure keeps what was
@@ -72,7 +73,7 @@ export function LoginForm() {
             variant="subtle"
             onClick={() => {
               cancel();
-              navigate('/passwordreset');
+              navigate(pages.passwordReset());
             }}
           >
             {t('nav.forgottenPassword')}

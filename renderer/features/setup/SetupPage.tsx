@@ -11,6 +11,7 @@ import { useRefreshHome, useSetupNeedsCode } from '../home';
 import { useLoginForm } from '../session';
 import { useRegisterFirstAdmin } from './queries';
 import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
+import { pages } from '../../../shared/pages';
 
 /**
  * Creates the club's first admin; the server allows it only while the club has no account. From another
@@ -34,7 +35,7 @@ export function SetupPage() {
       notifySuccess(t('done'));
       await loadHome();
       showLogin(request.email);
-      navigate('/');
+      navigate(pages.home());
     },
     onFailure({ error }) {
       const refusal = setupCodeRefusal(error);

@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { profilePath, useUsers } from '../users';
 import { useMemberStats } from './queries';
 import { nextOrder, sortStats, type StatsColumn, type StatsOrder } from './sort-stats';
+import { pages } from '../../../shared/pages';
 
 const COUNTS: StatsColumn[] = ['booksRatedCount', 'winningBooksCount', 'recommendationCount'];
 
@@ -20,7 +21,7 @@ export function StatsPage() {
   const rows = useMemo(() => sortStats(stats ?? [], order, i18n.language), [stats, order, i18n.language]);
   const emails = useMemo(() => new Map((users ?? []).map((user) => [user.userId, user.email])), [users]);
 
-  if (isError) return <LoadFailed title={t('pages:stats')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
+  if (isError) return <LoadFailed title={t('pages:stats')} error={error} backTo={pages.members()} backLabel={t('backToMembers')} />;
 
   function header(column: StatsColumn) {
     const sorted = order.column === column;

@@ -14,6 +14,7 @@ import { ProfileEditCard } from './ProfileEditCard';
 import { ProfileView } from './ProfileView';
 import { canEditProfile, findByEmail, isOwnProfile, profilePath } from './selectors';
 import { useOwnEntry, useUsers } from './queries';
+import { pages } from '../../../shared/pages';
 
 /**
  * /my/{email}/{mode?}: a member's profile. Its owner and moderators switch to editing with the icon (or open
@@ -32,10 +33,10 @@ export function UserPage() {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
 
-  if (isError) return <LoadFailed title={t('pages:user')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
+  if (isError) return <LoadFailed title={t('pages:user')} error={error} backTo={pages.members()} backLabel={t('backToMembers')} />;
   if (!user) {
     if (users && !mine) {
-      return <LoadFailed title={t('pages:user')} error={null} message={t('profile.notFound')} backTo="/my" backLabel={t('backToMembers')} />;
+      return <LoadFailed title={t('pages:user')} error={null} message={t('profile.notFound')} backTo={pages.members()} backLabel={t('backToMembers')} />;
     }
     return <PageLoader />;
   }
@@ -70,7 +71,7 @@ export function UserPage() {
   return (
     <Stack gap="md" data-testid="profile-page" data-mode={editing ? 'edit' : 'view'}>
       <div>
-        <BackLink to="/my">{t('backToMembers')}</BackLink>
+        <BackLink to={pages.members()}>{t('backToMembers')}</BackLink>
       </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

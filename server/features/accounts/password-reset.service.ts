@@ -11,6 +11,7 @@ import { displayName } from './display-name';
 import type { AccountsService } from './accounts.service';
 import { ResetTokenEntity, type ResetPurpose, type ResetTokenRow } from './reset-token.entity';
 import { UserEntity, type User } from './user.entity';
+import { pages } from '../../../shared/pages';
 
 const LIFETIME_MS: Record<ResetPurpose, number> = {
   reset: 24 * 60 * 60 * 1000,
@@ -124,7 +125,7 @@ export class PasswordResetService {
       usedOn: null,
       createdOn: new Date(now).toISOString(),
     });
-    return `${this.links.publicUrl}/passwordreset/${encodeURIComponent(user.id)}/${token}`;
+    return `${this.links.publicUrl}${pages.passwordReset({ userId: user.id, token })}`;
   }
 
   private withSignature(language: Language, text: string): string {

@@ -9,6 +9,7 @@ import type { LinkSettings } from '../accounts';
 import type { ScheduledTask } from '../schedule';
 import type { PollRow } from './poll.entity';
 import { clubModerators, markDeadlineMissed, markReminderSent, membersYetToVote, openPollsWithDeadline, readPoll, type Recipient } from './poll-writes';
+import { pages } from '../../../shared/pages';
 
 type Sql = BetterSqlite3.Database;
 
@@ -118,7 +119,7 @@ export class PollDeadlines implements ScheduledTask {
     const { links, timeZone } = this.settings;
     const language: Language = to.language ?? links.defaultLanguage;
     const closesAt = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(poll.closesAt!));
-    const params = { title: poll.title, closesAt, link: `${links.publicUrl}/hlasovania/${poll.id}`, siteName: links.siteName };
+    const params = { title: poll.title, closesAt, link: `${links.publicUrl}${pages.poll(poll.id)}`, siteName: links.siteName };
     return {
       to: to.email,
       subject: `[${links.siteName}] ${translate(language, `mail:${kind}.subject`, params)}`,
