@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { pages } from '../shared/pages';
 import { startClub } from './app-start';
 import { ColorSchemeToggle } from './components/ColorSchemeToggle';
 import { LanguageMenu } from './components/LanguageMenu';
@@ -16,7 +17,6 @@ import { lazyComponent } from './lib/lazy-component';
 import { LoginControl } from './features/session/LoginControl';
 import { LoginPanel } from './features/session/LoginPanel';
 import { useSessionStore } from './store/session-store';
-import { pages } from '../shared/pages';
 
 const NAV_ROW_HEIGHT = 44;
 

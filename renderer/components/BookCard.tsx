@@ -3,9 +3,9 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Book } from '../../shared/api/books';
+import { pages } from '../../shared/pages';
 import { BookCover } from './BookCover';
 import { RenderedHtml } from './RenderedHtml';
-import { pages } from '../../shared/pages';
 
 /** A book's large card: cover and title link to its page, author, summary, and its external link. */
 export function BookLargeCard({ book, titleOrder = 3 }: { book: Book; titleOrder?: TitleOrder }) {

@@ -1,8 +1,8 @@
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageTitle } from './PageTitle';
 import { pages } from '../../shared/pages';
+import { PageTitle } from './PageTitle';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

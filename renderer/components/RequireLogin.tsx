@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 export { safeNextUrl } from './safe-next-url';
-import { selectIsSignedIn, useSessionStore } from '../store/session-store';
 import { pages } from '../../shared/pages';
+import { selectIsSignedIn, useSessionStore } from '../store/session-store';
 
 /**
  * Routes that need login: a visitor without a stored token goes home, carrying where they were headed

@@ -1,6 +1,6 @@
 import type { Profile } from '../../shared/api/accounts';
-import { isModerator } from '../../shared/rules';
 import { PAGE_PATTERNS, pages, sectionOf } from '../../shared/pages';
+import { isModerator } from '../../shared/rules';
 
 export interface NavLinkItem {
   to: string;

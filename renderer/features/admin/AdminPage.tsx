@@ -2,6 +2,7 @@ import { Button, Grid, Stack, Text } from '@mantine/core';
 import { IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { useSessionStore } from '../../store/session-store';
@@ -11,7 +12,6 @@ import { NoticeboardSection } from './NoticeboardSection';
 import { RegisterMemberSection } from './RegisterMemberSection';
 import { SubscribersSection } from './SubscribersSection';
 import { useAdminScreen } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** /admin (moderators; the route shows others the mods-only message): the club's housekeeping. */
 export function AdminPage() {

@@ -3,12 +3,12 @@ import { IconBooks } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { BookGridCard } from '../../components/BookCard';
 import { latestFirst } from './book-order';
 import { useBooks } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** Every book the club chose, numbered by order, the current one first. */
 export function BookListPage() {

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
@@ -9,7 +10,6 @@ import { BookReadingProgress } from '../progress';
 import { BookReviews } from '../reviews';
 import { BookLargeCard } from '../../components/BookCard';
 import { useBook } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** A book's page: its large card, then its reviews. */
 export function BookPage() {

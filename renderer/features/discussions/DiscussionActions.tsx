@@ -3,9 +3,9 @@ import { IconCheckbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { CloseDiscussionButton } from './CloseDiscussionButton';
-import { pages } from '../../../shared/pages';
 
 /** The way to the discussion's poll, and for moderators closing it into a poll (asked first, with its deadline if they like). */
 export function DiscussionActions({ discussion }: { discussion: Discussion }) {

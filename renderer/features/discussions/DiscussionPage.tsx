@@ -3,6 +3,7 @@ import { IconLock, IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
@@ -13,7 +14,6 @@ import { PostItem } from './PostItem';
 import { RunnersUpCard } from './RunnersUpCard';
 import { useAnnounceChanges } from './announce-changes';
 import { useDiscussion } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** A discussion: its description, its suggestions, and the form for a new one while it is open. */
 export function DiscussionPage() {

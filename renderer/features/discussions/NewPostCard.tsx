@@ -3,12 +3,12 @@ import { IconInfoCircle, IconRepeat } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { notifySuccess } from '../../lib/notify';
 import { PostForm } from './PostForm';
 import { emptyPostForm } from './post-form';
 import { useAddPost } from './queries';
 import { usePostPrefill } from './use-post-prefill';
-import { pages } from '../../../shared/pages';
 
 /** The form for a new suggestion in an open discussion, prefilled when the address asks for a repost. */
 export function NewPostCard({ discussion }: { discussion: Discussion }) {

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
 import type { RunnerUp } from '../../../shared/api/runners-up';
+import { pages } from '../../../shared/pages';
 import { announce } from '../../lib/announce';
 import { handleError } from '../../lib/notify';
 import { useSessionStore } from '../../store/session-store';
 import { pitchedAgain, usePitchAgain, useRunnersUp } from './runners-up';
-import { pages } from '../../../shared/pages';
 
 /**
  * Last round's runners-up in an open Books discussion: everyone sees them, and each owner pitches theirs again

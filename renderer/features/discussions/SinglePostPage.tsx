@@ -2,11 +2,11 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { PostItem } from './PostItem';
 import { useDiscussion } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** One suggestion on its own page, with the way back to its discussion. */
 export function SinglePostPage() {

@@ -3,6 +3,7 @@ import { IconBooks, IconCheckbox, IconMessages, IconPin, IconSettings, IconUserE
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BookLargeCard } from '../../components/BookCard';
 import { PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
@@ -14,7 +15,6 @@ import { useLoginForm } from '../session';
 import { PollDeadline } from '../polls';
 import { missingProfileFields } from './profile-completeness';
 import { useHome, useHomeVisit, useSiteName } from './queries';
-import { pages } from '../../../shared/pages';
 
 export function HomePage() {
   const signedIn = useSessionStore(selectIsSignedIn);

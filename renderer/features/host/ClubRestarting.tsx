@@ -3,13 +3,14 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restored } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
+import { api } from '../../lib/api-client';
 import { liveUpdates } from '../../lib/live-updates';
 import { moveFocusTo } from '../../lib/refocus';
 import { useLanguageStore } from '../../store/language-store';
 import { formatMoment } from './host-format';
 import { keepRestoredNotice } from './restored-notice';
 import { waitForClub } from './wait-for-club';
-import { pages } from '../../../shared/pages';
 
 /** After this long without the club, the admin is offered to reload by hand (the waiting goes on). */
 const SLOW_RESTART_MS = 60_000;
@@ -41,7 +42,7 @@ export function ClubRestarting({ restored }: { restored: Restored }) {
     if (panel.current) moveFocusTo(panel.current);
     const left = new AbortController();
     const slowTimer = setTimeout(() => setSlow(true), SLOW_RESTART_MS);
-    waitForClub({ signal: left.signal }).then(
+    waitForClub(api, { signal: left.signal }).then(
       () => startAfresh(restored),
       () => {
         // The page was left: nothing to load.

@@ -3,6 +3,7 @@ import { IconCircleCheck, IconLogout, IconWifi } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restored } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
@@ -20,7 +21,6 @@ import { StateSection } from './StateSection';
 import './host.css';
 import { useEndSessions, useHostStatus } from './queries';
 import { useRestoredNotice, type RestoredNotice } from './restored-notice';
-import { pages } from '../../../shared/pages';
 
 /**
  * /admin/host: the host's console (admins). Where members reach the club, how it is doing, its mail and its

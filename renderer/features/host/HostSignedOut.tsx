@@ -3,6 +3,7 @@ import { IconKey, IconRocket, IconWifi } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HostSetup } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { RequireLogin } from '../../components/RequireLogin';
@@ -11,7 +12,6 @@ import { AddressList } from './AddressList';
 import { CopyValueButton } from './CopyValueButton';
 import { HostSection } from './HostSection';
 import { useHostSetup } from './queries';
-import { pages } from '../../../shared/pages';
 
 /**
  * The host page signed out. Before the club has any account, the host's own machine (where the desktop app

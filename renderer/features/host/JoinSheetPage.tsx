@@ -3,6 +3,7 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { HostAddress } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle, useDocumentTitle } from '../../components/PageTitle';
 import { HostGate } from './HostGate';
@@ -10,7 +11,6 @@ import { QrCode } from './QrCode';
 import { joinSheetAddress } from './join-sheet';
 import './join-sheet.css';
 import { useHostStatus } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** The sheet's QR code on screen; printed, it is 9 cm wide (join-sheet.css). */
 const SHEET_QR_SIZE = 320;

@@ -1,9 +1,9 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { saveFile } from '../../lib/save-file';
 import { storage } from '../../lib/storage';
 import { useSessionStore } from '../../store/session-store';
-import { fetchBackup, saveFile } from './backup-download';
+import { fetchBackup } from './backup-download';
 
 /** Where the host page's data sits in the query cache (its own feature's first key, as lib/query-keys.ts has them). */
 export const hostKeys = {
@@ -53,7 +53,7 @@ export function useRetryMail() {
  * page's "last backup" is read again. Resolves the file's name.
  */
 export async function downloadBackup(queryClient: QueryClient): Promise<string> {
-  const { blob, fileName } = await fetchBackup({ token: storage.get('token'), language: currentLanguage() });
+  const { blob, fileName } = await fetchBackup(api);
   saveFile(blob, fileName);
   void queryClient.invalidateQueries({ queryKey: hostKeys.status });
   return fileName;

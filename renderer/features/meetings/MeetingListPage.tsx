@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Meeting } from '../../../shared/api/meetings';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
@@ -11,7 +12,6 @@ import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { MeetingForm } from './MeetingForm';
 import { MeetingView } from './MeetingView';
 import { useMeetings, useScheduleMeeting } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** /stretnutia: the meetings to come (soonest first) and the past ones; moderators schedule new ones here. */
 export function MeetingListPage() {

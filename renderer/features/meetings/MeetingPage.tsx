@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Meeting } from '../../../shared/api/meetings';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
@@ -16,7 +17,6 @@ import { meetingDay } from './meeting-when';
 import { MeetingForm } from './MeetingForm';
 import { MeetingView } from './MeetingView';
 import { useCancelMeeting, useChangeMeeting, useMeeting } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** /stretnutia/{id}: one meeting; moderators change or cancel it. */
 export function MeetingPage() {

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Meeting } from '../../../shared/api/meetings';
+import { pages } from '../../../shared/pages';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { useAction } from '../../lib/use-form-submit';
 import { hasEnded, meetingDay, meetingHours } from './meeting-when';
@@ -11,7 +12,6 @@ import { downloadCalendarEvent } from './queries';
 import { MeetingWhere } from './MeetingWhere';
 import { RsvpChoice } from './RsvpChoice';
 import { RsvpSummary } from './RsvpSummary';
-import { pages } from '../../../shared/pages';
 
 /** Says on a meeting that it was cancelled, or that it has taken place. */
 export function MeetingBadges({ meeting }: { meeting: Meeting }) {

@@ -2,11 +2,11 @@ import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { MeetingWhere } from './MeetingWhere';
 import { meetingDay, meetingHours } from './meeting-when';
 import { useMeetings } from './queries';
 import { nextMeeting } from './viewer-answer';
-import { pages } from '../../../shared/pages';
 
 /** Home: the next meeting (when, where, the member's answer, who is coming) and the way to it; nothing when none is planned. */
 export function NextMeetingCard() {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type { Meeting, MeetingChanges, MeetingList, NewMeeting, RsvpAnswer } from '../../../shared/api/meetings';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { saveFile } from '../../lib/save-file';
 import { withMeeting } from './viewer-answer';
 
 /** Upcoming meetings (soonest first) and past ones (latest first). */
@@ -81,16 +82,8 @@ export function useAnswerMeeting(meetingId: number) {
  * their calendar app.
  */
 export async function downloadCalendarEvent(meetingId: number): Promise<void> {
-  const ics = await api.meetings.ics({ params: { meetingId } });
-  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `meeting-${meetingId}.ics`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const { blob } = await api.meetings.ics({ params: { meetingId } });
+  saveFile(new Blob([blob], { type: 'text/calendar;charset=utf-8' }), `meeting-${meetingId}.ics`);
 }
 
 /** Whether the member has a calendar feed; its address comes only in the answer that made it. */

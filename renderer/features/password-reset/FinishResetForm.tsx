@@ -4,12 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { passwordResetFinishSchema, type PasswordResetFinish } from '../../../shared/api/accounts';
+import { pages } from '../../../shared/pages';
 import { schemaChecks, type FormChecks, type Translate } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from '../session';
 import { useFinishPasswordReset } from './queries';
-import { pages } from '../../../shared/pages';
 
 interface FinishValues {
   password: string;

@@ -2,10 +2,10 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Post, Topic } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { SpoilerFold } from '../progress';
-import { pages } from '../../../shared/pages';
 
 /** An option's suggestion, opened from the ballot: cover, text, who suggested it. */
 export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {

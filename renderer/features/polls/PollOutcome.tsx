@@ -3,9 +3,9 @@ import { IconArrowRight, IconDice5, IconScale, IconTrophy } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Poll } from '../../../shared/api/polls';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { tiedOptions, winnerOf } from './poll-results';
-import { pages } from '../../../shared/pages';
 
 /** A closed poll's result: the winner and what follows (the book or the book discussion), or a tiebreaker. */
 export function PollOutcome({ poll }: { poll: Poll }) {

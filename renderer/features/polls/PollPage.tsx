@@ -2,6 +2,7 @@ import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
 import { IconLock, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
@@ -16,7 +17,6 @@ import { VoteForm } from './VoteForm';
 import { hasVoted } from './poll-results';
 import { useAnnounceClose } from './announce-close';
 import { usePoll } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** A poll: the ballot until the member votes, then results; progress; the outcome once closed. */
 export function PollPage() {

@@ -2,9 +2,9 @@ import { Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Recommendation } from '../../../shared/api/recommendations';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { excerptOf } from '../../lib/excerpt';
-import { pages } from '../../../shared/pages';
 
 /** A recommendation in the grid: cover, title, author, who recommends it and why, in short; leads to its page. */
 export function RecommendationCard({ recommendation }: { recommendation: Recommendation }) {

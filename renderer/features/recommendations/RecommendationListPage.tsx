@@ -2,12 +2,12 @@ import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@
 import { useDisclosure } from '@mantine/hooks';
 import { IconHeartHandshake, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { NewRecommendationForm } from './NewRecommendationForm';
 import { RecommendationCard } from './RecommendationCard';
 import { useRecommendations } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** Every member's recommendations, newest first, and the form to add one. */
 export function RecommendationListPage() {

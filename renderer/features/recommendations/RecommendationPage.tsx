@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Recommendation } from '../../../shared/api/recommendations';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { EditToggle } from '../../components/EditToggle';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
@@ -15,7 +16,6 @@ import { useCurrentDiscussion } from '../home';
 import { canEditRecommendation, recommendationInput, suggestLink, valuesForEdit } from './recommendation-rules';
 import { RecommendationView } from './RecommendationView';
 import { useRecommendation, useUpdateRecommendation } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** One recommendation on its own page, with the way back, editing (owner or moderator) and suggesting it. */
 export function RecommendationPage() {

@@ -2,9 +2,9 @@ import type { Profile } from '../../../shared/api/accounts';
 import type { PostFields } from '../../../shared/api/discussions';
 import type { CurrentDiscussionSummary } from '../../../shared/api/home';
 import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
+import { pages } from '../../../shared/pages';
 import { mayChange } from '../../../shared/rules';
 import { valuesFromRecommendation, type PostFormValues } from '../discussions';
-import { pages } from '../../../shared/pages';
 
 /** Owners edit their own recommendations, moderators any (SPEC section 6). */
 export function canEditRecommendation(profile: Profile | null, recommendation: Pick<Recommendation, 'ownerId'>): boolean {

@@ -3,13 +3,13 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Review } from '../../../shared/api/reviews';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { spoilerBookOfReview } from '../../../shared/spoiler-fold';
 import { formatDate } from '../../lib/format-date';
 import { SpoilerFold } from '../progress';
 import { Stars } from './Stars';
-import { pages } from '../../../shared/pages';
 
 export interface ReviewCardProps {
   review: Review;

@@ -3,10 +3,10 @@ import { IconCheckbox, IconMessages, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Round } from '../../../shared/api/rounds';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { formatDate } from '../../lib/format-date';
 import { stageLinks } from './selectors';
-import { pages } from '../../../shared/pages';
 
 /** A round: its title, its stages (themes, books) with their discussions and polls, and the chosen book. */
 export function RoundCard({ round }: { round: Round }) {

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBooks, IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
@@ -10,7 +11,6 @@ import { NewRoundForm } from './NewRoundForm';
 import { RoundCard } from './RoundCard';
 import { useRounds } from './queries';
 import { newestFirst } from './selectors';
-import { pages } from '../../../shared/pages';
 
 /** The club's rounds, newest first; moderators start a new one here. */
 export function RoundListPage() {

@@ -3,9 +3,9 @@ import { IconHeart, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SearchResult } from '../../../shared/api/search';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import './search.css';
-import { pages } from '../../../shared/pages';
 
 /** Where a result leads: the suggestion in its discussion, or the recommendation's page. */
 export function resultLink(result: SearchResult): string {

@@ -2,10 +2,10 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
 import { logout } from './session';
-import { pages } from '../../../shared/pages';
 
 /** In the header: Login (reveals the inline form) for visitors; Me and Logout for members. */
 export function LoginControl() {

@@ -4,13 +4,13 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../shared/api/accounts';
+import { pages } from '../../../shared/pages';
 import { safeNextUrl } from '../../components/RequireLogin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useLoginForm } from './login-form.store';
 import { login } from './session';
-import { pages } from '../../../shared/pages';
 
 /**
  * The login form in the panel under the header (LoginPanel.tsx). Enter submits; a failure keeps what was

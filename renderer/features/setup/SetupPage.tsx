@@ -4,6 +4,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -11,7 +12,6 @@ import { useRefreshHome, useSetupNeedsCode } from '../home';
 import { useLoginForm } from '../session';
 import { useRegisterFirstAdmin } from './queries';
 import { emptySetupForm, setupChecks, setupCodeRefusal } from './setup-form';
-import { pages } from '../../../shared/pages';
 
 /**
  * Creates the club's first admin; the server allows it only while the club has no account. From another

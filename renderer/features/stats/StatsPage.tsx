@@ -3,12 +3,12 @@ import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { profilePath, useUsers } from '../users';
 import { useMemberStats } from './queries';
 import { nextOrder, sortStats, type StatsColumn, type StatsOrder } from './sort-stats';
-import { pages } from '../../../shared/pages';
 
 const COUNTS: StatsColumn[] = ['booksRatedCount', 'winningBooksCount', 'recommendationCount'];
 

@@ -3,12 +3,12 @@ import { IconChartBar, IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { UserCard } from './UserCard';
 import { activeMembers } from './selectors';
 import { useUsers } from './queries';
-import { pages } from '../../../shared/pages';
 
 /** The club's active members, each with their bio and what they are reading. */
 export function UserListPage() {

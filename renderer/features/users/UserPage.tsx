@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useSessionStore } from '../../store/session-store';
@@ -14,7 +15,6 @@ import { ProfileEditCard } from './ProfileEditCard';
 import { ProfileView } from './ProfileView';
 import { canEditProfile, findByEmail, isOwnProfile, profilePath } from './selectors';
 import { useOwnEntry, useUsers } from './queries';
-import { pages } from '../../../shared/pages';
 
 /**
  * /my/{email}/{mode?}: a member's profile. Its owner and moderators switch to editing with the icon (or open

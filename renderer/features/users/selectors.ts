@@ -1,7 +1,7 @@
 import type { Profile } from '../../../shared/api/accounts';
 import { USER_LIST_READING_LIMIT, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
-import { isModerator } from '../../../shared/rules';
 import { pages } from '../../../shared/pages';
+import { isModerator } from '../../../shared/rules';
 
 /** How a member is named: their name, or their email's local part until they set one (as the server does). */
 export function displayName(profile: Pick<Profile, 'name' | 'email'>): string {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
 import type { Language } from '../../../shared/constants';
 import type BetterSqlite3 from 'better-sqlite3';
+import { pages } from '../../../shared/pages';
 import { sqliteOf } from '../../db/data-source';
 import { writeTransaction } from '../../db/write-transaction';
 import { Invalid } from '../../http/errors';
@@ -11,7 +12,6 @@ import { displayName } from './display-name';
 import type { AccountsService } from './accounts.service';
 import { ResetTokenEntity, type ResetPurpose, type ResetTokenRow } from './reset-token.entity';
 import { UserEntity, type User } from './user.entity';
-import { pages } from '../../../shared/pages';
 
 const LIFETIME_MS: Record<ResetPurpose, number> = {
   reset: 24 * 60 * 60 * 1000,

@@ -1,9 +1,9 @@
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
 import type { Meeting } from '../../../shared/api/meetings';
 import type { Language } from '../../../shared/constants';
+import { pages } from '../../../shared/pages';
 import { translate } from '../../http/i18n';
 import { meetingEndsAt } from '../../../shared/meeting-times';
-import { pages } from '../../../shared/pages';
 
 /**
  * Meetings and poll deadlines as iCalendar text (RFC 5545): the .ics of one meeting, a member's feed, and

@@ -2,13 +2,13 @@ import { In, IsNull, type DataSource, type Repository } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '../../../shared/api/newsletters';
 import type { Language } from '../../../shared/constants';
+import { pages } from '../../../shared/pages';
 import { translate } from '../../http/i18n';
 import type { MailMessage, MailOutbox } from '../../mail-outbox';
 import { UserEntity, type AccountsService, type LinkSettings, type User } from '../accounts';
 import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
 import { subscribeAccount } from './subscribe';
 import { SubscriptionEntity, type SubscriptionRow } from './subscription.entity';
-import { pages } from '../../../shared/pages';
 
 /** basicevents hears of the round's milestones; allevents of those and of every contribution (DECISIONS.md). */
 const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {

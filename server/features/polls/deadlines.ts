@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import type { Language } from '../../../shared/constants';
+import { pages } from '../../../shared/pages';
 import { sqliteOf } from '../../db/data-source';
 import { writeTransaction } from '../../db/write-transaction';
 import { translate } from '../../http/i18n';
@@ -9,7 +10,6 @@ import type { LinkSettings } from '../accounts';
 import type { ScheduledTask } from '../schedule';
 import type { PollRow } from './poll.entity';
 import { clubModerators, markDeadlineMissed, markReminderSent, membersYetToVote, openPollsWithDeadline, readPoll, type Recipient } from './poll-writes';
-import { pages } from '../../../shared/pages';
 
 type Sql = BetterSqlite3.Database;
 
