@@ -1,9 +1,10 @@
 import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
-import { IconLock, IconScale } from '@tabler/icons-react';
+import { IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
+import { OpenClosedBadge } from '../../components/OpenClosedBadge';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
@@ -39,15 +40,7 @@ export function PollPage() {
         <BackLink to={pages.discussion(poll.discussionId)}>{t('backToDiscussion')}</BackLink>
         <PageTitle documentTitle={poll.title}>{poll.title}</PageTitle>
         <Group gap="xs" mt={-6}>
-          {poll.isClosed ? (
-            <Badge color="gray" radius="sm" leftSection={<IconLock size={12} />} data-testid="poll-closed">
-              {t('closed')}
-            </Badge>
-          ) : (
-            <Badge color="teal" variant="light" radius="sm">
-              {t('open')}
-            </Badge>
-          )}
+          <OpenClosedBadge isClosed={poll.isClosed} openLabel={t('open')} closedLabel={t('closed')} closedTestId="poll-closed" />
           {poll.isTiebreaker && (
             <Badge color="yellow" variant="light" radius="sm" leftSection={<IconScale size={12} />}>
               {t('tiebreaker')}

@@ -3,7 +3,7 @@ import type { PostFields } from '../../../shared/api/discussions';
 import type { CurrentDiscussionSummary } from '../../../shared/api/home';
 import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
 import { pages } from '../../../shared/pages';
-import { mayChange } from '../../../shared/rules';
+import { mayChange, recommendationSuggestionRefusal } from '../../../shared/rules';
 import { valuesFromRecommendation, type PostFormValues } from '../discussions';
 
 /** Owners edit their own recommendations, moderators any (SPEC section 6). */
@@ -16,7 +16,7 @@ export function canEditRecommendation(profile: Profile | null, recommendation: P
  * discussion is an open Books one; null when suggesting it is not offered.
  */
 export function suggestLink(current: CurrentDiscussionSummary | null, recommendation: Pick<Recommendation, 'recommendationId'>): string | null {
-  if (!current || current.isClosed || current.topic !== 'Books') return null;
+  if (!current || current.isClosed || recommendationSuggestionRefusal(current) !== null) return null;
   return pages.discussion(current.discussionId, { parentRecommendationId: recommendation.recommendationId });
 }
 
