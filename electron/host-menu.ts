@@ -2,6 +2,7 @@
 // Electron's menu (main.ts), tests read it as data.
 import type { MenuItemConstructorOptions } from 'electron';
 import { otherComputersAddresses } from '../shared/member-addresses';
+import { pages } from '../shared/pages';
 
 export interface HostMenuState {
   /** The server's addresses, as it reported them when it started. */
@@ -29,7 +30,7 @@ export interface HostMenuActions {
 
 /** The host page in the window (the club at localhost on its port). */
 export function hostPageUrl(port: number): string {
-  return `http://localhost:${port}/admin/host`;
+  return `http://localhost:${port}${pages.host()}`;
 }
 
 /**
@@ -37,7 +38,7 @@ export function hostPageUrl(port: number): string {
  * to share, the setup code, "Set up the club"), else the club's home.
  */
 export function firstPageUrl(port: number, setupCode: string | null): string {
-  return setupCode ? hostPageUrl(port) : `http://localhost:${port}/`;
+  return setupCode ? hostPageUrl(port) : `http://localhost:${port}${pages.home()}`;
 }
 
 /** The addresses other computers can use: localhost only reaches this one. */

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
+import { pages } from '../shared/pages';
 import { startClub } from './app-start';
 import { ColorSchemeToggle } from './components/ColorSchemeToggle';
 import { LanguageMenu } from './components/LanguageMenu';
@@ -63,7 +64,7 @@ export function Layout() {
                   size="sm"
                   aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
                 />
-                <UnstyledButton component={Link} to="/" data-testid="site-name" style={{ minWidth: 0 }}>
+                <UnstyledButton component={Link} to={pages.home()} data-testid="site-name" style={{ minWidth: 0 }}>
                   <Group gap={8} wrap="nowrap">
                     <IconBook2 size={26} color="var(--bookclub-color-accent)" aria-hidden style={{ flexShrink: 0 }} />
                     <Text fw={700} size="lg" ff="heading" c="var(--bookclub-color-accent)" truncate>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { PAGE_PATTERNS } from '../shared/pages';
 import { Layout } from './Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { PageLoader } from './components/PageLoader';
@@ -37,36 +38,36 @@ const JoinSheetPage = lazyComponent(() => import('./features/host/JoinSheetPage'
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [
-  { path: '/setup', element: <SetupPage /> },
-  { path: '/', element: <HomePage /> },
-  { path: '/passwordreset/:userId?/:token?', element: <PasswordResetPage /> },
-  { path: '/admin/host', element: <HostPage /> },
-  { path: '/admin/host/join-sheet', element: <JoinSheetPage /> },
+  { path: PAGE_PATTERNS.setup, element: <SetupPage /> },
+  { path: PAGE_PATTERNS.home, element: <HomePage /> },
+  { path: PAGE_PATTERNS.passwordReset, element: <PasswordResetPage /> },
+  { path: PAGE_PATTERNS.host, element: <HostPage /> },
+  { path: PAGE_PATTERNS.joinSheet, element: <JoinSheetPage /> },
   {
     element: <RequireLogin />,
     children: [
-      { path: '/navrhy', element: <RoundListPage /> },
-      { path: '/navrhy/:discussionId', element: <DiscussionPage /> },
-      { path: '/navrhy/:discussionId/:postId', element: <SinglePostPage /> },
-      { path: '/hlasovania/:pollId', element: <PollPage /> },
-      { path: '/stretnutia', element: <MeetingListPage /> },
-      { path: '/stretnutia/:meetingId', element: <MeetingPage /> },
+      { path: PAGE_PATTERNS.rounds, element: <RoundListPage /> },
+      { path: PAGE_PATTERNS.discussion, element: <DiscussionPage /> },
+      { path: PAGE_PATTERNS.post, element: <SinglePostPage /> },
+      { path: PAGE_PATTERNS.poll, element: <PollPage /> },
+      { path: PAGE_PATTERNS.meetings, element: <MeetingListPage /> },
+      { path: PAGE_PATTERNS.meeting, element: <MeetingPage /> },
       {
-        path: '/admin',
+        path: PAGE_PATTERNS.admin,
         element: (
           <ModeratorsOnly>
             <AdminPage />
           </ModeratorsOnly>
         ),
       },
-      { path: '/odporucania', element: <RecommendationListPage /> },
-      { path: '/odporucania/:recommendationId', element: <RecommendationPage /> },
-      { path: '/knihy', element: <BookListPage /> },
-      { path: '/knihy/:bookId', element: <BookPage /> },
-      { path: '/hladanie', element: <SearchPage /> },
-      { path: '/my', element: <UserListPage /> },
-      { path: '/statistiky', element: <StatsPage /> },
-      { path: '/my/:email/:mode?', element: <UserPage /> },
+      { path: PAGE_PATTERNS.recommendations, element: <RecommendationListPage /> },
+      { path: PAGE_PATTERNS.recommendation, element: <RecommendationPage /> },
+      { path: PAGE_PATTERNS.books, element: <BookListPage /> },
+      { path: PAGE_PATTERNS.book, element: <BookPage /> },
+      { path: PAGE_PATTERNS.search, element: <SearchPage /> },
+      { path: PAGE_PATTERNS.members, element: <UserListPage /> },
+      { path: PAGE_PATTERNS.stats, element: <StatsPage /> },
+      { path: PAGE_PATTERNS.member, element: <UserPage /> },
     ],
   },
   { path: '*', element: <NotFoundPage /> },

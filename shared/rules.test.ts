@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isModerator, mayChange, pitchesAgain, postEditRefusal, repostRefusal, type Actor } from './rules';
+import { isModerator, mayChange, pitchesAgain, postEditRefusal, recommendationSuggestionRefusal, repostRefusal, type Actor } from './rules';
 
 const member: Actor = { userId: 'me', isModerator: false, isAdmin: false };
 const moderator: Actor = { userId: 'mod', isModerator: true, isAdmin: false };
@@ -33,6 +33,12 @@ describe('the rules both sides share', () => {
     expect(repostRefusal(books, { discussionId: 9, topic: 'Books' })).toBe('repostSameDiscussion');
     expect(repostRefusal(books, { discussionId: 1, topic: 'Themes' })).toBe('repostOnlyBooks');
     expect(repostRefusal({ discussionId: 9, topic: 'Themes' }, { discussionId: 1, topic: 'Books' })).toBe('repostOnlyBooks');
+  });
+
+  it('suggest a recommendation only in a Books discussion', () => {
+    expect(recommendationSuggestionRefusal({ topic: 'Books' })).toBeNull();
+    expect(recommendationSuggestionRefusal({ topic: 'Themes' })).toBe('repostOnlyBooks');
+    expect(recommendationSuggestionRefusal({ topic: 'Recommendations' })).toBe('repostOnlyBooks');
   });
 
   it("only an owner's own repost pitches a runner-up again", () => {

@@ -48,6 +48,14 @@ export function repostRefusal(
 }
 
 /**
+ * Why a recommendation may not seed a suggestion in `into`, or null when it may: a recommendation goes
+ * only into a Books discussion (SPEC section 6). The server refuses it so; the page offers it only then.
+ */
+export function recommendationSuggestionRefusal(into: { topic: string }): 'repostOnlyBooks' | null {
+  return into.topic === 'Books' ? null : 'repostOnlyBooks';
+}
+
+/**
  * Whether `repost` pitches `original` again: a repost of it by its own owner. Anyone may repost an earlier
  * suggestion (SPEC section 2), but only the owner's repost is the pitch that takes their one-click button away.
  */

@@ -3,13 +3,15 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Book } from '../../shared/api/books';
+import { pages } from '../../shared/pages';
 import { BookCover } from './BookCover';
+import { LinkCard } from './LinkCard';
 import { RenderedHtml } from './RenderedHtml';
 
 /** A book's large card: cover and title link to its page, author, summary, and its external link. */
 export function BookLargeCard({ book, titleOrder = 3 }: { book: Book; titleOrder?: TitleOrder }) {
   const { t } = useTranslation('books');
-  const href = `/knihy/${book.bookId}`;
+  const href = pages.book(book.bookId);
   return (
     <Card withBorder shadow="sm" padding="lg" data-testid="book-large-card">
       <Group align="flex-start" wrap="wrap" gap="lg">
@@ -48,15 +50,7 @@ export function BookLargeCard({ book, titleOrder = 3 }: { book: Book; titleOrder
 export function BookGridCard({ book, current }: { book: Book; current?: boolean }) {
   const { t } = useTranslation('books');
   return (
-    <Card
-      withBorder
-      shadow="xs"
-      padding="md"
-      component={Link}
-      to={`/knihy/${book.bookId}`}
-      data-testid="book-card"
-      className="book-grid-card"
-    >
+    <LinkCard to={pages.book(book.bookId)} data-testid="book-card">
       <Stack gap="xs" align="center">
         <BookCover src={book.post.imageUrl} width={120} height={180} />
         <Group gap={6} justify="center">
@@ -78,6 +72,6 @@ export function BookGridCard({ book, current }: { book: Book; current?: boolean 
           </Text>
         )}
       </Stack>
-    </Card>
+    </LinkCard>
   );
 }

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 export { safeNextUrl } from './safe-next-url';
+import { pages } from '../../shared/pages';
 import { selectIsSignedIn, useSessionStore } from '../store/session-store';
 
 /**
@@ -11,7 +12,7 @@ export function RequireLogin() {
   const location = useLocation();
   if (!signedIn) {
     const nextUrl = location.pathname + location.search + location.hash;
-    return <Navigate to={`/?nextUrl=${encodeURIComponent(nextUrl)}`} replace />;
+    return <Navigate to={pages.home({ nextUrl })} replace />;
   }
   return <Outlet />;
 }

@@ -1,69 +1,30 @@
-import type { SearchKind } from '../../shared/api/search';
+import type { API } from '../../shared/api';
+import type { RouteContract } from '../../shared/api/contract';
+import type { CallInput } from './api';
+
+type Api = typeof API;
+export type Feature = keyof Api;
+export type RouteName<F extends Feature> = keyof Api[F] & string;
+/** The contract entry of one route, by feature and name. */
+export type RouteOf<F extends Feature, R extends RouteName<F>> = Api[F][R] extends RouteContract ? Api[F][R] : never;
+
+/** What tells one answer of a route from another: exactly the parameters, query and body its call sends. */
+export type KeyInput<C extends RouteContract> = Omit<CallInput<C>, 'signal' | 'asVisitor' | 'cache' | 'upload'>;
+/** A route that takes no parameters, query or body has one answer, and its key no input. */
+export type KeyArgs<C extends RouteContract> = C extends { params: object } | { query: object } | { body: object } ? [input: KeyInput<C>] : [];
 
 /**
- * Where each feature's server data sits in the query cache, in one place: a change in one feature
- * refreshes another's data (closing a discussion changes its round, its new poll and home) by key,
- * without the features importing each other. Each feature's `queries.ts` pairs its keys with the
- * typed client's calls; a key's first part is the feature, so `invalidateQueries({ queryKey: ['rounds'] })`
- * refreshes everything of one feature.
+ * Where each route's answer sits in the query cache, derived from the contract (a new route needs no key
+ * written for it): the feature, the route's name, and what was asked. So `featureKey('rounds')` refreshes
+ * everything of one feature and `routeKey('books', 'list')` one route's answer, and a change in one feature
+ * refreshes another's data by key (closing a discussion changes its round, its new poll and home) without
+ * the features importing each other.
  */
-export const queryKeys = {
-  home: ['home'] as const,
-  books: {
-    all: ['books'] as const,
-    list: ['books', 'list'] as const,
-    one: (bookId: number) => ['books', 'one', bookId] as const,
-  },
-  recommendations: {
-    all: ['recommendations'] as const,
-    list: ['recommendations', 'list'] as const,
-    one: (recommendationId: number) => ['recommendations', 'one', recommendationId] as const,
-  },
-  progress: {
-    all: ['progress'] as const,
-    forBook: (bookId: number) => ['progress', 'book', bookId] as const,
-  },
-  reviews: {
-    all: ['reviews'] as const,
-    forBook: (bookId: number) => ['reviews', 'book', bookId] as const,
-    byUser: (userId: string) => ['reviews', 'user', userId] as const,
-  },
-  rounds: {
-    all: ['rounds'] as const,
-    list: ['rounds', 'list'] as const,
-  },
-  discussions: {
-    all: ['discussions'] as const,
-    one: (discussionId: number) => ['discussions', 'one', discussionId] as const,
-    preview: (text: string) => ['discussions', 'preview', text] as const,
-    runnersUp: (discussionId: number) => ['discussions', 'runnersUp', discussionId] as const,
-  },
-  polls: {
-    all: ['polls'] as const,
-    one: (pollId: number) => ['polls', 'one', pollId] as const,
-  },
-  meetings: {
-    all: ['meetings'] as const,
-    list: ['meetings', 'list'] as const,
-    one: (meetingId: number) => ['meetings', 'one', meetingId] as const,
-    calendarFeed: ['meetings', 'calendarFeed'] as const,
-  },
-  users: {
-    all: ['users'] as const,
-    list: ['users', 'list'] as const,
-    currentlyReading: ['users', 'currentlyReading'] as const,
-  },
-  stats: {
-    members: ['stats', 'members'] as const,
-  },
-  newsletters: {
-    mine: ['newsletters', 'mine'] as const,
-    subscribers: ['newsletters', 'subscribers'] as const,
-  },
-  admin: {
-    all: ['admin'] as const,
-    data: ['admin', 'data'] as const,
-    bots: ['admin', 'bots'] as const,
-  },
-  search: (query: string, kinds: SearchKind[]) => ['search', query, kinds] as const,
-};
+export function routeKey<F extends Feature, R extends RouteName<F>>(feature: F, route: R, ...input: KeyArgs<RouteOf<F, R>>) {
+  return [feature, route, ...input] as const;
+}
+
+/** Every answer of one feature's routes: the key prefix that refreshes them all. */
+export function featureKey<F extends Feature>(feature: F) {
+  return [feature] as const;
+}

@@ -2,6 +2,7 @@ import { Button, Grid, Stack, Text } from '@mantine/core';
 import { IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { useSessionStore } from '../../store/session-store';
@@ -18,7 +19,7 @@ export function AdminPage() {
   const isAdmin = useSessionStore((s) => !!s.myProfile?.isAdmin);
   const { ready, error, isError } = useAdminScreen(isAdmin);
 
-  if (isError) return <LoadFailed title={t('pages:admin')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:admin')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="admin-page">
@@ -28,7 +29,7 @@ export function AdminPage() {
           {t('intro')}
         </Text>
         {isAdmin && (
-          <Button component={Link} to="/admin/host" variant="light" size="xs" mt="sm" leftSection={<IconServer size={14} />} data-testid="host-page-link">
+          <Button component={Link} to={pages.host()} variant="light" size="xs" mt="sm" leftSection={<IconServer size={14} />} data-testid="host-page-link">
             {t('pages:host')}
           </Button>
         )}

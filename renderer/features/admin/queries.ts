@@ -2,7 +2,8 @@ import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, t
 import type { Profile } from '../../../shared/api/accounts';
 import type { RegisterBotRequest, RegisterUserRequest } from '../../../shared/api/admin';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { featureKey, routeKey } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 import { subscribersQuery } from '../newsletters';
 import { profileChanged, usersQuery } from '../users';
 
@@ -11,16 +12,13 @@ import { profileChanged, usersQuery } from '../users';
  * editor always starts from what is saved now.
  */
 export const adminDataQuery = queryOptions({
-  queryKey: queryKeys.admin.data,
+  queryKey: routeKey('admin', 'data'),
   queryFn: ({ signal }) => api.admin.data({ signal }),
   gcTime: 0,
 });
 
 /** The integrations' read-only accounts (admins; the server refuses them to a moderator). */
-export const botsQuery = queryOptions({
-  queryKey: queryKeys.admin.bots,
-  queryFn: ({ signal }) => api.admin.bots({ signal }),
-});
+export const botsQuery = routeQuery('admin', 'bots');
 
 /**
  * What the admin screen needs before it shows: the noticeboard, each newsletter's subscribers, the members
@@ -52,7 +50,7 @@ export function saveNoticeboardMutation(queryClient: QueryClient) {
     mutationFn: (text: string) => api.admin.setNoticeboard({ body: { text } }),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminDataQuery.queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+      void queryClient.invalidateQueries({ queryKey: featureKey('home') });
     },
   });
 }

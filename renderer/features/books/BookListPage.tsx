@@ -3,6 +3,7 @@ import { IconBooks } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { BookGridCard } from '../../components/BookCard';
@@ -16,7 +17,7 @@ export function BookListPage() {
   const sorted = useMemo(() => latestFirst(books ?? []), [books]);
 
   // SPEC section 8: a failed book list is only logged (the query cache logs it); the page says it could not load.
-  if (isError) return <LoadFailed title={t('pages:books')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:books')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="book-list-page">
@@ -34,7 +35,7 @@ export function BookListPage() {
         <Stack align="center" gap={6} py={48} px="md" bg="var(--mantine-color-body)" data-testid="no-books" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
           <IconBooks size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text fw={600} ta="center">
-            <Trans t={t} i18nKey="none" components={{ 1: <Anchor component={Link} to="/navrhy" fw={600} /> }} />
+            <Trans t={t} i18nKey="none" components={{ 1: <Anchor component={Link} to={pages.rounds()} fw={600} /> }} />
           </Text>
         </Stack>
       ) : (

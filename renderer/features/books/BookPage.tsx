@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
@@ -17,13 +18,13 @@ export function BookPage() {
   const { data: book, error, isError } = useBook(bookId);
   useDocumentTitle(book?.post.title ?? t('pages:book'));
 
-  if (isError) return <LoadFailed title={t('pages:book')} error={error} backTo="/knihy" backLabel={t('back')} />;
+  if (isError) return <LoadFailed title={t('pages:book')} error={error} backTo={pages.books()} backLabel={t('back')} />;
   if (!book) return <PageLoader />;
 
   return (
     <Stack gap="lg" maw={880} data-testid="book-page">
       <div>
-        <BackLink to="/knihy">{t('back')}</BackLink>
+        <BackLink to={pages.books()}>{t('back')}</BackLink>
         <BookLargeCard book={book} titleOrder={1} />
       </div>
       <BookMeetings bookId={book.bookId} />

@@ -1,18 +1,11 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { routeQuery } from '../../lib/route-query';
 
 /** Every book the club chose, the latest (highest order) first. */
-export const booksQuery = queryOptions({
-  queryKey: queryKeys.books.list,
-  queryFn: ({ signal }) => api.books.list({ signal }),
-});
+export const booksQuery = routeQuery('books', 'list');
 
 export function bookQuery(bookId: number) {
-  return queryOptions({
-    queryKey: queryKeys.books.one(bookId),
-    queryFn: ({ signal }) => api.books.get({ params: { bookId }, signal }),
-  });
+  return routeQuery('books', 'get', { params: { bookId } });
 }
 
 export function useBooks() {

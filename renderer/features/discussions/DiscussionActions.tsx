@@ -3,6 +3,7 @@ import { IconCheckbox } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
 import { CloseDiscussionButton } from './CloseDiscussionButton';
 
@@ -16,7 +17,7 @@ export function DiscussionActions({ discussion }: { discussion: Discussion }) {
   return (
     <Group gap="sm">
       {discussion.pollId && (
-        <Button component={Link} to={`/hlasovania/${discussion.pollId}`} leftSection={<IconCheckbox size={18} />} data-testid="go-to-poll">
+        <Button component={Link} to={pages.poll(discussion.pollId)} leftSection={<IconCheckbox size={18} />} data-testid="go-to-poll">
           {t('goToPoll')}
         </Button>
       )}

@@ -1,9 +1,11 @@
 import { Badge, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLock, IconMessages } from '@tabler/icons-react';
+import { IconMessages } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
+import { OpenClosedBadge } from '../../components/OpenClosedBadge';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { RenderedHtml } from '../../components/RenderedHtml';
@@ -22,14 +24,14 @@ export function DiscussionPage() {
   useAnnounceChanges(discussion);
 
   if (isError) {
-    return <LoadFailed title={t('pages:discussion')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+    return <LoadFailed title={t('pages:discussion')} error={error} backTo={pages.rounds()} backLabel={t('backToRounds')} />;
   }
   if (!discussion) return <PageLoader />;
 
   return (
     <Stack gap="lg" data-testid="discussion-page">
       <div>
-        <BackLink to="/navrhy">{t('backToRounds')}</BackLink>
+        <BackLink to={pages.rounds()}>{t('backToRounds')}</BackLink>
         <DiscussionHeader discussion={discussion} />
       </div>
       <Grid gap="xl">
@@ -60,15 +62,7 @@ function DiscussionHeader({ discussion }: { discussion: Discussion }) {
             <Badge variant="light" radius="sm">
               {t(`topic.${discussion.topic}`)}
             </Badge>
-            {discussion.isClosed ? (
-              <Badge color="gray" radius="sm" leftSection={<IconLock size={12} />} data-testid="closed-marker">
-                {t('closed')}
-              </Badge>
-            ) : (
-              <Badge color="teal" variant="light" radius="sm">
-                {t('open')}
-              </Badge>
-            )}
+            <OpenClosedBadge isClosed={discussion.isClosed} openLabel={t('open')} closedLabel={t('closed')} closedTestId="closed-marker" />
           </Group>
         </div>
         <DiscussionActions discussion={discussion} />

@@ -3,6 +3,7 @@ import { IconInfoCircle, IconRepeat } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { notifySuccess } from '../../lib/notify';
 import { PostForm } from './PostForm';
 import { emptyPostForm } from './post-form';
@@ -35,7 +36,7 @@ export function NewPostCard({ discussion }: { discussion: Discussion }) {
                 t={t}
                 i18nKey="new.repostOf"
                 values={{ title: prefill.source.title, discussion: prefill.source.fromDiscussionTitle }}
-                components={{ 1: <Anchor component={Link} to={`/navrhy/${prefill.source.fromDiscussionId}`} size="sm" /> }}
+                components={{ 1: <Anchor component={Link} to={pages.discussion(prefill.source.fromDiscussionId)} size="sm" /> }}
               />
             ) : (
               t('new.fromRecommendation', { title: prefill.source.title })

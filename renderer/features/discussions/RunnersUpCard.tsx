@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Discussion } from '../../../shared/api/discussions';
 import type { RunnerUp } from '../../../shared/api/runners-up';
+import { pages } from '../../../shared/pages';
 import { announce } from '../../lib/announce';
 import { handleError } from '../../lib/notify';
 import { useSessionStore } from '../../store/session-store';
@@ -56,7 +57,7 @@ function RunnerUpItem({ runnerUp, discussion }: { runnerUp: RunnerUp; discussion
     <li data-testid="runner-up" data-post-id={post.postId}>
       <Group justify="space-between" align="center" gap="xs" wrap="wrap">
         <div style={{ minWidth: 0, flex: '1 1 180px' }}>
-          <Anchor component={Link} to={`/navrhy/${post.discussionId}/${post.postId}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor component={Link} to={pages.post(post.discussionId, post.postId)} fw={600} style={{ overflowWrap: 'anywhere' }}>
             {post.title}
           </Anchor>
           <Text size="sm" c="dimmed">

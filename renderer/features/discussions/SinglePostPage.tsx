@@ -2,6 +2,7 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { PostItem } from './PostItem';
@@ -17,11 +18,11 @@ export function SinglePostPage() {
   const post = discussion?.posts.find((p) => p.postId === postId);
   useDocumentTitle(post?.title ?? t('pages:singlePost'));
 
-  const back = `/navrhy/${Number.isFinite(discussionId) ? discussionId : ''}`;
   if (isError) {
-    return <LoadFailed title={t('pages:singlePost')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+    return <LoadFailed title={t('pages:singlePost')} error={error} backTo={pages.rounds()} backLabel={t('backToRounds')} />;
   }
   if (!discussion) return <PageLoader />;
+  const back = pages.discussion(discussion.discussionId);
   if (!post) {
     return <LoadFailed title={t('pages:singlePost')} error={null} message={t('single.notFound')} backTo={back} backLabel={t('single.back')} />;
   }

@@ -115,18 +115,22 @@ const emptyFields: PostFields = {
   parentRecommendationId: null,
 };
 
-/** A post's own fields in the form, for editing it. */
-export function valuesFromPost(post: Post): PostFormValues {
+/** A book's fields in the form, from a suggestion or a recommendation (they describe a book alike). */
+function valuesFromBook(book: Pick<Post, 'title' | 'author' | 'pageCount' | 'url' | 'imageUrl' | 'text'>): PostFormValues {
   return {
     ...emptyPostForm,
-    title: post.title,
-    author: post.author ?? '',
-    pageCount: post.pageCount === null ? '' : String(post.pageCount),
-    url: post.url ?? '',
-    imageUrl: post.imageUrl ?? '',
-    description: post.text ?? '',
-    hasSpoilers: post.hasSpoilers,
+    title: book.title,
+    author: book.author ?? '',
+    pageCount: book.pageCount === null ? '' : String(book.pageCount),
+    url: book.url ?? '',
+    imageUrl: book.imageUrl ?? '',
+    description: book.text ?? '',
   };
+}
+
+/** A post's own fields in the form, for editing it. */
+export function valuesFromPost(post: Post): PostFormValues {
+  return { ...valuesFromBook(post), hasSpoilers: post.hasSpoilers };
 }
 
 /** An earlier suggestion brought into the open discussion: its fields, linked to it. */
@@ -136,16 +140,7 @@ export function valuesForRepost(post: Post): PostFormValues {
 
 /** A recommendation suggested in the open discussion: its fields, linked to it. */
 export function valuesFromRecommendation(recommendation: Recommendation): PostFormValues {
-  return {
-    ...emptyPostForm,
-    title: recommendation.title,
-    author: recommendation.author ?? '',
-    pageCount: recommendation.pageCount === null ? '' : String(recommendation.pageCount),
-    url: recommendation.url ?? '',
-    imageUrl: recommendation.imageUrl ?? '',
-    description: recommendation.text ?? '',
-    parentRecommendationId: recommendation.recommendationId,
-  };
+  return { ...valuesFromBook(recommendation), parentRecommendationId: recommendation.recommendationId };
 }
 
 /** What Goodreads knows fills the form; what it does not know keeps what the member typed. */

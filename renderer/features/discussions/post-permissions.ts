@@ -1,6 +1,7 @@
 import type { Profile } from '../../../shared/api/accounts';
 import type { Discussion, Post } from '../../../shared/api/discussions';
 import type { CurrentDiscussionSummary } from '../../../shared/api/home';
+import { pages } from '../../../shared/pages';
 import { postEditRefusal, repostRefusal } from '../../../shared/rules';
 
 /** Owners edit their own suggestions while the discussion is open; moderators edit any, any time (the server's rule). */
@@ -19,6 +20,5 @@ export function repostTarget(current: CurrentDiscussionSummary | null, discussio
 
 /** The open discussion's page with its form prefilled from the post (and linked to it). */
 export function repostLink(targetDiscussionId: number, post: Pick<Post, 'postId' | 'discussionId'>): string {
-  const query = new URLSearchParams({ parentPostId: String(post.postId), fromDiscussionId: String(post.discussionId) });
-  return `/navrhy/${targetDiscussionId}?${query}`;
+  return pages.discussion(targetDiscussionId, { parentPostId: post.postId, fromDiscussionId: post.discussionId });
 }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../shared/api';
 import type { Discussion, Post } from '../../../shared/api/discussions';
 import { createLiveUpdates } from '../../lib/live-updates';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
 import { deferred, server, testQueryClient } from '../../test-support/fake-api';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
@@ -57,10 +57,10 @@ describe('the discussion on screen', () => {
   });
 
   it('shows itself closed, with its poll, once a moderator closes it, and has the rounds and home read again', async () => {
-    queryClient.setQueryData(queryKeys.rounds.list, []);
+    queryClient.setQueryData(routeKey('rounds', 'list'), []);
     server.on(API.rounds.closeDiscussion, () => ({ discussion: discussion({ isClosed: true, pollId: 9 }), poll: null, round: null, book: null }));
     await new MutationObserver(queryClient, closeDiscussionMutation(queryClient, 1)).mutate();
     expect(shown()).toMatchObject({ isClosed: true, pollId: 9 });
-    expect(queryClient.getQueryState(queryKeys.rounds.list)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(routeKey('rounds', 'list'))?.isInvalidated).toBe(true);
   });
 });

@@ -1,14 +1,12 @@
-import { keepPreviousData, mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Discussion, Post, PostFields } from '../../../shared/api/discussions';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { featureKey, routeKey } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 
 /** A discussion with all its posts; live updates replace it whole. */
 export function discussionQuery(discussionId: number) {
-  return queryOptions({
-    queryKey: queryKeys.discussions.one(discussionId),
-    queryFn: ({ signal }) => api.discussions.get({ params: { discussionId }, signal }),
-  });
+  return routeQuery('discussions', 'get', { params: { discussionId } });
 }
 
 export function useDiscussion(discussionId: number) {
@@ -57,8 +55,8 @@ export function closeDiscussionMutation(queryClient: QueryClient, discussionId: 
       if (closed) {
         queryClient.setQueryData(discussionQuery(closed.discussionId).queryKey, (shown) => shown && { ...closed, posts: closed.posts ?? shown.posts });
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.rounds.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+      void queryClient.invalidateQueries({ queryKey: featureKey('rounds') });
+      void queryClient.invalidateQueries({ queryKey: featureKey('home') });
     },
   });
 }
@@ -81,7 +79,7 @@ export function useCloseDiscussion(discussionId: number) {
  */
 export function usePreview(text: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.discussions.preview(text),
+    queryKey: routeKey('discussions', 'preview', { body: { text } }),
     queryFn: ({ signal }) => api.discussions.preview({ body: { text }, signal }),
     enabled: enabled && text.trim() !== '',
     staleTime: Infinity,

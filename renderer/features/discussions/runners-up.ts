@@ -3,12 +3,12 @@ import type { Discussion, Post } from '../../../shared/api/discussions';
 import type { RunnerUp } from '../../../shared/api/runners-up';
 import { pitchesAgain } from '../../../shared/rules';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
 import { discussionQuery, withPost } from './queries';
 
 export function runnersUpQuery(discussionId: number) {
   return queryOptions({
-    queryKey: queryKeys.discussions.runnersUp(discussionId),
+    queryKey: routeKey('runnersUp', 'get', { params: { discussionId } }),
     queryFn: ({ signal }) => api.runnersUp.get({ params: { discussionId }, signal }),
     // Last round is over: its runners-up change only when one is pitched again, which the discussion shows.
     staleTime: 5 * 60_000,
@@ -39,7 +39,7 @@ export function usePitchAgain(discussionId: number) {
       }),
     onSuccess: (repost) => {
       queryClient.setQueryData(discussionQuery(discussionId).queryKey, (discussion) => discussion && withPost(discussion, repost));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.discussions.runnersUp(discussionId) });
+      void queryClient.invalidateQueries({ queryKey: routeKey('runnersUp', 'get', { params: { discussionId } }) });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
 import { discussionQuery } from './queries';
 import { valuesForRepost, valuesFromRecommendation, type PostFormValues } from './post-form';
 
@@ -41,7 +41,7 @@ export function usePostPrefill(params: URLSearchParams): Prefill {
   const from = useQuery({ ...discussionQuery(fromDiscussionId ?? 0), enabled: fromDiscussionId !== null });
   // The recommendation as its page caches it (same key), without this feature importing that one.
   const recommendation = useQuery({
-    queryKey: queryKeys.recommendations.one(recommendationId ?? 0),
+    queryKey: routeKey('recommendations', 'get', { params: { recommendationId: recommendationId ?? 0 } }),
     queryFn: ({ signal }) => api.recommendations.get({ params: { recommendationId: recommendationId ?? 0 }, signal }),
     enabled: recommendationId !== null,
   });

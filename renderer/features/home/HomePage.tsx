@@ -3,6 +3,7 @@ import { IconBooks, IconCheckbox, IconMessages, IconPin, IconSettings, IconUserE
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BookLargeCard } from '../../components/BookCard';
 import { PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
@@ -39,7 +40,7 @@ function VisitorHome() {
       {needsSetup && (
         <Alert color="yellow" icon={<IconSettings size={20} />} title={t('setup.title')}>
           <Text mb="sm">{t('setup.text')}</Text>
-          <Button component={Link} to="/setup" size="sm">
+          <Button component={Link} to={pages.setup()} size="sm">
             {t('setup.action')}
           </Button>
         </Alert>
@@ -86,7 +87,7 @@ function MemberHome() {
           <Text mb="sm">
             {t('profileIncomplete.text', { fields: missing.map((field) => t(`profileIncomplete.${field}`)).join(', ') })}
           </Text>
-          <Button component={Link} to={`/my/${encodeURIComponent(profile.email)}/edit`} size="xs" variant="light">
+          <Button component={Link} to={pages.member(profile.email, 'edit')} size="xs" variant="light">
             {t('profileIncomplete.action')}
           </Button>
         </Alert>
@@ -118,7 +119,7 @@ function MemberHome() {
                     icon={<IconMessages size={20} />}
                     label={t('ongoingDiscussion')}
                     title={discussion.title}
-                    to={`/navrhy/${discussion.discussionId}`}
+                    to={pages.discussion(discussion.discussionId)}
                     action={t('goToDiscussion')}
                   />
                 )}
@@ -127,7 +128,7 @@ function MemberHome() {
                     icon={<IconCheckbox size={20} />}
                     label={t('ongoingPoll')}
                     title={poll.title}
-                    to={`/hlasovania/${poll.pollId}`}
+                    to={pages.poll(poll.pollId)}
                     action={t('goToPoll')}
                     detail={poll.closesAt && <PollDeadline closesAt={poll.closesAt} size="xs" />}
                   />

@@ -5,7 +5,7 @@ import { HUB_EVENTS } from '../../../shared/events';
 import { spoilerBookOfPost } from '../../../shared/spoiler-fold';
 import { api } from '../../lib/api-client';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
 import { storage } from '../../lib/storage';
 import { useLanguageStore } from '../../store/language-store';
 import { useSessionStore } from '../../store/session-store';
@@ -30,7 +30,7 @@ async function applyHome(home: HomeData): Promise<void> {
  * discussion or poll closed, the noticeboard saved, a push) and on every visit to the member's home.
  */
 export const homeQuery = queryOptions({
-  queryKey: queryKeys.home,
+  queryKey: routeKey('home', 'get'),
   queryFn: async ({ signal }) => {
     const home = await api.home.get({ signal });
     await applyHome(home);

@@ -3,6 +3,8 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restored } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
+import { api } from '../../lib/api-client';
 import { liveUpdates } from '../../lib/live-updates';
 import { moveFocusTo } from '../../lib/refocus';
 import { useLanguageStore } from '../../store/language-store';
@@ -14,7 +16,7 @@ import { waitForClub } from './wait-for-club';
 const SLOW_RESTART_MS = 60_000;
 
 /** Where the app starts afresh on the restored club: this page, which then says what was restored. */
-export const AFTER_RESTORE_PATH = '/admin/host';
+export const AFTER_RESTORE_PATH = pages.host();
 
 /** The app loaded afresh on the restored club, with the notice of what was restored for it to show. */
 function startAfresh(restored: Restored): void {
@@ -40,7 +42,7 @@ export function ClubRestarting({ restored }: { restored: Restored }) {
     if (panel.current) moveFocusTo(panel.current);
     const left = new AbortController();
     const slowTimer = setTimeout(() => setSlow(true), SLOW_RESTART_MS);
-    waitForClub({ signal: left.signal }).then(
+    waitForClub(api, { signal: left.signal }).then(
       () => startAfresh(restored),
       () => {
         // The page was left: nothing to load.

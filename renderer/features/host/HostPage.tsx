@@ -3,6 +3,7 @@ import { IconCircleCheck, IconLogout, IconWifi } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restored } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
@@ -40,7 +41,7 @@ function HostConsole() {
   // A restore went through: the club restarts, and the page waits for it rather than showing the old club.
   const [restored, setRestored] = useState<Restored | null>(null);
 
-  if (status.isError && !status.data) return <LoadFailed title={t('pages:host')} error={status.error} backTo="/admin" backLabel={t('backToAdmin')} />;
+  if (status.isError && !status.data) return <LoadFailed title={t('pages:host')} error={status.error} backTo={pages.admin()} backLabel={t('backToAdmin')} />;
 
   return (
     <Stack gap="lg" data-testid="host-page">

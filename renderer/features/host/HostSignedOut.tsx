@@ -3,6 +3,7 @@ import { IconKey, IconRocket, IconWifi } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HostSetup } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { RequireLogin } from '../../components/RequireLogin';
@@ -22,7 +23,7 @@ export function HostSignedOut() {
   const setup = useHostSetup();
   if (setup.data) return <SetupWelcome setup={setup.data} />;
   if (setup.error instanceof ApiError && (setup.error.status === 403 || setup.error.status === 409)) return <RequireLogin />;
-  if (setup.isError) return <LoadFailed title={t('pages:host')} error={setup.error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (setup.isError) return <LoadFailed title={t('pages:host')} error={setup.error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
   return <PageLoader />;
 }
 
@@ -44,7 +45,7 @@ function SetupWelcome({ setup }: { setup: HostSetup }) {
             </Title>
             <Text size="sm">{t('welcome.setUpText')}</Text>
           </Stack>
-          <Button component={Link} to="/setup" size="md" leftSection={<IconRocket size={18} />} data-testid="set-up-club">
+          <Button component={Link} to={pages.setup()} size="md" leftSection={<IconRocket size={18} />} data-testid="set-up-club">
             {t('welcome.setUp')}
           </Button>
         </Group>

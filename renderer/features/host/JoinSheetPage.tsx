@@ -3,6 +3,7 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { HostAddress } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle, useDocumentTitle } from '../../components/PageTitle';
 import { HostGate } from './HostGate';
@@ -32,14 +33,14 @@ function JoinSheet() {
   const status = useHostStatus();
   useDocumentTitle(t('pages:joinSheet'));
 
-  if (status.isError && !status.data) return <LoadFailed title={t('pages:joinSheet')} error={status.error} backTo="/admin/host" backLabel={t('joinSheet.back')} />;
+  if (status.isError && !status.data) return <LoadFailed title={t('pages:joinSheet')} error={status.error} backTo={pages.host()} backLabel={t('joinSheet.back')} />;
   if (!status.data) return <PageLoader />;
   const address = joinSheetAddress(search, status.data.addresses);
 
   return (
     <Stack gap="lg" data-testid="join-sheet-page">
       <Group justify="space-between" gap="sm" className="join-sheet-screen-only">
-        <Anchor component={Link} to="/admin/host" size="sm" data-testid="join-sheet-back">
+        <Anchor component={Link} to={pages.host()} size="sm" data-testid="join-sheet-back">
           <Group gap={4} component="span" wrap="nowrap">
             <IconArrowLeft size={16} aria-hidden />
             {t('joinSheet.back')}

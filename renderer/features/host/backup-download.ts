@@ -1,6 +1,4 @@
-import { isProblemDetails } from '../../../shared/api/problem-shape';
-import type { Language } from '../../../shared/constants';
-import { ApiError } from '../../lib/api';
+import type { ApiClient } from '../../lib/api';
 
 /** The file's name when the server names none. */
 const FALLBACK_NAME = 'bookclub-backup.tar.gz';
@@ -28,41 +26,12 @@ export function fileNameOfDisposition(header: string | null, fallback = FALLBACK
   return base && base !== '.' && base !== '..' ? base : fallback;
 }
 
-export interface BackupFetchOptions {
-  token: string | null;
-  language: Language;
-  fetch?: typeof fetch;
-}
-
 /**
- * A whole-club backup (GET /api/host/backup) as the server made it: the archive's bytes, untouched (the
- * API client reads answers as text), and its name. A refusal throws an ApiError with the server's detail.
+ * A whole-club backup (GET /api/host/backup) as the server made it: the archive's bytes, untouched, and its
+ * name. Through the API client, so a refusal throws an ApiError with the server's detail, and a 401 ends
+ * the session as every other call does.
  */
-export async function fetchBackup({ token, language, fetch: doFetch = (input, init) => fetch(input, init) }: BackupFetchOptions): Promise<{ blob: Blob; fileName: string }> {
-  const headers: Record<string, string> = { Accept: 'application/gzip, application/problem+json', 'Accept-Language': language };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await doFetch('/api/host/backup', { headers });
-  if (!response.ok) {
-    let problem: unknown = null;
-    try {
-      problem = await response.json();
-    } catch {
-      problem = null;
-    }
-    throw new ApiError(response.status, isProblemDetails(problem) ? problem : null);
-  }
-  return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('Content-Disposition')) };
-}
-
-/** Hands a file to the browser to save (its downloads, or where the member chooses). */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export async function fetchBackup(client: Pick<ApiClient, 'host'>): Promise<{ blob: Blob; fileName: string }> {
+  const { blob, disposition } = await client.host.backup();
+  return { blob, fileName: fileNameOfDisposition(disposition) };
 }

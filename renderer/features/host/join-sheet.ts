@@ -1,8 +1,9 @@
 import type { HostAddress } from '../../../shared/api/host';
+import { pages } from '../../../shared/pages';
 
 /** The printable sheet's page for one of the club's addresses. */
 export function joinSheetPath(url: string): string {
-  return `/admin/host/join-sheet?${new URLSearchParams({ address: url }).toString()}`;
+  return pages.joinSheet(url);
 }
 
 /**

@@ -1,29 +1,21 @@
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import { currentLanguage } from '../../lib/i18n';
+import { routeKey } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
+import { saveFile } from '../../lib/save-file';
 import { storage } from '../../lib/storage';
 import { useSessionStore } from '../../store/session-store';
-import { fetchBackup, saveFile } from './backup-download';
-
-/** Where the host page's data sits in the query cache (its own feature's first key, as lib/query-keys.ts has them). */
-export const hostKeys = {
-  all: ['host'] as const,
-  status: ['host', 'status'] as const,
-  setup: ['host', 'setup'] as const,
-};
+import { fetchBackup } from './backup-download';
 
 /** The host page (admins): the club's addresses, its state, the mail queue and its backups. */
-export const hostStatusQuery = queryOptions({
-  queryKey: hostKeys.status,
-  queryFn: ({ signal }) => api.host.status({ signal }),
-});
+export const hostStatusQuery = routeQuery('host', 'status');
 
 /**
  * Before the club has any account, on the host's own machine: its addresses and the setup code. Any other
  * browser (403), and any time later (409), is refused, which is an answer: not asked again.
  */
 export const hostSetupQuery = queryOptions({
-  queryKey: hostKeys.setup,
+  queryKey: routeKey('host', 'setup'),
   queryFn: ({ signal }) => api.host.setup({ signal }),
   gcTime: 0,
 });
@@ -40,7 +32,7 @@ export function useHostSetup() {
 export function retryMailMutation(queryClient: QueryClient) {
   return mutationOptions({
     mutationFn: () => api.host.retryMail(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostKeys.status }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostStatusQuery.queryKey }),
   });
 }
 
@@ -53,9 +45,9 @@ export function useRetryMail() {
  * page's "last backup" is read again. Resolves the file's name.
  */
 export async function downloadBackup(queryClient: QueryClient): Promise<string> {
-  const { blob, fileName } = await fetchBackup({ token: storage.get('token'), language: currentLanguage() });
+  const { blob, fileName } = await fetchBackup(api);
   saveFile(blob, fileName);
-  void queryClient.invalidateQueries({ queryKey: hostKeys.status });
+  void queryClient.invalidateQueries({ queryKey: hostStatusQuery.queryKey });
   return fileName;
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Meeting } from '../../../shared/api/meetings';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
@@ -18,7 +19,7 @@ export function MeetingListPage() {
   const { data: list, error, isError } = useMeetings();
   const isModerator = useSessionStore(selectIsModerator);
 
-  if (isError) return <LoadFailed title={t('title')} error={error} backTo="/" backLabel={t('common:nav.home')} />;
+  if (isError) return <LoadFailed title={t('title')} error={error} backTo={pages.home()} backLabel={t('common:nav.home')} />;
   if (!list) return <PageLoader />;
 
   return (
@@ -84,7 +85,7 @@ function ScheduleMeeting() {
         onSubmit={async (meeting) => {
           const scheduled = await schedule(meeting);
           notifySuccess(t('toast.scheduled'));
-          void navigate(`/stretnutia/${scheduled.meetingId}`);
+          void navigate(pages.meeting(scheduled.meetingId));
         }}
       />
     </Card>

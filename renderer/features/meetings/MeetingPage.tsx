@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import type { Meeting } from '../../../shared/api/meetings';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
@@ -25,13 +26,13 @@ export function MeetingPage() {
   useAnnounceMeetingChanges(meeting);
   const isModerator = useSessionStore(selectIsModerator);
 
-  if (isError) return <LoadFailed title={t('title')} error={error} backTo="/stretnutia" backLabel={t('backToMeetings')} />;
+  if (isError) return <LoadFailed title={t('title')} error={error} backTo={pages.meetings()} backLabel={t('backToMeetings')} />;
   if (!meeting) return <PageLoader />;
 
   return (
     <Stack gap="lg" maw={880} data-testid="meeting-page">
       <div>
-        <BackLink to="/stretnutia">{t('backToMeetings')}</BackLink>
+        <BackLink to={pages.meetings()}>{t('backToMeetings')}</BackLink>
         <PageTitle>{t('pageTitle', { date: meetingDay(meeting.startsAt) })}</PageTitle>
         <MeetingView meeting={meeting} />
       </div>

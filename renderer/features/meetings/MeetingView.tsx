@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Meeting } from '../../../shared/api/meetings';
+import { pages } from '../../../shared/pages';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { useAction } from '../../lib/use-form-submit';
 import { hasEnded, meetingDay, meetingHours } from './meeting-when';
@@ -59,7 +60,7 @@ export function MeetingView({ meeting, headingOrder }: { meeting: Meeting; headi
           <div>
             {headingOrder && (
               <Title order={headingOrder} size="h4" id={headingId} td={cancelled ? 'line-through' : undefined}>
-                <Anchor component={Link} to={`/stretnutia/${meeting.meetingId}`} inherit>
+                <Anchor component={Link} to={pages.meeting(meeting.meetingId)} inherit>
                   {day}
                 </Anchor>
               </Title>
@@ -79,7 +80,7 @@ export function MeetingView({ meeting, headingOrder }: { meeting: Meeting; headi
             <IconBook size={18} aria-hidden style={{ flexShrink: 0 }} />
             <Text size="sm">
               <VisuallyHidden component="span">{`${t('meeting.book')}: `}</VisuallyHidden>
-              <Anchor component={Link} to={`/knihy/${meeting.bookId}`} inherit fs="italic">
+              <Anchor component={Link} to={pages.book(meeting.bookId)} inherit fs="italic">
                 {meeting.bookTitle}
               </Anchor>
             </Text>

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { MeetingWhere } from './MeetingWhere';
 import { meetingDay, meetingHours } from './meeting-when';
 import { useMeetings } from './queries';
@@ -34,7 +35,7 @@ export function NextMeetingCard() {
           {meeting.myRsvp ? t('rsvp.yours', { answer: t(`rsvp.${meeting.myRsvp}`) }) : t('rsvp.none')}
         </Text>
       </Stack>
-      <Button component={Link} to={`/stretnutia/${meeting.meetingId}`} variant="light" size="xs">
+      <Button component={Link} to={pages.meeting(meeting.meetingId)} variant="light" size="xs">
         {t('home.open')}
       </Button>
     </Card>

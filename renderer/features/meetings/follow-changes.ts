@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Meeting, MeetingList } from '../../../shared/api/meetings';
 import { HUB_EVENTS } from '../../../shared/events';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
 import { useSessionStore } from '../../store/session-store';
 import { asSeenBy, withMeeting } from './viewer-answer';
 
@@ -18,8 +18,8 @@ export function followMeetingChanges(
 ): () => void {
   return updates.on(HUB_EVENTS.meetingChanged, (pushed) => {
     const meeting = asSeenBy(pushed, viewerId());
-    queryClient.setQueryData<MeetingList>(queryKeys.meetings.list, (list) => list && withMeeting(list, meeting, new Date()));
-    const one = queryKeys.meetings.one(meeting.meetingId);
+    queryClient.setQueryData<MeetingList>(routeKey('meetings', 'list'), (list) => list && withMeeting(list, meeting, new Date()));
+    const one = routeKey('meetings', 'get', { params: { meetingId: meeting.meetingId } });
     if (queryClient.getQueryCache().find({ queryKey: one, exact: true })) queryClient.setQueryData<Meeting>(one, meeting);
   });
 }

@@ -1,20 +1,16 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Meeting, MeetingChanges, MeetingList, NewMeeting, RsvpAnswer } from '../../../shared/api/meetings';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
+import { saveFile } from '../../lib/save-file';
 import { withMeeting } from './viewer-answer';
 
 /** Upcoming meetings (soonest first) and past ones (latest first). */
-export const meetingsQuery = queryOptions({
-  queryKey: queryKeys.meetings.list,
-  queryFn: ({ signal }) => api.meetings.list({ signal }),
-});
+export const meetingsQuery = routeQuery('meetings', 'list');
 
 export function meetingQuery(meetingId: number) {
-  return queryOptions({
-    queryKey: queryKeys.meetings.one(meetingId),
-    queryFn: ({ signal }) => api.meetings.get({ params: { meetingId }, signal }),
-  });
+  return routeQuery('meetings', 'get', { params: { meetingId } });
 }
 
 export function useMeetings() {
@@ -33,15 +29,15 @@ export function useMeeting(meetingId: number) {
   });
 }
 
-/** The books, latest first: the same list (and cache) as the books page, for the meeting form's book choice. */
+/** The books, latest first: the same route (and cache entry) as the books page, for the meeting form's book choice. */
 export function useClubBooks() {
-  return useQuery({ queryKey: queryKeys.books.list, queryFn: ({ signal }) => api.books.list({ signal }) });
+  return useQuery(routeQuery('books', 'list'));
 }
 
 /** A meeting as the server answered a write: in the list and on its own page at once. */
 export function storeMeeting(queryClient: QueryClient, meeting: Meeting): void {
   queryClient.setQueryData<MeetingList>(meetingsQuery.queryKey, (list) => list && withMeeting(list, meeting, new Date()));
-  queryClient.setQueryData<Meeting>(queryKeys.meetings.one(meeting.meetingId), meeting);
+  queryClient.setQueryData<Meeting>(routeKey('meetings', 'get', { params: { meetingId: meeting.meetingId } }), meeting);
 }
 
 export function useScheduleMeeting() {
@@ -81,23 +77,12 @@ export function useAnswerMeeting(meetingId: number) {
  * their calendar app.
  */
 export async function downloadCalendarEvent(meetingId: number): Promise<void> {
-  const ics = await api.meetings.ics({ params: { meetingId } });
-  const url = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `meeting-${meetingId}.ics`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  const { blob } = await api.meetings.ics({ params: { meetingId } });
+  saveFile(new Blob([blob], { type: 'text/calendar;charset=utf-8' }), `meeting-${meetingId}.ics`);
 }
 
 /** Whether the member has a calendar feed; its address comes only in the answer that made it. */
-export const calendarFeedQuery = queryOptions({
-  queryKey: queryKeys.meetings.calendarFeed,
-  queryFn: ({ signal }) => api.meetings.feedState({ signal }),
-});
+export const calendarFeedQuery = routeQuery('meetings', 'feedState');
 
 export function useCalendarFeed() {
   return useQuery(calendarFeedQuery);

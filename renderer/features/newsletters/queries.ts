@@ -1,23 +1,17 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NewsletterName } from '../../../shared/api/newsletters';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 
 /** Who gets each list (moderators). */
-export const subscribersQuery = queryOptions({
-  queryKey: queryKeys.newsletters.subscribers,
-  queryFn: ({ signal }) => api.newsletters.all({ signal }),
-});
+export const subscribersQuery = routeQuery('newsletters', 'all');
 
 export function useSubscribers() {
   return useQuery(subscribersQuery);
 }
 
 /** The lists the member is subscribed to. */
-export const mySubscriptionsQuery = queryOptions({
-  queryKey: queryKeys.newsletters.mine,
-  queryFn: ({ signal }) => api.newsletters.mine({ signal }),
-});
+export const mySubscriptionsQuery = routeQuery('newsletters', 'mine');
 
 export function useMySubscriptions() {
   return useQuery(mySubscriptionsQuery);

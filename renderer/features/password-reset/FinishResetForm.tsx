@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { passwordResetFinishSchema, type PasswordResetFinish } from '../../../shared/api/accounts';
+import { pages } from '../../../shared/pages';
 import { schemaChecks, type FormChecks, type Translate } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -43,7 +44,7 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
       await finishReset({ userId, request });
       notifySuccess(t('finish.changed'));
       showLogin();
-      navigate('/', { replace: true });
+      navigate(pages.home(), { replace: true });
     },
   });
   // The link itself is refused (used, expired, malformed): no field can fix that, so it says so above the form.
@@ -59,7 +60,7 @@ export function FinishResetForm({ userId, token }: { userId: string; token: stri
           <Text size="sm" mb="xs">
             {refusal}
           </Text>
-          <Button component={Link} to="/passwordreset" variant="light" color="red" size="xs">
+          <Button component={Link} to={pages.passwordReset()} variant="light" color="red" size="xs">
             {t('finish.newLink')}
           </Button>
         </Alert>

@@ -2,6 +2,7 @@ import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Post, Topic } from '../../../shared/api/discussions';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { SpoilerFold } from '../progress';
@@ -22,7 +23,7 @@ export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
             {t('option.suggestedBy', { name: post.ownerName })}
             {post.pageCount !== null && topic !== 'Themes' ? ` · ${t('option.pages', { count: post.pageCount })}` : ''}
           </Text>
-          <Anchor component={Link} to={`/navrhy/${post.discussionId}/${post.postId}`} size="xs">
+          <Anchor component={Link} to={pages.post(post.discussionId, post.postId)} size="xs">
             {t('option.open')}
           </Anchor>
         </Group>

@@ -3,6 +3,7 @@ import { IconArrowRight, IconDice5, IconScale, IconTrophy } from '@tabler/icons-
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Poll } from '../../../shared/api/polls';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { tiedOptions, winnerOf } from './poll-results';
 
@@ -28,7 +29,7 @@ export function PollOutcome({ poll }: { poll: Poll }) {
             </List.Item>
           ))}
         </List>
-        <Button component={Link} to={`/hlasovania/${followup.entityId}`} rightSection={<IconArrowRight size={16} />}>
+        <Button component={Link} to={pages.poll(followup.entityId)} rightSection={<IconArrowRight size={16} />}>
           {t('outcome.goToTiebreaker')}
         </Button>
       </Alert>
@@ -70,12 +71,12 @@ export function PollOutcome({ poll }: { poll: Poll }) {
         <Text c="dimmed">{t('outcome.none')}</Text>
       )}
       {followup?.kind === 'Book' && (
-        <Button component={Link} to={`/knihy/${followup.entityId}`} mt="md" rightSection={<IconArrowRight size={16} />}>
+        <Button component={Link} to={pages.book(followup.entityId)} mt="md" rightSection={<IconArrowRight size={16} />}>
           {t('outcome.goToBook')}
         </Button>
       )}
       {followup?.kind === 'Discussion' && (
-        <Button component={Link} to={`/navrhy/${followup.entityId}`} mt="md" rightSection={<IconArrowRight size={16} />}>
+        <Button component={Link} to={pages.discussion(followup.entityId)} mt="md" rightSection={<IconArrowRight size={16} />}>
           {t('outcome.goToDiscussion')}
         </Button>
       )}

@@ -1,8 +1,10 @@
 import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
-import { IconLock, IconScale } from '@tabler/icons-react';
+import { IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
+import { OpenClosedBadge } from '../../components/OpenClosedBadge';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
@@ -26,7 +28,7 @@ export function PollPage() {
   const profile = useSessionStore((s) => s.myProfile);
   const isModerator = useSessionStore(selectIsModerator);
 
-  if (isError) return <LoadFailed title={t('pages:poll')} error={error} backTo="/navrhy" backLabel={t('backToRounds')} />;
+  if (isError) return <LoadFailed title={t('pages:poll')} error={error} backTo={pages.rounds()} backLabel={t('backToRounds')} />;
   if (!info) return <PageLoader />;
 
   const { poll } = info;
@@ -35,25 +37,17 @@ export function PollPage() {
   return (
     <Stack gap="lg" data-testid="poll-page">
       <div>
-        <BackLink to={`/navrhy/${poll.discussionId}`}>{t('backToDiscussion')}</BackLink>
+        <BackLink to={pages.discussion(poll.discussionId)}>{t('backToDiscussion')}</BackLink>
         <PageTitle documentTitle={poll.title}>{poll.title}</PageTitle>
         <Group gap="xs" mt={-6}>
-          {poll.isClosed ? (
-            <Badge color="gray" radius="sm" leftSection={<IconLock size={12} />} data-testid="poll-closed">
-              {t('closed')}
-            </Badge>
-          ) : (
-            <Badge color="teal" variant="light" radius="sm">
-              {t('open')}
-            </Badge>
-          )}
+          <OpenClosedBadge isClosed={poll.isClosed} openLabel={t('open')} closedLabel={t('closed')} closedTestId="poll-closed" />
           {poll.isTiebreaker && (
             <Badge color="yellow" variant="light" radius="sm" leftSection={<IconScale size={12} />}>
               {t('tiebreaker')}
             </Badge>
           )}
           {poll.previousPollId && (
-            <Anchor component={Link} to={`/hlasovania/${poll.previousPollId}`} size="sm">
+            <Anchor component={Link} to={pages.poll(poll.previousPollId)} size="sm">
               {t('previousPoll')}
             </Anchor>
           )}

@@ -2,14 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PollInfo } from '../../../shared/api/polls';
 import { HUB_EVENTS } from '../../../shared/events';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
-import { queryKeys } from '../../lib/query-keys';
+import { featureKey, routeKey } from '../../lib/query-keys';
 
 /**
  * What closing a poll changed elsewhere: the round, a chosen book (home's current book, the book list) or
  * the discussion it opened; the cached copies are read again when next shown.
  */
 export function refreshAfterClose(queryClient: QueryClient): void {
-  for (const queryKey of [queryKeys.rounds.all, queryKeys.home, queryKeys.books.all, queryKeys.discussions.all]) {
+  // The runners-up are the discussion's too: a closed poll decides which suggestions are left over.
+  for (const queryKey of [featureKey('rounds'), featureKey('home'), featureKey('books'), featureKey('discussions'), featureKey('runnersUp')]) {
     void queryClient.invalidateQueries({ queryKey });
   }
 }
@@ -23,7 +24,7 @@ export function refreshAfterClose(queryClient: QueryClient): void {
  */
 export function followPollChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {
   return updates.on(HUB_EVENTS.pollChanged, (poll) => {
-    const queryKey = queryKeys.polls.one(poll.pollId);
+    const queryKey = routeKey('polls', 'info', { params: { pollId: poll.pollId } });
     if (poll.isClosed) {
       queryClient.setQueryData<PollInfo>(queryKey, (info) => info && { ...info, poll });
       refreshAfterClose(queryClient);
@@ -31,6 +32,6 @@ export function followPollChanges(queryClient: QueryClient, updates: LiveUpdates
     }
     queryClient.setQueryData<PollInfo>(queryKey, (info) => info && { ...info, poll: { ...info.poll, closesAt: poll.closesAt } });
     void queryClient.invalidateQueries({ queryKey });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+    void queryClient.invalidateQueries({ queryKey: featureKey('home') });
   });
 }

@@ -1,15 +1,13 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RoundUpdate } from '../../../shared/api/rounds';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { featureKey } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 import { refreshAfterClose } from './follow-changes';
 
 /** The poll as this member may see it, and their vote (null before they vote). */
 export function pollQuery(pollId: number) {
-  return queryOptions({
-    queryKey: queryKeys.polls.one(pollId),
-    queryFn: ({ signal }) => api.polls.info({ params: { pollId }, signal }),
-  });
+  return routeQuery('polls', 'info', { params: { pollId } });
 }
 
 export function usePoll(pollId: number) {
@@ -54,7 +52,7 @@ export function setDeadlineMutation(queryClient: QueryClient, pollId: number) {
     mutationFn: (closesAt: string | null) => api.polls.setDeadline({ params: { pollId }, body: { closesAt } }),
     onSuccess: (poll) => {
       queryClient.setQueryData(pollQuery(pollId).queryKey, (info) => info && { ...info, poll });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+      void queryClient.invalidateQueries({ queryKey: featureKey('home') });
     },
   });
 }

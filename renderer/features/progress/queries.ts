@@ -1,14 +1,11 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProgressUpdateInput } from '../../../shared/api/progress';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 
 /** The member's own progress in a book and the club's shared progress, furthest first. */
 export function bookProgressQuery(bookId: number) {
-  return queryOptions({
-    queryKey: queryKeys.progress.forBook(bookId),
-    queryFn: ({ signal }) => api.progress.get({ params: { bookId }, signal }),
-  });
+  return routeQuery('progress', 'get', { params: { bookId } });
 }
 
 /** A book's progress; null asks for none (nothing to read it for). */

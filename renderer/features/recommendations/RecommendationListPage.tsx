@@ -2,6 +2,7 @@ import { Button, Card, Collapse, Group, SimpleGrid, Stack, Text, Title } from '@
 import { useDisclosure } from '@mantine/hooks';
 import { IconHeartHandshake, IconPlus, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { NewRecommendationForm } from './NewRecommendationForm';
@@ -14,7 +15,7 @@ export function RecommendationListPage() {
   const { data: recommendations, error, isError } = useRecommendations();
   const [formOpen, form] = useDisclosure(false);
 
-  if (isError) return <LoadFailed title={t('pages:recommendations')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:recommendations')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="recommendation-list-page">

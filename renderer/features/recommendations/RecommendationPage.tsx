@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Recommendation } from '../../../shared/api/recommendations';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { EditToggle } from '../../components/EditToggle';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
@@ -24,14 +25,14 @@ export function RecommendationPage() {
   useDocumentTitle(shown?.title ?? t('pages:singleRecommendation'));
 
   if (isError) {
-    return <LoadFailed title={t('pages:singleRecommendation')} error={error} backTo="/odporucania" backLabel={t('back')} />;
+    return <LoadFailed title={t('pages:singleRecommendation')} error={error} backTo={pages.recommendations()} backLabel={t('back')} />;
   }
   if (!shown) return <PageLoader />;
 
   return (
     <Stack gap="md" maw={820} data-testid="recommendation-page">
       <div>
-        <BackLink to="/odporucania">{t('back')}</BackLink>
+        <BackLink to={pages.recommendations()}>{t('back')}</BackLink>
         <RecommendationItem recommendation={shown} />
       </div>
     </Stack>

@@ -1,19 +1,13 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 
 /** Every recommendation, newest first. */
-export const recommendationsQuery = queryOptions({
-  queryKey: queryKeys.recommendations.list,
-  queryFn: ({ signal }) => api.recommendations.list({ signal }),
-});
+export const recommendationsQuery = routeQuery('recommendations', 'list');
 
 export function recommendationQuery(recommendationId: number) {
-  return queryOptions({
-    queryKey: queryKeys.recommendations.one(recommendationId),
-    queryFn: ({ signal }) => api.recommendations.get({ params: { recommendationId }, signal }),
-  });
+  return routeQuery('recommendations', 'get', { params: { recommendationId } });
 }
 
 /** One the list already has, to show while its own page loads. */

@@ -2,7 +2,8 @@ import type { Profile } from '../../../shared/api/accounts';
 import type { PostFields } from '../../../shared/api/discussions';
 import type { CurrentDiscussionSummary } from '../../../shared/api/home';
 import type { Recommendation, RecommendationInput } from '../../../shared/api/recommendations';
-import { mayChange } from '../../../shared/rules';
+import { pages } from '../../../shared/pages';
+import { mayChange, recommendationSuggestionRefusal } from '../../../shared/rules';
 import { valuesFromRecommendation, type PostFormValues } from '../discussions';
 
 /** Owners edit their own recommendations, moderators any (SPEC section 6). */
@@ -15,8 +16,8 @@ export function canEditRecommendation(profile: Profile | null, recommendation: P
  * discussion is an open Books one; null when suggesting it is not offered.
  */
 export function suggestLink(current: CurrentDiscussionSummary | null, recommendation: Pick<Recommendation, 'recommendationId'>): string | null {
-  if (!current || current.isClosed || current.topic !== 'Books') return null;
-  return `/navrhy/${current.discussionId}?${new URLSearchParams({ parentRecommendationId: String(recommendation.recommendationId) })}`;
+  if (!current || current.isClosed || recommendationSuggestionRefusal(current) !== null) return null;
+  return pages.discussion(current.discussionId, { parentRecommendationId: recommendation.recommendationId });
 }
 
 /** A recommendation's own fields in the suggestion form, for editing it (not linked to itself). */

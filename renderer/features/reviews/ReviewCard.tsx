@@ -3,6 +3,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Review } from '../../../shared/api/reviews';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { spoilerBookOfReview } from '../../../shared/spoiler-fold';
@@ -28,11 +29,11 @@ export function ReviewCard({ review, showBook = false, mine = false }: ReviewCar
       <Stack gap="sm">
         {showBook && post && (
           <Group gap="sm" wrap="nowrap" align="flex-start">
-            <Anchor component={Link} to={`/knihy/${review.bookId}`} aria-label={post.title} style={{ flexShrink: 0 }}>
+            <Anchor component={Link} to={pages.book(review.bookId)} aria-label={post.title} style={{ flexShrink: 0 }}>
               <BookCover src={post.imageUrl} width={48} height={72} />
             </Anchor>
             <div style={{ minWidth: 0 }}>
-              <Anchor component={Link} to={`/knihy/${review.bookId}`} fw={600} c="bright" style={{ overflowWrap: 'anywhere' }}>
+              <Anchor component={Link} to={pages.book(review.bookId)} fw={600} c="bright" style={{ overflowWrap: 'anywhere' }}>
                 {post.title}
               </Anchor>
               {post.author && (

@@ -1,23 +1,18 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ReviewInput } from '../../../shared/api/reviews';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 import { withSavedReview } from './review-form';
 
 /** A book's reviews, the latest first. */
 export function bookReviewsQuery(bookId: number) {
-  return queryOptions({
-    queryKey: queryKeys.reviews.forBook(bookId),
-    queryFn: ({ signal }) => api.reviews.forBook({ params: { bookId }, signal }),
-  });
+  return routeQuery('reviews', 'forBook', { params: { bookId } });
 }
 
 /** A member's reviews, the latest first (their profile shows them with each book). */
 export function memberReviewsQuery(userId: string) {
-  return queryOptions({
-    queryKey: queryKeys.reviews.byUser(userId),
-    queryFn: ({ signal }) => api.reviews.byUser({ params: { userId }, signal }),
-  });
+  return routeQuery('reviews', 'byUser', { params: { userId } });
 }
 
 export function useBookReviews(bookId: number) {
@@ -37,7 +32,7 @@ export function saveReviewMutation(queryClient: QueryClient) {
     mutationFn: ({ bookId, review }: { bookId: number; review: ReviewInput }) => api.reviews.post({ params: { bookId }, body: review }),
     onSuccess: (saved, { bookId }) => {
       queryClient.setQueryData(bookReviewsQuery(bookId).queryKey, (reviews) => reviews && withSavedReview(reviews, saved));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.reviews.byUser(saved.ownerId) });
+      void queryClient.invalidateQueries({ queryKey: routeKey('reviews', 'byUser', { params: { userId: saved.ownerId } }) });
     },
   });
 }

@@ -3,6 +3,7 @@ import { IconCheckbox, IconMessages, IconScale } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Round } from '../../../shared/api/rounds';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
 import { formatDate } from '../../lib/format-date';
 import { stageLinks } from './selectors';
@@ -56,17 +57,17 @@ function StageLinks({ round, stage }: { round: Round; stage: 'themes' | 'books' 
       ) : (
         <Group gap="xs">
           {discussionId !== null && (
-            <Button component={Link} to={`/navrhy/${discussionId}`} variant="light" size="xs" leftSection={<IconMessages size={14} />}>
+            <Button component={Link} to={pages.discussion(discussionId)} variant="light" size="xs" leftSection={<IconMessages size={14} />}>
               {t('stage.discussion')}
             </Button>
           )}
           {pollId !== null && (
-            <Button component={Link} to={`/hlasovania/${pollId}`} variant="light" size="xs" leftSection={<IconCheckbox size={14} />}>
+            <Button component={Link} to={pages.poll(pollId)} variant="light" size="xs" leftSection={<IconCheckbox size={14} />}>
               {t('stage.poll')}
             </Button>
           )}
           {tiebreakerPollId !== null && (
-            <Button component={Link} to={`/hlasovania/${tiebreakerPollId}`} variant="light" color="yellow" size="xs" leftSection={<IconScale size={14} />}>
+            <Button component={Link} to={pages.poll(tiebreakerPollId)} variant="light" color="yellow" size="xs" leftSection={<IconScale size={14} />}>
               {t('stage.tiebreaker')}
             </Button>
           )}
@@ -97,7 +98,7 @@ function WinningBook({ round }: { round: Round }) {
         </Text>
         {book ? (
           <>
-            <Anchor component={Link} to={`/knihy/${book.bookId}`} fw={600} c="bright" style={{ overflowWrap: 'anywhere' }}>
+            <Anchor component={Link} to={pages.book(book.bookId)} fw={600} c="bright" style={{ overflowWrap: 'anywhere' }}>
               {book.post.title}
             </Anchor>
             {book.post.author && (

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconBooks, IconPlus, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
@@ -19,7 +20,7 @@ export function RoundListPage() {
   const [formOpen, form] = useDisclosure(false);
   const sorted = useMemo(() => newestFirst(rounds ?? []), [rounds]);
 
-  if (isError) return <LoadFailed title={t('pages:rounds')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:rounds')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="round-list-page">

@@ -3,7 +3,7 @@ import type { Discussion } from '../../../shared/api/discussions';
 import type { Round } from '../../../shared/api/rounds';
 import { HUB_EVENTS } from '../../../shared/events';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
-import { queryKeys } from '../../lib/query-keys';
+import { featureKey, routeKey } from '../../lib/query-keys';
 
 /** Whether the listed rounds already link the pushed discussion (and its poll); if not, the list is out of date. */
 export function roundsKnow(rounds: Round[], discussion: Discussion): boolean {
@@ -21,7 +21,7 @@ export function roundsKnow(rounds: Round[], discussion: Discussion): boolean {
  */
 export function followRoundChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {
   return updates.on(HUB_EVENTS.discussionChanged, (discussion) => {
-    const rounds = queryClient.getQueryData<Round[]>(queryKeys.rounds.list);
-    if (rounds && !roundsKnow(rounds, discussion)) void queryClient.invalidateQueries({ queryKey: queryKeys.rounds.all });
+    const rounds = queryClient.getQueryData<Round[]>(routeKey('rounds', 'list'));
+    if (rounds && !roundsKnow(rounds, discussion)) void queryClient.invalidateQueries({ queryKey: featureKey('rounds') });
   });
 }

@@ -1,13 +1,10 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NewRound, Round } from '../../../shared/api/rounds';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 
 /** The club's rounds (the list page sorts them newest first). */
-export const roundsQuery = queryOptions({
-  queryKey: queryKeys.rounds.list,
-  queryFn: ({ signal }) => api.rounds.list({ signal }),
-});
+export const roundsQuery = routeQuery('rounds', 'list');
 
 export function useRounds() {
   return useQuery(roundsQuery);

@@ -1,14 +1,15 @@
-import { Badge, Card, Group, Stack, Text, type TextProps } from '@mantine/core';
+import { Badge, Text, type TextProps } from '@mantine/core';
 import { IconHeart, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import type { SearchResult } from '../../../shared/api/search';
+import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
+import { LinkCard } from '../../components/LinkCard';
 import './search.css';
 
 /** Where a result leads: the suggestion in its discussion, or the recommendation's page. */
 export function resultLink(result: SearchResult): string {
-  return result.kind === 'Post' ? `/navrhy/${result.discussionId}/${result.postId}` : `/odporucania/${result.recommendationId}`;
+  return result.kind === 'Post' ? pages.post(result.discussionId, result.postId) : pages.recommendation(result.recommendationId);
 }
 
 /**
@@ -29,43 +30,34 @@ export function SearchResultCard({ result }: { result: SearchResult }) {
   // suggestion (to anyone, its author too), and its own page folds it (or not) for this reader.
   const spoilerFolded = result.kind === 'Post' && result.hasSpoilers;
   return (
-    <Card
-      withBorder
-      shadow="xs"
-      padding="md"
-      component={Link}
+    <LinkCard
       to={resultLink(result)}
-      className="book-grid-card"
+      cover={isBook ? <BookCover src={result.imageUrl} width={48} height={72} /> : null}
       data-testid="search-result"
       data-kind={result.kind}
     >
-      <Group align="flex-start" wrap="nowrap" gap="md">
-        {isBook && <BookCover src={result.imageUrl} width={48} height={72} />}
-        <Stack gap={4} style={{ minWidth: 0, flex: 1 }}>
-          <Badge
-            variant="light"
-            color={result.kind === 'Rec' ? 'teal' : 'burgundy'}
-            radius="sm"
-            size="sm"
-            leftSection={result.kind === 'Rec' ? <IconHeart size={12} /> : <IconMessage size={12} />}
-            data-testid="result-kind"
-          >
-            {t(`kind.${result.kind}`)}
-          </Badge>
-          <Highlighted html={highlight.title} fw={600} size="lg" ff="heading" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="result-title" />
-          {highlight.author && <Highlighted html={highlight.author} size="sm" c="dimmed" data-testid="result-author" />}
-          {spoilerFolded ? (
-            <Text size="sm" c="dimmed" mt={2} data-testid="result-spoiler-note">
-              {t('spoilerExcerpt')}
-            </Text>
-          ) : (
-            highlight.text && <Highlighted html={highlight.text} size="sm" lineClamp={3} mt={2} data-testid="result-excerpt" />
-          )}
-          <Text size="xs" c="dimmed" mt={2}>
-            {t(`by.${result.kind}`, { name: result.ownerName || t(`formerMember.${result.kind}`) })}
-          </Text>
-        </Stack>
-      </Group>
-    </Card>
+      <Badge
+        variant="light"
+        color={result.kind === 'Rec' ? 'teal' : 'burgundy'}
+        radius="sm"
+        size="sm"
+        leftSection={result.kind === 'Rec' ? <IconHeart size={12} /> : <IconMessage size={12} />}
+        data-testid="result-kind"
+      >
+        {t(`kind.${result.kind}`)}
+      </Badge>
+      <Highlighted html={highlight.title} fw={600} size="lg" ff="heading" lh={1.3} style={{ overflowWrap: 'anywhere' }} data-testid="result-title" />
+      {highlight.author && <Highlighted html={highlight.author} size="sm" c="dimmed" data-testid="result-author" />}
+      {spoilerFolded ? (
+        <Text size="sm" c="dimmed" mt={2} data-testid="result-spoiler-note">
+          {t('spoilerExcerpt')}
+        </Text>
+      ) : (
+        highlight.text && <Highlighted html={highlight.text} size="sm" lineClamp={3} mt={2} data-testid="result-excerpt" />
+      )}
+      <Text size="xs" c="dimmed" mt={2}>
+        {t(`by.${result.kind}`, { name: result.ownerName || t(`formerMember.${result.kind}`) })}
+      </Text>
+    </LinkCard>
   );
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, skipToken, useQuery, type QueryObserverResult } from '@tanstack/react-query';
 import type { SearchResult } from '../../../shared/api/search';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
 import type { SearchRequest } from './search-request';
 
 /** The results and the request they answer (shown while a newer search is on its way). */
@@ -18,7 +18,7 @@ export interface SearchAnswer {
  */
 export function searchQuery(request: SearchRequest | null) {
   return queryOptions({
-    queryKey: queryKeys.search(request?.query ?? '', request?.kinds ?? []),
+    queryKey: routeKey('search', 'search', { query: { query: request?.query ?? '', kind: request?.kinds ?? [] } }),
     queryFn: request
       ? async ({ signal }): Promise<SearchAnswer> => ({
           request,

@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconLogin2, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
 import { logout } from './session';
@@ -19,7 +20,7 @@ export function LoginControl() {
       <Group gap={4} wrap="nowrap">
         <Button
           component={Link}
-          to={`/my/${encodeURIComponent(profile.email)}`}
+          to={pages.member(profile.email)}
           variant="subtle"
           color="dark"
           leftSection={<IconUserCircle size={18} />}
@@ -34,7 +35,7 @@ export function LoginControl() {
           onClick={() => {
             logout();
             form.cancel();
-            navigate('/');
+            navigate(pages.home());
           }}
         >
           <IconLogout size={18} />

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { loginSchema } from '../../../shared/api/accounts';
+import { pages } from '../../../shared/pages';
 import { safeNextUrl } from '../../components/RequireLogin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
@@ -72,7 +73,7 @@ export function LoginForm() {
             variant="subtle"
             onClick={() => {
               cancel();
-              navigate('/passwordreset');
+              navigate(pages.passwordReset());
             }}
           >
             {t('nav.forgottenPassword')}

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../shared/api';
 import type { HomeData } from '../../../shared/api/home';
 import { createLiveUpdates } from '../../lib/live-updates';
-import { queryKeys } from '../../lib/query-keys';
+import { routeKey } from '../../lib/query-keys';
 import { api, server, testQueryClient } from '../../test-support/fake-api';
 import { homeData } from '../../test-support/home';
 import { profile, userListEntry } from '../../test-support/profiles';
@@ -24,7 +24,7 @@ const me = profile({ userId: 'bea', email: 'bea@riverside.test', name: 'Bea Read
 /** A cache as the app has it: home is read from the server (the home feature's query does that in the app). */
 function appQueryClient() {
   const client = testQueryClient();
-  client.setQueryDefaults(queryKeys.home, { queryFn: () => api.home.get() });
+  client.setQueryDefaults(routeKey('home', 'get'), { queryFn: () => api.home.get() });
   return client;
 }
 
@@ -39,8 +39,8 @@ describe('a session the server ended', () => {
     vi.mocked(notifyNotice).mockClear();
     useLoginForm.getState().cancel();
     useSessionStore.setState({ token: 'revoked', myProfile: me });
-    queryClient.setQueryData(queryKeys.home, homeData({ notice: '<p>Members only</p>', myProfile: me }));
-    queryClient.setQueryData(queryKeys.users.list, [userListEntry({ userId: 'bea' })]);
+    queryClient.setQueryData(routeKey('home', 'get'), homeData({ notice: '<p>Members only</p>', myProfile: me }));
+    queryClient.setQueryData(routeKey('users', 'list'), [userListEntry({ userId: 'bea' })]);
     // The visitor's home, once the member's token is gone.
     server.on(API.home.get, () => homeData({}));
   });
@@ -52,9 +52,9 @@ describe('a session the server ended', () => {
     expect(notifyNotice).toHaveBeenCalledExactlyOnceWith('Your session has ended. Please sign in again.', 'session-ended');
     expect(useLoginForm.getState()).toMatchObject({ open: true, email: 'bea@riverside.test' });
     // Nobody's member list is kept, and home no longer shows the members' noticeboard.
-    expect(queryClient.getQueryData(queryKeys.users.list)).toBeUndefined();
-    await queryClient.refetchQueries({ queryKey: queryKeys.home });
-    expect(queryClient.getQueryData<HomeData>(queryKeys.home)?.notice).toBeNull();
+    expect(queryClient.getQueryData(routeKey('users', 'list'))).toBeUndefined();
+    await queryClient.refetchQueries({ queryKey: routeKey('home', 'get') });
+    expect(queryClient.getQueryData<HomeData>(routeKey('home', 'get'))?.notice).toBeNull();
   });
 
   it('leaves a newer sign-in alone', () => {
@@ -62,7 +62,7 @@ describe('a session the server ended', () => {
     session.sessionEnded('revoked');
     expect(useSessionStore.getState().token).toBe('fresh');
     expect(notifyNotice).not.toHaveBeenCalled();
-    expect(queryClient.getQueryData(queryKeys.users.list)).toHaveLength(1);
+    expect(queryClient.getQueryData(routeKey('users', 'list'))).toHaveLength(1);
   });
 });
 
@@ -72,7 +72,7 @@ describe('signing in', () => {
     queryClient = appQueryClient();
     session = createSession(queryClient, createLiveUpdates({ connect: () => ({ on() {}, removeAllListeners() {}, disconnect() {} }) as never }));
     useSessionStore.setState({ token: null, myProfile: null });
-    queryClient.setQueryData(queryKeys.home, homeData({}));
+    queryClient.setQueryData(routeKey('home', 'get'), homeData({}));
   });
 
   it('keeps the token, and answers once home shows the member’s club', async () => {
@@ -81,6 +81,6 @@ describe('signing in', () => {
     const signedIn = await session.login(me.email, 'correct horse');
     expect(signedIn.userId).toBe('bea');
     expect(useSessionStore.getState().token).toBe('fresh');
-    expect(queryClient.getQueryData<HomeData>(queryKeys.home)?.notice).toBe('<p>Members only</p>');
+    expect(queryClient.getQueryData<HomeData>(routeKey('home', 'get'))?.notice).toBe('<p>Members only</p>');
   });
 });

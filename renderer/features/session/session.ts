@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
 import { notifyNotice } from '../../lib/notify';
 import { queryClient as appQueryClient } from '../../lib/query-client';
-import { queryKeys } from '../../lib/query-keys';
+import { featureKey } from '../../lib/query-keys';
 import { sessionEndHandler } from '../../lib/session-end';
 import { useSessionStore } from '../../store/session-store';
 import { useLoginForm } from './login-form.store';
@@ -18,8 +18,8 @@ export function createSession(queryClient: QueryClient = appQueryClient, updates
   /** What the member saw as a member goes; home is read again as a visitor sees it. */
   function forgetMemberData(): void {
     void queryClient.cancelQueries();
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.home[0] });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.home });
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== featureKey('home')[0] });
+    void queryClient.invalidateQueries({ queryKey: featureKey('home') });
   }
 
   function logout(): void {
@@ -61,8 +61,8 @@ export function createSession(queryClient: QueryClient = appQueryClient, updates
       const { token, ...profile } = await api.accounts.login({ body: { email, password } });
       useSessionStore.getState().signedIn(token, profile);
       updates.start(token);
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.home[0] });
-      await queryClient.refetchQueries({ queryKey: queryKeys.home });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== featureKey('home')[0] });
+      await queryClient.refetchQueries({ queryKey: featureKey('home') });
       return profile;
     },
 

@@ -4,6 +4,7 @@ import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -34,7 +35,7 @@ export function SetupPage() {
       notifySuccess(t('done'));
       await loadHome();
       showLogin(request.email);
-      navigate('/');
+      navigate(pages.home());
     },
     onFailure({ error }) {
       const refusal = setupCodeRefusal(error);

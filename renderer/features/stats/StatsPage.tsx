@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { profilePath, useUsers } from '../users';
@@ -20,7 +21,7 @@ export function StatsPage() {
   const rows = useMemo(() => sortStats(stats ?? [], order, i18n.language), [stats, order, i18n.language]);
   const emails = useMemo(() => new Map((users ?? []).map((user) => [user.userId, user.email])), [users]);
 
-  if (isError) return <LoadFailed title={t('pages:stats')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
+  if (isError) return <LoadFailed title={t('pages:stats')} error={error} backTo={pages.members()} backLabel={t('backToMembers')} />;
 
   function header(column: StatsColumn) {
     const sorted = order.column === column;

@@ -1,12 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { useQuery } from '@tanstack/react-query';
+import { routeQuery } from '../../lib/route-query';
 
 /** Each active member's books rated, chosen suggestions and recommendations (GET /api/stats/users). */
-export const memberStatsQuery = queryOptions({
-  queryKey: queryKeys.stats.members,
-  queryFn: ({ signal }) => api.stats.users({ signal }),
-});
+export const memberStatsQuery = routeQuery('stats', 'users');
 
 export function useMemberStats() {
   return useQuery(memberStatsQuery);

@@ -3,6 +3,7 @@ import { IconChartBar, IconUsers } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { UserCard } from './UserCard';
@@ -16,7 +17,7 @@ export function UserListPage() {
   const { data: users, error, isError } = useUsers();
   const members = useMemo(() => activeMembers(users ?? []), [users]);
 
-  if (isError) return <LoadFailed title={t('pages:users')} error={error} backTo="/" backLabel={t('common:notFound.home')} />;
+  if (isError) return <LoadFailed title={t('pages:users')} error={error} backTo={pages.home()} backLabel={t('common:notFound.home')} />;
 
   return (
     <Stack gap="lg" data-testid="user-list-page">
@@ -25,7 +26,7 @@ export function UserListPage() {
         <Text c="dimmed" mt={-8} maw={640}>
           {t('list.intro', { count: members.length })}
         </Text>
-        <Anchor component={Link} to="/statistiky" size="sm" mt="xs" display="inline-flex" style={{ alignItems: 'center', gap: 6 }} data-testid="stats-link">
+        <Anchor component={Link} to={pages.stats()} size="sm" mt="xs" display="inline-flex" style={{ alignItems: 'center', gap: 6 }} data-testid="stats-link">
           <IconChartBar size={16} aria-hidden />
           {t('stats:link')}
         </Anchor>

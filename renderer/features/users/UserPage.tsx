@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
+import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useSessionStore } from '../../store/session-store';
@@ -32,10 +33,10 @@ export function UserPage() {
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
 
-  if (isError) return <LoadFailed title={t('pages:user')} error={error} backTo="/my" backLabel={t('backToMembers')} />;
+  if (isError) return <LoadFailed title={t('pages:user')} error={error} backTo={pages.members()} backLabel={t('backToMembers')} />;
   if (!user) {
     if (users && !mine) {
-      return <LoadFailed title={t('pages:user')} error={null} message={t('profile.notFound')} backTo="/my" backLabel={t('backToMembers')} />;
+      return <LoadFailed title={t('pages:user')} error={null} message={t('profile.notFound')} backTo={pages.members()} backLabel={t('backToMembers')} />;
     }
     return <PageLoader />;
   }
@@ -70,7 +71,7 @@ export function UserPage() {
   return (
     <Stack gap="md" data-testid="profile-page" data-mode={editing ? 'edit' : 'view'}>
       <div>
-        <BackLink to="/my">{t('backToMembers')}</BackLink>
+        <BackLink to={pages.members()}>{t('backToMembers')}</BackLink>
       </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>

@@ -1,8 +1,8 @@
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../../shared/api/accounts';
 import type { CurrentlyReading, ProfileUpdate, UserListEntry } from '../../../shared/api/users';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
+import { routeQuery } from '../../lib/route-query';
 
 export interface NewReadingEntry {
   title: string;
@@ -14,16 +14,10 @@ export interface NewReadingEntry {
  * with what they are reading. A profile this member changed or registered stays in the list until it is
  * read again, so its page still opens.
  */
-export const usersQuery = queryOptions({
-  queryKey: queryKeys.users.list,
-  queryFn: ({ signal }) => api.users.list({ signal }),
-});
+export const usersQuery = routeQuery('users', 'list');
 
 /** Every member's "currently reading" entries. */
-export const currentlyReadingQuery = queryOptions({
-  queryKey: queryKeys.users.currentlyReading,
-  queryFn: ({ signal }) => api.currentlyReading.list({ signal }),
-});
+export const currentlyReadingQuery = routeQuery('currentlyReading', 'list');
 
 export function useUsers() {
   return useQuery(usersQuery);

@@ -1,5 +1,6 @@
 import type { Profile } from '../../../shared/api/accounts';
 import { USER_LIST_READING_LIMIT, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
+import { pages } from '../../../shared/pages';
 import { isModerator } from '../../../shared/rules';
 
 /** How a member is named: their name, or their email's local part until they set one (as the server does). */
@@ -9,8 +10,7 @@ export function displayName(profile: Pick<Profile, 'name' | 'email'>): string {
 
 /** The address of a member's profile, in view or edit mode. */
 export function profilePath(profile: Pick<Profile, 'email'>, mode: 'view' | 'edit' = 'view'): string {
-  const base = `/my/${encodeURIComponent(profile.email)}`;
-  return mode === 'edit' ? `${base}/edit` : base;
+  return pages.member(profile.email, mode === 'edit' ? 'edit' : undefined);
 }
 
 /** The member whose profile is at /my/{email} (emails compare without regard to case). */

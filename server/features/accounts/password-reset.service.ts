@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { DataSource, Repository } from 'typeorm';
 import type { Language } from '../../../shared/constants';
 import type BetterSqlite3 from 'better-sqlite3';
+import { pages } from '../../../shared/pages';
 import { sqliteOf } from '../../db/data-source';
 import { writeTransaction } from '../../db/write-transaction';
 import { Invalid } from '../../http/errors';
@@ -124,7 +125,7 @@ export class PasswordResetService {
       usedOn: null,
       createdOn: new Date(now).toISOString(),
     });
-    return `${this.links.publicUrl}/passwordreset/${encodeURIComponent(user.id)}/${token}`;
+    return `${this.links.publicUrl}${pages.passwordReset({ userId: user.id, token })}`;
   }
 
   private withSignature(language: Language, text: string): string {

@@ -22,7 +22,7 @@ import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
 import { createPost, readDiscussion } from './discussion-writes';
 import { toPost } from './post-mapper';
 import { PostEntity, type PostRow } from './post.entity';
-import { postEditRefusal, repostRefusal } from '../../../shared/rules';
+import { postEditRefusal, recommendationSuggestionRefusal, repostRefusal } from '../../../shared/rules';
 
 
 export class DiscussionsService {
@@ -176,7 +176,8 @@ export class DiscussionsService {
 
   /** A recommendation seeds a suggestion only in a Books discussion, and only one that exists. */
   private async checkFromRecommendation(recommendationId: number, target: DiscussionRow): Promise<void> {
-    if (target.topic !== 'Books') throw new Invalid('repostOnlyBooks');
+    const refusal = recommendationSuggestionRefusal(target);
+    if (refusal) throw new Invalid(refusal);
     const exists = await this.db.getRepository(RecommendationEntity).existsBy({ id: recommendationId });
     if (!exists) throw new Invalid('recommendationNotFound', {}, { parentRecommendationId: ['errors:recommendationNotFound'] });
   }

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from 'ical-generator';
 import type { Meeting } from '../../../shared/api/meetings';
 import type { Language } from '../../../shared/constants';
+import { pages } from '../../../shared/pages';
 import { translate } from '../../http/i18n';
 import { meetingEndsAt } from '../../../shared/meeting-times';
 
@@ -42,11 +43,11 @@ const DEADLINE_EVENT_MS = 15 * 60 * 1000;
 
 /** The address of a meeting's page in the web app. */
 export function meetingPageUrl(publicUrl: string, meetingId: number): string {
-  return `${publicUrl}/stretnutia/${meetingId}`;
+  return `${publicUrl}${pages.meeting(meetingId)}`;
 }
 
 function pollPageUrl(publicUrl: string, pollId: number): string {
-  return `${publicUrl}/hlasovania/${pollId}`;
+  return `${publicUrl}${pages.poll(pollId)}`;
 }
 
 /** What makes a UID unique beyond this club: the host of its public address. */

@@ -2,6 +2,7 @@ import { In, IsNull, type DataSource, type Repository } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '../../../shared/api/newsletters';
 import type { Language } from '../../../shared/constants';
+import { pages } from '../../../shared/pages';
 import { translate } from '../../http/i18n';
 import type { MailMessage, MailOutbox } from '../../mail-outbox';
 import { UserEntity, type AccountsService, type LinkSettings, type User } from '../accounts';
@@ -83,7 +84,7 @@ export class NewslettersService implements ClubEvents {
   private compose(event: ClubEvent, user: User): MailMessage {
     const language: Language = user.language ?? this.links.defaultLanguage;
     const base = this.links.publicUrl;
-    const profileLink = `${base}/my/${encodeURIComponent(user.email)}`;
+    const profileLink = `${base}${pages.member(user.email)}`;
     const closing = `${translate(language, 'mail:signature', { siteName: this.links.siteName })}\n\n${translate(language, 'mail:event.footer', { siteName: this.links.siteName, profileLink })}\n`;
     if ('letters' in event) {
       // Written by its feature in every language (a meeting's mail: meetings/meeting-mail.ts); signed and footed here.
@@ -94,23 +95,23 @@ export class NewslettersService implements ClubEvents {
       switch (event.kind) {
         case 'roundStarted':
         case 'discussionOpened':
-          return { kind: event.kind, link: `${base}/navrhy/${event.discussionId}`, params: { title: event.title } };
+          return { kind: event.kind, link: `${base}${pages.discussion(event.discussionId)}`, params: { title: event.title } };
         case 'pollOpened':
-          return { kind: event.isTiebreaker ? 'tiebreakerOpened' : 'pollOpened', link: `${base}/hlasovania/${event.pollId}`, params: { title: event.title } };
+          return { kind: event.isTiebreaker ? 'tiebreakerOpened' : 'pollOpened', link: `${base}${pages.poll(event.pollId)}`, params: { title: event.title } };
         case 'bookChosen':
-          return { kind: event.kind, link: `${base}/knihy/${event.bookId}`, params: { title: event.title, author: event.author ?? '?', order: event.order } };
+          return { kind: event.kind, link: `${base}${pages.book(event.bookId)}`, params: { title: event.title, author: event.author ?? '?', order: event.order } };
         case 'recommendationAdded':
-          return { kind: event.kind, link: `${base}/odporucania/${event.recommendationId}`, params: { title: event.title, owner: event.owner } };
+          return { kind: event.kind, link: `${base}${pages.recommendation(event.recommendationId)}`, params: { title: event.title, owner: event.owner } };
         case 'reviewAdded':
           return {
             kind: event.kind,
-            link: `${base}/knihy/${event.bookId}`,
+            link: `${base}${pages.book(event.bookId)}`,
             params: { title: event.title, owner: event.owner, stars: event.rating === null ? '' : '★'.repeat(event.rating) + '☆'.repeat(5 - event.rating) },
           };
         case 'suggestionAdded':
           return {
             kind: event.kind,
-            link: `${base}/navrhy/${event.discussionId}/${event.postId}`,
+            link: `${base}${pages.post(event.discussionId, event.postId)}`,
             params: { title: event.title, owner: event.owner, discussion: event.discussion },
           };
       }

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import type { Language } from '../../../shared/constants';
+import { pages } from '../../../shared/pages';
 import { sqliteOf } from '../../db/data-source';
 import { writeTransaction } from '../../db/write-transaction';
 import { translate } from '../../http/i18n';
@@ -118,7 +119,7 @@ export class PollDeadlines implements ScheduledTask {
     const { links, timeZone } = this.settings;
     const language: Language = to.language ?? links.defaultLanguage;
     const closesAt = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone }).format(new Date(poll.closesAt!));
-    const params = { title: poll.title, closesAt, link: `${links.publicUrl}/hlasovania/${poll.id}`, siteName: links.siteName };
+    const params = { title: poll.title, closesAt, link: `${links.publicUrl}${pages.poll(poll.id)}`, siteName: links.siteName };
     return {
       to: to.email,
       subject: `[${links.siteName}] ${translate(language, `mail:${kind}.subject`, params)}`,
