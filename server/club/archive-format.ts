@@ -20,27 +20,20 @@ export const IMAGE_FOLDERS = ['avatars', 'covers'] as const;
 /** The names the club gives images: no separators, no leading dot, so never a path of their own. */
 export const IMAGE_NAME = /^\w[\w.-]{0,199}$/;
 
+/** The manifest an archive carries first; what a restore holds every other entry to. */
 export const manifestSchema = z.object({
   format: z.literal(BACKUP_FORMAT),
   formatVersion: z.number().int().min(1),
   appVersion: z.string(),
   createdAt: z.string(),
   siteName: z.string().nullable(),
+  /** members, bots, posts, polls, votes, books, reviews, meetings, images: counted from the snapshot. */
   counts: z.record(z.string(), z.number().int().min(0)),
+  /** Every other entry of the archive: 'bookclub.db', 'token-secret.key', 'images/avatars/x.webp', ... */
   files: z.array(z.object({ path: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
 });
 
-export interface BackupManifest {
-  format: 'bookclub-backup';
-  formatVersion: number;
-  appVersion: string;
-  createdAt: string;
-  siteName: string | null;
-  /** members, bots, posts, polls, votes, books, reviews, meetings, images: counted from the snapshot. */
-  counts: Record<string, number>;
-  /** Every other entry of the archive: 'bookclub.db', 'token-secret.key', 'images/avatars/x.webp', ... */
-  files: { path: string; bytes: number; sha256: string }[];
-}
+export type BackupManifest = z.infer<typeof manifestSchema>;
 
 /** Where an archive's entry belongs, or null when a Bookclub backup has no such entry. */
 export function entryKind(name: string): 'manifest' | 'database' | 'secret' | 'image' | null {
