@@ -1,5 +1,5 @@
-import { DataSource } from 'typeorm';
-import { entities } from '../db/entities';
+import Database from 'better-sqlite3';
+import { tableOf, type Table } from '../db/typed-writes';
 import { UserEntity } from '../features/accounts';
 import { BookEntity } from '../features/books';
 import { PostEntity } from '../features/discussions';
@@ -9,36 +9,31 @@ import { ReviewEntity } from '../features/reviews';
 
 /**
  * What a club database holds, for a backup's manifest and a restore's report: members, bots, posts, polls,
- * votes, books, reviews, meetings. Read through the entities the features export, so no table is named
- * here; a table an older club lacks counts 0. The file is opened read-only (a snapshot or a staged restore).
+ * votes, books, reviews, meetings. Tables and columns are named by the entities the features export, so no
+ * table is named here; a table an older club lacks counts 0. The file is opened read-only (a snapshot or a
+ * staged restore) with better-sqlite3 alone: counting needs no TypeORM data source.
  */
-export async function countClub(dbFile: string, nativeBinding?: string): Promise<Record<string, number>> {
-  const db = new DataSource({
-    type: 'better-sqlite3',
-    database: dbFile,
-    entities,
-    readonly: true,
-    fileMustExist: true,
-    synchronize: false,
-    logging: false,
-    ...(nativeBinding ? { nativeBinding } : {}),
-  });
-  await db.initialize();
+export function countClub(dbFile: string, nativeBinding?: string): Record<string, number> {
+  const sql = new Database(dbFile, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
-    const rows = (await db.query(`SELECT "name" FROM "sqlite_master" WHERE "type" = 'table'`)) as { name: string }[];
-    const tables = new Set(rows.map((row) => row.name));
-    const has = (entity: Parameters<DataSource['getMetadata']>[0]) => tables.has(db.getMetadata(entity).tableName);
+    const tables = new Set((sql.prepare(`SELECT "name" FROM "sqlite_master" WHERE "type" = 'table'`).all() as { name: string }[]).map((row) => row.name));
+    const count = <Row extends object>(table: Table<Row>, where?: Partial<Row>): number => {
+      if (!tables.has(table.name.slice(1, -1).replaceAll('""', '"'))) return 0;
+      const condition = where ? table.where(where) : { clause: '1', values: [] };
+      return (sql.prepare(`SELECT COUNT(*) AS "count" FROM ${table.name} WHERE ${condition.clause}`).get(...condition.values) as { count: number }).count;
+    };
+    const users = tableOf(UserEntity);
     return {
-      members: has(UserEntity) ? await db.getRepository(UserEntity).countBy({ isBot: false }) : 0,
-      bots: has(UserEntity) ? await db.getRepository(UserEntity).countBy({ isBot: true }) : 0,
-      posts: has(PostEntity) ? await db.getRepository(PostEntity).count() : 0,
-      polls: has(PollEntity) ? await db.getRepository(PollEntity).count() : 0,
-      votes: has(VoteEntity) ? await db.getRepository(VoteEntity).count() : 0,
-      books: has(BookEntity) ? await db.getRepository(BookEntity).count() : 0,
-      reviews: has(ReviewEntity) ? await db.getRepository(ReviewEntity).count() : 0,
-      meetings: has(MeetingEntity) ? await db.getRepository(MeetingEntity).count() : 0,
+      members: count(users, { isBot: false }),
+      bots: count(users, { isBot: true }),
+      posts: count(tableOf(PostEntity)),
+      polls: count(tableOf(PollEntity)),
+      votes: count(tableOf(VoteEntity)),
+      books: count(tableOf(BookEntity)),
+      reviews: count(tableOf(ReviewEntity)),
+      meetings: count(tableOf(MeetingEntity)),
     };
   } finally {
-    await db.destroy();
+    sql.close();
   }
 }

@@ -110,7 +110,7 @@ export async function writeClubArchive(target: string, options: ArchiveOptions):
       appVersion: options.appVersion,
       createdAt,
       siteName: options.siteName,
-      counts: { ...(await countClub(path.join(work, DATABASE_FILE), nativeBinding)), images: images.size },
+      counts: { ...countClub(path.join(work, DATABASE_FILE), nativeBinding), images: images.size },
       files,
     };
     fs.writeFileSync(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });

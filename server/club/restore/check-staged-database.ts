@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { countClub } from '../club-counts';
 import { clubDatabaseProblem } from '../club-database-check';
 import { refused } from './backup-refused';
 import { knownMigrations, schemaDifference } from './restored-schema';
@@ -7,9 +6,9 @@ import { knownMigrations, schemaDifference } from './restored-schema';
 /**
  * The staged database, made one self-contained file and checked: intact, a Bookclub club, of no newer
  * Bookclub (a migration this one does not know would be a schema it cannot read), and of exactly the schema
- * its migrations make. Answers its counts.
+ * its migrations make.
  */
-export async function checkStagedDatabase(file: string, nativeBinding?: string): Promise<Record<string, number>> {
+export async function checkStagedDatabase(file: string, nativeBinding?: string): Promise<void> {
   try {
     const db = new Database(file, { fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     try {
@@ -37,5 +36,4 @@ export async function checkStagedDatabase(file: string, nativeBinding?: string):
   } finally {
     db.close();
   }
-  return countClub(file, nativeBinding);
 }

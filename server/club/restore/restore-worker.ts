@@ -3,7 +3,7 @@
 // other members are answered meanwhile by the server's own thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { BackupRefused } from './backup-refused';
-import { stageRestore } from './stage-restore';
+import { stageFiles } from './stage-files';
 import type { StagingReport, StagingRequest } from './stage-in-worker';
 
 const request = workerData as StagingRequest;
@@ -12,7 +12,7 @@ function report(message: StagingReport): void {
   parentPort!.postMessage(message);
 }
 
-stageRestore(request.file, { dataDir: request.dataDir, nativeBinding: request.nativeBinding, flush: true }).then(
+stageFiles(request.file, { dataDir: request.dataDir, nativeBinding: request.nativeBinding, flush: true }).then(
   (staged) => report({ staged }),
   (error: unknown) => {
     if (error instanceof BackupRefused) report({ refused: { key: error.key, params: error.params } });

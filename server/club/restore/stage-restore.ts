@@ -1,63 +1,20 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { DATABASE_FILE } from '../../db/data-source';
-import { MaintenanceError } from '../maintenance-error';
-import { makeWorkFolder } from '../work-folders';
-import { MAX_DATABASE_BYTES } from './backup-limits';
-import { refused } from './backup-refused';
-import { checkStagedDatabase } from './check-staged-database';
-import { syncTree } from './restore-journal';
+import { countClub } from '../club-counts';
+import { stageFiles } from './stage-files';
 import type { StagedRestore } from './staged-club';
-import { stageArchive } from './unpack-archive';
 
-const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
-const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
-
-/** An older backup: the database alone, as `npm start -- backup` and the desktop menu wrote them before. */
-async function stageDatabase(source: string, dir: string, nativeBinding?: string): Promise<StagedRestore> {
-  const size = fs.statSync(source).size;
-  if (size > MAX_DATABASE_BYTES) throw refused('backupDatabaseTooLarge', { limit: `${MAX_DATABASE_BYTES / 1024 ** 3} GB` });
-  const file = path.join(dir, DATABASE_FILE);
-  fs.copyFileSync(source, file);
-  fs.chmodSync(file, 0o600);
-  const counts = await checkStagedDatabase(file, nativeBinding);
-  return { dir, kind: 'database', manifest: null, includesSecret: false, includesImages: false, counts };
-}
-
-function readHead(file: string, length: number): Buffer {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const head = Buffer.alloc(length);
-    const read = fs.readSync(fd, head, 0, length, 0);
-    return head.subarray(0, read);
-  } finally {
-    fs.closeSync(fd);
-  }
+/** What a staged club holds (members, posts, ... as the backup's manifest counts them), beside its images. */
+export function countStaged(staged: StagedRestore, nativeBinding?: string): StagedRestore {
+  staged.counts = { ...countClub(path.join(staged.dir, DATABASE_FILE), nativeBinding), ...staged.counts };
+  return staged;
 }
 
 /**
- * Reads `file` (an archive, or an older bare .db), checks everything, and stages it in the data folder.
- * Throws BackupRefused, leaving no staging folder, when anything is wrong. Changes nothing of the live club.
+ * Reads `file` (an archive, or an older bare .db), checks everything, stages it in the data folder and
+ * counts what it holds. Throws BackupRefused, leaving no staging folder, when anything is wrong. Changes
+ * nothing of the live club.
  */
 export async function stageRestore(file: string, options: { dataDir: string; nativeBinding?: string; flush?: boolean }): Promise<StagedRestore> {
-  const source = path.resolve(file);
-  if (!fs.statSync(source, { throwIfNoEntry: false })?.isFile()) throw new MaintenanceError(`There is no backup file at ${source}.`);
-  const head = readHead(source, SQLITE_HEADER.length);
-  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const dir = makeWorkFolder(options.dataDir, 'restore-staging');
-  try {
-    let staged: StagedRestore;
-    if (head.equals(SQLITE_HEADER)) staged = await stageDatabase(source, dir, options.nativeBinding);
-    else if (head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC)) staged = await stageArchive(source, dir, options.nativeBinding);
-    else throw refused('backupNotRecognized');
-    if (options.flush) {
-      // On disk before the journal names them (planRestore would otherwise flush them in the server's thread).
-      syncTree(dir);
-      staged.flushed = true;
-    }
-    return staged;
-  } catch (error) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
+  return countStaged(await stageFiles(file, options), options.nativeBinding);
 }

@@ -191,7 +191,7 @@ export async function stageArchive(source: string, dir: string, nativeBinding?: 
   if (includesSecret && !SECRET_TEXT.test(fs.readFileSync(path.join(dir, SECRET_FILE), 'utf8').trim())) {
     throw refused('backupDamaged', { file: SECRET_FILE });
   }
-  const counts = await checkStagedDatabase(path.join(dir, DATABASE_FILE), nativeBinding);
+  await checkStagedDatabase(path.join(dir, DATABASE_FILE), nativeBinding);
   const images = [...received.keys()].filter((name) => entryKind(name) === 'image').length;
-  return { dir, kind: 'archive', manifest, includesSecret, includesImages: true, counts: { ...counts, images } };
+  return { dir, kind: 'archive', manifest, includesSecret, includesImages: true, counts: { images } };
 }
