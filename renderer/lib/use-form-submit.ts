@@ -81,7 +81,7 @@ export function useFormSubmit<Values, Sent>(form: SubmittableForm<Values, Sent>,
   }
 
   // The form's onSubmit: the submit, with focus placed for keyboard and screen reader users after it.
-  const onSubmit = focusingFirstInvalid(submit, { thenFocus: options.thenFocus });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => focusingFirstInvalid(submit, { thenFocus: options.thenFocus })(event);
   return { submit, onSubmit, busy, formError };
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Grid, Stack, Text } from '@mantine/core';
+import { Alert, Grid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconLogout, IconWifi } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

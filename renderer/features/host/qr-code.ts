@@ -1,4 +1,3 @@
-/// <reference path="./qrcode-browser.d.ts" />
 import QRCode from 'qrcode/lib/browser';
 
 /**

@@ -39,7 +39,7 @@ export function MeetingForm({ original, submitLabel, failureKey, onSubmit, thenF
   const bookOptions = [{ value: '', label: t('form.noBook') }, ...(books ?? []).map((book) => ({ value: String(book.bookId), label: book.post.title }))];
   useEffect(() => {
     if (!original && currentBookId && !form.isTouched('bookId') && form.getValues().bookId === '') form.setFieldValue('bookId', String(currentBookId));
-    // Only when the current book becomes known.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the current book becomes known: the form and the meeting it edits stay the same
   }, [currentBookId]);
 
   return (

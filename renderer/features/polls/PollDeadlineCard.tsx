@@ -29,6 +29,7 @@ export function PollDeadlineCard({ poll }: { poll: Poll }) {
   useEffect(() => {
     if (!form.isDirty()) form.setValues({ closesAt: shown });
     form.resetDirty({ closesAt: shown });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the deadline changes: the form is the same throughout
   }, [shown]);
 
   return (

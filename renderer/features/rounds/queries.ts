@@ -1,5 +1,5 @@
 import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { NewRound, Round } from '../../../shared/api/rounds';
+import type { NewRound } from '../../../shared/api/rounds';
 import { api } from '../../lib/api-client';
 import { routeQuery } from '../../lib/route-query';
 
