@@ -132,7 +132,7 @@ export async function startClubServer(dataDir: string, token: string, logFile: s
     startMs = await firstAnswerMs(`${url}/api/home`, { Authorization: `Bearer ${token}` }, spawnedAt, child);
   } catch (error) {
     await stopChild(child);
-    throw new Error(`${(error as Error).message}; its log: ${logFile}`);
+    throw new Error(`${(error as Error).message}; its log: ${logFile}`, { cause: error });
   }
   const pid = child.pid!;
   let ended: string | null = null;

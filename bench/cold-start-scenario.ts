@@ -55,7 +55,7 @@ async function measureNpmStart(club: SeededClub, workDir: string): Promise<{ ms:
     const ms = await firstAnswerMs(`http://127.0.0.1:${port}/api/home`, { Authorization: `Bearer ${club.members[0]!.token}` }, spawnedAt, child, 300_000);
     return { ms, built: buildStampTime() !== stampBefore };
   } catch (error) {
-    throw new Error(`${(error as Error).message}; its log: ${logFile}`);
+    throw new Error(`${(error as Error).message}; its log: ${logFile}`, { cause: error });
   } finally {
     await stopChild(child, 10_000, true);
   }

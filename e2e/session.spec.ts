@@ -50,7 +50,7 @@ test('setup a second time shows the server\'s reason', async ({ app, page }) => 
   await expect(page.getByLabel(/Admin's email/)).toHaveValue('someone@riverside.test');
 });
 
-test('a wrong password says so and keeps what was typed; cancel clears and hides the form', async ({ app, page }) => {
+test('a wrong password says so and keeps what was typed; cancel clears and hides the form', async ({ app }) => {
   await app.setUpClub(ADMIN.email, ADMIN.password);
   await app.signIn(ADMIN.email, 'not the password');
   await expect(app.toast('Login failed :(')).toBeVisible();

@@ -125,7 +125,7 @@ describe('starting the server process', () => {
   });
 
   it('does not time out once started', async () => {
-    const { child, host, crashed } = await running();
+    const { child, crashed } = await running();
 
     await vi.advanceTimersByTimeAsync(60_000);
 
@@ -148,7 +148,7 @@ describe('starting the server process', () => {
 
 describe('a crash after start', () => {
   it('is reported with the exit code', async () => {
-    const { child, host, crashed } = await running();
+    const { child, crashed } = await running();
 
     child.emit('exit', 134);
 

@@ -1,6 +1,26 @@
 /** What the fuzz reads off the OpenAPI document (its operations) and the requests it makes from them. */
 
-export type JsonSchema = Record<string, any>;
+/** A JSON Schema (or an OpenAPI object read the same way): the keywords the fuzz reads, typed; the rest unknown. */
+export interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  examples?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  [keyword: string]: unknown;
+}
 export type OpenApiDocument = { paths: Record<string, Record<string, JsonSchema>>; components?: { schemas?: Record<string, JsonSchema> } };
 
 export interface Operation {

@@ -10,9 +10,9 @@ function resolve(schema: JsonSchema | undefined, doc: OpenApiDocument): JsonSche
   let current = schema ?? {};
   for (let depth = 0; typeof current.$ref === 'string' && depth < 20; depth++) {
     const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    let target: any = doc;
-    for (const part of pointer) target = target?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
-    current = target ?? {};
+    let target: unknown = doc;
+    for (const part of pointer) target = (target as Record<string, unknown> | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+    current = (target ?? {}) as JsonSchema;
   }
   return current;
 }
@@ -94,6 +94,11 @@ export function validValue(schemaIn: JsonSchema | undefined, name: string, locat
 /* ------------------------------------------------------------------------------------------------ */
 /* Requests                                                                                           */
 
+/** An operation's requestBody: its schema per media type. */
+interface RequestBody {
+  content?: Record<string, { schema?: JsonSchema; encoding?: Record<string, unknown> } | undefined>;
+}
+
 interface Parameter {
   name: string;
   in: string;
@@ -106,12 +111,12 @@ export function parametersOf(operation: JsonSchema): Parameter[] {
 }
 
 export function jsonBodySchema(operation: JsonSchema, doc: OpenApiDocument): JsonSchema | undefined {
-  const schema = operation.requestBody?.content?.['application/json']?.schema;
+  const schema = (operation.requestBody as RequestBody | undefined)?.content?.['application/json']?.schema;
   return schema ? resolve(schema, doc) : undefined;
 }
 
 export function multipartSchema(operation: JsonSchema, doc: OpenApiDocument): JsonSchema | undefined {
-  const content = operation.requestBody?.content?.['multipart/form-data'];
+  const content = (operation.requestBody as RequestBody | undefined)?.content?.['multipart/form-data'];
   return content ? { ...resolve(content.schema, doc), encoding: content.encoding ?? {} } : undefined;
 }
 

@@ -9,7 +9,7 @@ afterAll(async () => {
   await club.close();
 });
 
-function expectProblem(res: { status: number; headers: Headers; body: any }, status: number) {
+function expectProblem(res: { status: number; headers: Headers; body: unknown }, status: number) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toContain('application/problem+json');
   expect(res.body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });

@@ -19,7 +19,8 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
       : issue.code === 'invalid_type'
         ? 'validation:wrongType'
         : 'validation:invalid';
-    (fieldErrors[field] ??= []).includes(key) || fieldErrors[field]!.push(key);
+    const keys = (fieldErrors[field] ??= []);
+    if (!keys.includes(key)) keys.push(key);
   }
   const firstKey = Object.values(fieldErrors)[0]?.[0];
   // A single problem reads best as its own sentence; several get the general one.

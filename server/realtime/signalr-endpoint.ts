@@ -29,7 +29,7 @@ const NEGOTIATE_PATH = `${HUB_PATH}/negotiate`;
 export function liveSessionCookie(request: IncomingMessage): string | undefined {
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    let host: string | null = null;
+    let host: string;
     try {
       host = new URL(origin).host;
     } catch {

@@ -1,9 +1,10 @@
 import http from 'node:http';
 
-export interface RawAnswer {
+/** Body: what the test expects the JSON (or text) to be; unknown until it says. */
+export interface RawAnswer<Body = unknown> {
   status: number;
   headers: http.IncomingHttpHeaders;
-  body: any;
+  body: Body;
   /** Milliseconds from sending to the whole answer. */
   ms: number;
 }
@@ -12,10 +13,10 @@ export interface RawAnswer {
  * One HTTP request from a chosen client address (`localAddress`: any 127.0.0.x on Linux), so tests can be
  * several clients on one machine; fetch cannot choose its source address.
  */
-export function requestFrom(
+export function requestFrom<Body = unknown>(
   url: string,
   options: { method?: string; from?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {},
-): Promise<RawAnswer> {
+): Promise<RawAnswer<Body>> {
   const started = performance.now();
   const payload = options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body));
   return new Promise((resolve, reject) => {
@@ -43,7 +44,7 @@ export function requestFrom(
           } catch {
             // not JSON: keep the text
           }
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, ms: performance.now() - started });
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: body as Body, ms: performance.now() - started });
         });
         response.on('error', reject);
       },

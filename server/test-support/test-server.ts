@@ -50,7 +50,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, sta
     url,
     dataDir,
     server,
-    async call(method, apiPath, options = {}) {
+    async call<T>(method: string, apiPath: string, options: CallOptions = {}): Promise<CallResult<T>> {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
       if (options.token) headers.Authorization = `Bearer ${options.token}`;
       let body: string | undefined;
@@ -69,7 +69,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, sta
       } catch {
         // not JSON: keep the text
       }
-      return { status: response.status, headers: response.headers, body: parsed as any };
+      return { status: response.status, headers: response.headers, body: parsed as T };
     },
     async close() {
       await server.close();

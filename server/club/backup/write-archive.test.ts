@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Post } from '../../../shared/api/discussions';
 import { type Round } from '../../../shared/api/rounds';
@@ -12,7 +11,7 @@ import { startReadingClub } from '../../test-support/reading-club';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { addMember } from '../../test-support/members';
 import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
-import { archiveOptions, makeClubFolder, readArchive, photo, uploadAvatar } from '../../test-support/club-archives';
+import { archiveOptions, readArchive, photo, uploadAvatar } from '../../test-support/club-archives';
 import { BACKUP_FORMAT_VERSION } from '../archive-format';
 import { restoreClub } from '../restore/restore-club';
 import { stageRestore } from '../restore/stage-restore';
@@ -27,9 +26,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-/** A club's data folder in this test's scratch folder (makeClubFolder). */
-const clubFolder = (name: string, marker: string) => makeClubFolder(path.join(scratch, name), marker);
 
 describe('a whole-club backup', () => {
   it('restores on another computer as the club was: posts, votes, avatars, and members stay signed in', async () => {

@@ -4,6 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Book } from '../../../shared/api/books';
+import type { Post } from '../../../shared/api/discussions';
+import type { Recommendation } from '../../../shared/api/recommendations';
+import type { Review } from '../../../shared/api/reviews';
+import type { Round } from '../../../shared/api/rounds';
+import type { CurrentlyReading, UserListEntry } from '../../../shared/api/users';
 import { DATABASE_FILE } from '../../db/data-source';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { FIXTURE_COUNTS, FIXTURE_USERS, createObskurneeFixture } from './fixture';
@@ -83,13 +89,13 @@ describe('an Obskurnee club moved over', () => {
     expect(me.aboutMeHtml).toContain('<strong>všetko</strong>');
     expect(me.avatarUrl).toMatch(/^\/images\/avatars\/.+\.webp$/);
     expect((await fetch(club.url + me.avatarUrl)).status).toBe(200);
-    const users: any[] = await get('/api/users');
+    const users: UserListEntry[] = await get('/api/users');
     const lubica = users.find((u) => u.userId === member.id);
     expect(lubica).toMatchObject({ name: 'Ľubica Ďurišová', language: null, isModerator: false, isActiveParticipant: true });
-    expect(lubica.avatarUrl).toMatch(/\.webp$/); // from --images
+    expect(lubica!.avatarUrl).toMatch(/\.webp$/); // from --images
     expect(users.find((u) => u.userId === inactive.id)).toMatchObject({ isActiveParticipant: false });
     expect(users.some((u) => u.userId === bot.id)).toBe(false);
-    expect((await get('/api/admin/bots')).map((b: any) => b.name ?? b)).toEqual(['Kalendárový bot']);
+    expect((await get('/api/admin/bots')).map((b: string | { name: string }) => (typeof b === 'string' ? b : b.name))).toEqual(['Kalendárový bot']);
     const lists = await get('/api/newsletters/all');
     expect(lists.basicevents).toHaveLength(3);
     expect(lists.allevents).toHaveLength(1);
@@ -97,13 +103,13 @@ describe('an Obskurnee club moved over', () => {
   });
 
   it('reads a round\'s whole history back as Obskurnee showed it: discussion, poll, tiebreaker, book', async () => {
-    const rounds: any[] = await get('/api/rounds');
+    const rounds: Round[] = await get('/api/rounds');
     const spring = rounds.find((r) => r.roundId === 1);
     expect(spring).toMatchObject({ title: 'Jarné čítanie', topic: 'Books', description: 'Navrhujte knihy na **jar**.', bookDiscussionId: 3, bookPollId: 5, bookTiebreakerPollId: 6, bookId: 2 });
 
     const discussion = await get('/api/discussions/3');
     expect(discussion).toMatchObject({ discussionId: 3, title: 'Jarné čítanie: návrhy kníh', topic: 'Books', isClosed: true, pollId: 5 });
-    expect(discussion.posts.map((p: any) => p.postId)).toEqual([1, 2, 4]);
+    expect(discussion.posts.map((p: Post) => p.postId)).toEqual([1, 2, 4]);
     expect(discussion.posts[0]).toMatchObject({ title: 'Hlava XXII', author: 'Joseph Heller', pageCount: 480, ownerId: admin.id, ownerName: 'Zuzana Kováčová', imageUrl: '/images/covers/HlavaXXII48213.jpg' });
 
     const { poll } = await get('/api/polls/5');
@@ -118,7 +124,7 @@ describe('an Obskurnee club moved over', () => {
     const { poll: tiebreaker, myVote } = await get('/api/polls/6');
     expect(tiebreaker).toMatchObject({ pollId: 6, isTiebreaker: true, previousPollId: 5, isClosed: true, followupLink: { kind: 'Book', entityId: 2 } });
     expect(tiebreaker.results.winnerPostId).toBe(1);
-    expect(tiebreaker.options.map((o: any) => o.postId)).toEqual([1, 2]);
+    expect(tiebreaker.options.map((o: Post) => o.postId)).toEqual([1, 2]);
     expect(myVote).toEqual({ pollId: 6, postIds: [1] });
 
     const book = await get('/api/books/2');
@@ -129,22 +135,22 @@ describe('an Obskurnee club moved over', () => {
     const { poll: themes } = await get('/api/polls/11');
     expect(themes).toMatchObject({ topic: 'Themes', followupLink: { kind: 'Discussion', entityId: 12 } });
     const summer = await get('/api/discussions/12');
-    expect(summer.posts.map((p: any) => [p.postId, p.parentPostId, p.parentRecommendationId])).toEqual([[22, 4, null], [23, null, 7], [24, null, null]]);
+    expect(summer.posts.map((p: Post) => [p.postId, p.parentPostId, p.parentRecommendationId])).toEqual([[22, 4, null], [23, null, 7], [24, null, null]]);
     const { poll: byLot } = await get('/api/polls/16');
     expect(byLot).toMatchObject({ decidedByLot: true, results: { winnerPostId: 31 } });
 
-    const books: any[] = await get('/api/books/');
+    const books: Book[] = await get('/api/books/');
     expect(books.map((b) => [b.bookId, b.order])).toEqual([[5, 3], [3, 2], [2, 1]]);
-    const reviews: any[] = await get('/api/reviews/book/2');
+    const reviews: Review[] = await get('/api/reviews/book/2');
     expect(reviews.map((r) => r.rating).sort()).toEqual([5, null]);
-    expect(reviews.find((r) => r.rating === 5).renderedReviewText).toContain('<strong>odporúčam</strong>');
+    expect(reviews.find((r) => r.rating === 5)!.renderedReviewText).toContain('<strong>odporúčam</strong>');
 
-    const recommendations: any[] = await get('/api/recommendations/');
+    const recommendations: Recommendation[] = await get('/api/recommendations/');
     expect(recommendations.map((r) => r.recommendationId).sort()).toEqual([7, 8]);
-    expect((await get('/api/reviews/currentlyreading')).map((e: any) => e.title)).toEqual(['Anna Kareninová']);
+    expect((await get('/api/reviews/currentlyreading')).map((e: CurrentlyReading) => e.title)).toEqual(['Anna Kareninová']);
     expect((await get('/api/home')).notice).toContain('<strong>piatok</strong>');
     expect((await get('/api/discussions/17')).isClosed).toBe(false);
-    const found: any[] = await get(`/api/search?query=${encodeURIComponent('citanie')}`);
+    const found: unknown = await get(`/api/search?query=${encodeURIComponent('citanie')}`);
     expect(Array.isArray(found)).toBe(true);
   });
 

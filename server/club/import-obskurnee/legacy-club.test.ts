@@ -3,6 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Book } from '../../../shared/api/books';
+import type { Discussion } from '../../../shared/api/discussions';
+import type { Recommendation } from '../../../shared/api/recommendations';
+import type { Review } from '../../../shared/api/reviews';
+import type { Round } from '../../../shared/api/rounds';
+import type { UserListEntry } from '../../../shared/api/users';
 import { DATABASE_FILE } from '../../db/data-source';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
 import { bundleCli, runCli, runsAsRoot, writableFolder, type BundledCli, type CliRun } from './cli-process';
@@ -106,7 +112,7 @@ describe('a 2021 Obskurnee club in WAL mode, imported from a folder the import c
     expect(run.stderr).not.toMatch(/WARNING/);
     const me = await club.call('GET', '/api/accounts/context', { token });
     expect(me.body).toMatchObject({ isAdmin: true, isModerator: true });
-    expect((await club.call('GET', '/api/admin/bots', { token })).body.map((b: any) => b.name ?? b)).toEqual(['Kalendárový bot']);
+    expect((await club.call('GET', '/api/admin/bots', { token })).body.map((b: string | { name: string }) => (typeof b === 'string' ? b : b.name))).toEqual(['Kalendárový bot']);
   });
 
   it('names the pictures nothing imported uses', () => {
@@ -116,31 +122,31 @@ describe('a 2021 Obskurnee club in WAL mode, imported from a folder the import c
   });
 
   it('answers no year-1 date anywhere: "never modified" is the creation date, a missing creation date that of what the row belongs to', async () => {
-    const answers = new Map<string, any>();
+    const answers = new Map<string, unknown>();
     const get = async (apiPath: string) => {
       const answer = await club.call('GET', apiPath, { token });
       expect(answer.status, apiPath).toBe(200);
       answers.set(apiPath, answer.body);
       return answer.body;
     };
-    const rounds: any[] = await get('/api/rounds');
+    const rounds: Round[] = await get('/api/rounds');
     const discussionIds = new Set<number>();
     const pollIds = new Set<number>();
     for (const round of rounds) {
-      for (const key of ['themeDiscussionId', 'bookDiscussionId']) if (round[key]) discussionIds.add(round[key]);
-      for (const key of ['themePollId', 'themeTiebreakerPollId', 'bookPollId', 'bookTiebreakerPollId']) if (round[key]) pollIds.add(round[key]);
+      for (const key of ['themeDiscussionId', 'bookDiscussionId'] as const) if (round[key]) discussionIds.add(round[key]);
+      for (const key of ['themePollId', 'themeTiebreakerPollId', 'bookPollId', 'bookTiebreakerPollId'] as const) if (round[key]) pollIds.add(round[key]);
     }
-    const discussions = new Map<number, any>();
+    const discussions = new Map<number, Discussion>();
     for (const id of discussionIds) discussions.set(id, await get(`/api/discussions/${id}`));
     for (const id of pollIds) await get(`/api/polls/${id}`);
-    const books: any[] = await get('/api/books');
+    const books: Book[] = await get('/api/books');
     for (const book of books) {
       await get(`/api/books/${book.bookId}`);
       await get(`/api/reviews/book/${book.bookId}`);
     }
-    const recommendations: any[] = await get('/api/recommendations');
+    const recommendations: Recommendation[] = await get('/api/recommendations');
     for (const r of recommendations) await get(`/api/recommendations/${r.recommendationId}`);
-    const users: any[] = await get('/api/users');
+    const users: UserListEntry[] = await get('/api/users');
     for (const user of users) await get(`/api/reviews/user/${user.userId}`);
     for (const other of ['/api/home', '/api/accounts/context', '/api/reviews/currentlyreading', '/api/stats/users', '/api/admin/bots']) await get(other);
     expect(answers.size).toBeGreaterThan(25);
@@ -148,22 +154,22 @@ describe('a 2021 Obskurnee club in WAL mode, imported from a folder the import c
 
     // Never modified: the creation date. An edit after the 2022 upgrade is kept.
     const posts = [...discussions.values()].flatMap((d) => d.posts);
-    const post = (id: number) => posts.find((p) => p.postId === id);
+    const post = (id: number) => posts.find((p) => p.postId === id)!;
     expect(post(1)).toMatchObject({ createdOn: '2023-03-02T19:00:00.123Z', modifiedOn: '2023-03-02T19:00:00.123Z' });
     expect(post(20).modifiedOn).toBe(post(20).createdOn); // "modified" in 2020, before it was written
     expect(post(24)).toMatchObject({ createdOn: '2023-06-10T19:00:00.123Z', modifiedOn: '2023-06-20T18:00:00.123Z' });
-    const reviews: any[] = answers.get('/api/reviews/book/2');
+    const reviews = answers.get('/api/reviews/book/2') as Review[];
     expect(reviews.length).toBe(2);
     for (const review of reviews) expect(review).toMatchObject({ createdOn: '2023-04-01T18:00:00.123Z', modifiedOn: '2023-04-01T18:00:00.123Z' });
-    const saturnin = recommendations.find((r) => r.recommendationId === 7);
+    const saturnin = recommendations.find((r) => r.recommendationId === 7)!;
     expect(saturnin.modifiedOn).toBe(saturnin.createdOn);
 
     // No creation date: a post takes its discussion's, a review its book's, a round its first discussion's.
-    expect(post(41).createdOn).toBe(discussions.get(17).createdOn);
-    expect(answers.get('/api/reviews/book/3')[0].createdOn).toBe(books.find((b) => b.bookId === 3).createdOn);
-    expect(rounds.find((r) => r.roundId === 4).createdOn).toBe(discussions.get(17).createdOn);
+    expect(post(41).createdOn).toBe(discussions.get(17)!.createdOn);
+    expect((answers.get('/api/reviews/book/3') as Review[])[0]!.createdOn).toBe(books.find((b) => b.bookId === 3)!.createdOn);
+    expect(rounds.find((r) => r.roundId === 4)!.createdOn).toBe(discussions.get(17)!.createdOn);
     // ...and a recommendation, which belongs to nothing, the time of the import.
-    const solaris = recommendations.find((r) => r.recommendationId === 8);
+    const solaris = recommendations.find((r) => r.recommendationId === 8)!;
     expect(Date.now() - Date.parse(solaris.createdOn)).toBeLessThan(120_000);
     expect(run.stdout).toContain(
       '6 rows have no date of creation in Obskurnee (recommendation 8, post 41, poll 15, round 4, a review of book 3, a currently-reading entry of Anna Kareninová)',

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from '../../db/data-source';
 import { archiveOptions, makeClubFolder, snapshotOf, noticeboardOf } from '../../test-support/club-archives';

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
-import * as tar from 'tar';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translate } from '../../http/i18n';
 import { archiveOptions, makeClubFolder, snapshotOf, refusalOf, readArchive, writeArchive, repack, manifestOf, withManifest, relisted, type Entry } from '../../test-support/club-archives';

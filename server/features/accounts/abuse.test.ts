@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { LoginResponse } from '../../../shared/api/accounts';
+import type { HomeData } from '../../../shared/api/home';
+import type { ProblemDetails } from '../../../shared/api/problem';
 import { queuedMailCount } from '../../test-support/mail';
 import { addMember } from '../../test-support/members';
 import { requestFrom } from '../../test-support/raw-http';
@@ -18,7 +21,8 @@ async function start(overrides: Partial<ServerConfig> = {}) {
 }
 
 const login = (c: TestServer, email: string, password: string, options: { from?: string; headers?: Record<string, string> } = {}) =>
-  requestFrom(`${c.url}/api/accounts/login`, { method: 'POST', body: { email, password }, ...options });
+  // Signed in (the session) or refused (problem details): the fields of either may be there.
+  requestFrom<Partial<LoginResponse & ProblemDetails>>(`${c.url}/api/accounts/login`, { method: 'POST', body: { email, password }, ...options });
 
 describe('failed sign-ins are counted per address and per (account, address)', () => {
   it('a rotating X-Forwarded-For does not escape the count: the club trusts the TCP peer unless TRUST_PROXY', async () => {
@@ -115,27 +119,27 @@ describe('password reset mail is limited', () => {
 
 describe('first-admin setup from another machine needs the setup code', () => {
   const setup = (c: TestServer, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    requestFrom(`${c.url}/api/accounts/registerfirstadmin`, { method: 'POST', body: { ...ADMIN, ...body }, headers });
+    requestFrom<Partial<ProblemDetails>>(`${c.url}/api/accounts/registerfirstadmin`, { method: 'POST', body: { ...ADMIN, ...body }, headers });
   // A request that says it was forwarded, while no proxy is trusted, comes from elsewhere.
   const elsewhere = { 'X-Forwarded-For': '192.0.2.77' };
 
   it('the host\'s own machine sets the club up without a code; home says so', async () => {
     const c = await start();
     expect(c.server.setupCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
-    expect((await requestFrom(`${c.url}/api/home`)).body).toMatchObject({ needsSetup: true, setupNeedsCode: false });
+    expect((await requestFrom<HomeData>(`${c.url}/api/home`)).body).toMatchObject({ needsSetup: true, setupNeedsCode: false });
     expect((await setup(c, {})).status).toBe(200);
   });
 
   it('another machine is refused without the code or with a wrong one, and nothing is created', async () => {
     const c = await start();
-    expect((await requestFrom(`${c.url}/api/home`, { headers: elsewhere })).body).toMatchObject({ needsSetup: true, setupNeedsCode: true });
+    expect((await requestFrom<HomeData>(`${c.url}/api/home`, { headers: elsewhere })).body).toMatchObject({ needsSetup: true, setupNeedsCode: true });
     const missing = await setup(c, {}, elsewhere);
     expect(missing.status).toBe(403);
     expect(missing.body.detail).toMatch(/enter the setup code/);
     const wrong = await setup(c, { setupCode: 'AAAA-AAAA' }, elsewhere);
     expect(wrong.status).toBe(403);
     expect(wrong.body.detail).toMatch(/not right/);
-    expect((await requestFrom(`${c.url}/api/home`)).body.needsSetup).toBe(true);
+    expect((await requestFrom<HomeData>(`${c.url}/api/home`)).body.needsSetup).toBe(true);
   });
 
   it('another machine with the code (typed loosely) sets the club up; then the code is worth nothing', async () => {
@@ -147,7 +151,7 @@ describe('first-admin setup from another machine needs the setup code', () => {
 
   it('behind a trusted proxy, the forwarded client decides; guessing the code is throttled', async () => {
     const c = await start({ trustProxy: 1 });
-    expect((await requestFrom(`${c.url}/api/home`, { headers: { 'X-Forwarded-For': '127.0.0.1' } })).body.setupNeedsCode).toBe(false);
+    expect((await requestFrom<HomeData>(`${c.url}/api/home`, { headers: { 'X-Forwarded-For': '127.0.0.1' } })).body.setupNeedsCode).toBe(false);
     const remote = { 'X-Forwarded-For': '203.0.113.9' };
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await setup(c, { setupCode: `WRNG-${String(i).padStart(4, '2')}` }, remote)).status);

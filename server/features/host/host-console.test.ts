@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HostSetup, HostStatus } from '../../../shared/api/host';

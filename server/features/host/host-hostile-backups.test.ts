@@ -3,8 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { io as connect } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ProblemDetails } from '../../../shared/api/problem';
 import { BackupRefused } from '../../club/restore/backup-refused';
 import { stageRestoreInWorker } from '../../club/restore/stage-in-worker';
 import { backAfterRestore, club, closeClubs, download, filesOf, scratchEmptied, upload } from '../../test-support/host-console';
@@ -92,7 +92,8 @@ function rawRestore(club: TestServer, token: string, clubName: string, contentLe
   const socket = net.connect(Number(new URL(club.url).port), '127.0.0.1');
   socket.on('error', () => {});
   let text = '';
-  const answer = new Promise<{ status: number; headers: string; body: any } | null>((resolve) => {
+  // The answers these tests read are problem details.
+  const answer = new Promise<{ status: number; headers: string; body: Partial<ProblemDetails> } | null>((resolve) => {
     const settle = () => {
       const end = text.indexOf('\r\n\r\n');
       if (end < 0) return false;
@@ -106,7 +107,7 @@ function rawRestore(club: TestServer, token: string, clubName: string, contentLe
       } catch {
         // not JSON
       }
-      resolve({ status: Number(head.split(' ')[1]), headers: head, body: parsed });
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body: parsed as Partial<ProblemDetails> });
       return true;
     };
     socket.on('data', (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CalendarFeed } from '../../../shared/api/meetings';
+import type { ProblemDetails } from '../../../shared/api/problem';
 import { passwordResetPath, waitForMail } from '../../test-support/mail';
 import { addMember } from '../../test-support/members';
 import { requestFrom } from '../../test-support/raw-http';
@@ -78,7 +79,7 @@ describe('a feed costs the club little, however often it is asked', () => {
     const refused = answers.slice(60);
     expect(refused.map((answer) => answer.status)).toEqual(refused.map(() => 429));
     expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused[0]!.body.detail).toMatch(/too many/i);
+    expect((refused[0]!.body as ProblemDetails).detail).toMatch(/too many/i);
     // Refused before the token is looked at: an unknown feed from there is a 429 too, not a 404 to probe with.
     expect((await requestFrom(`${c.club.url}/api/calendar/${'A'.repeat(43)}.ics`, { from: '127.0.0.40' })).status).toBe(429);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Meeting, MeetingList } from '../../../shared/api/meetings';
 import { ok } from '../../test-support/round-helpers';
+import type { MeetingRsvpRow } from './meeting.entity';
 import { startMeetingsClub, type MeetingsClub } from './meetings-club';
 
 let c: MeetingsClub;
@@ -16,7 +17,7 @@ const HOUR = 60 * 60 * 1000;
 
 /** Every meeting row as stored, to prove a refused request changed nothing. */
 const storedMeetings = () => c.sql((db) => db.prepare(`SELECT * FROM "meeting" ORDER BY "id"`).all());
-const storedAnswers = () => c.sql((db) => db.prepare(`SELECT * FROM "meeting_rsvp" ORDER BY "meetingId", "userId"`).all());
+const storedAnswers = () => c.sql((db) => db.prepare<[], MeetingRsvpRow>(`SELECT * FROM "meeting_rsvp" ORDER BY "meetingId", "userId"`).all());
 
 describe('who may do what', () => {
   it('visitors nothing; members and bots read; only moderators and admins schedule, change and cancel; bots never answer', async () => {
@@ -246,7 +247,7 @@ describe('answering', () => {
     expect(seenByBen.responders.map((r) => r.name).sort()).toEqual(['Ann', 'Ben']);
     const seenByMod = (await ok<MeetingList>(c.club, 'GET', '/api/meetings', c.mod.token)).upcoming.find((m) => m.meetingId === meeting.meetingId)!;
     expect(seenByMod).toMatchObject({ myRsvp: null, rsvp: notGoing.rsvp });
-    expect(storedAnswers().filter((row: any) => row.meetingId === meeting.meetingId)).toHaveLength(2);
+    expect(storedAnswers().filter((row) => row.meetingId === meeting.meetingId)).toHaveLength(2);
   });
 
   it('a meeting that has ended takes no more answers', async () => {

@@ -127,7 +127,7 @@ export function useWatchedClub() {
         });
         text = await response.text();
       } catch (error) {
-        throw new Error(`${method} ${path}: no answer (${describeError(error)}; cause: ${describeError((error as Error).cause)})`);
+        throw new Error(`${method} ${path}: no answer (${describeError(error)}; cause: ${describeError((error as Error).cause)})`, { cause: error });
       }
       return { status: response.status, text };
     },
