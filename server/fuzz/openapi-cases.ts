@@ -19,6 +19,7 @@ import {
   validValue,
   type Part,
 } from './request-parts';
+import { BAD_PATH_VALUES } from './bad-path-values';
 import type { CaseContext, Category, FuzzCase, JsonSchema, Operation, CaseRecipe } from './fuzz-model';
 
 export * from './fuzz-model';
@@ -31,39 +32,6 @@ export * from './fuzz-model';
 
 /* ------------------------------------------------------------------------------------------------ */
 /* The cases of one operation                                                                         */
-
-/** Path parameter values that are not ids (nor valid names), already percent-encoded as sent. */
-export const BAD_PATH_VALUES: readonly [string, string][] = [
-  ['abc', 'abc'],
-  ['-1', '-1'],
-  ['0', '0'],
-  ['1.5', '1.5'],
-  ['1e3', '1e3'],
-  ['0x1', '0x1'],
-  ['99999999999999999999', '99999999999999999999'],
-  ['2**53+1', '9007199254740993'],
-  ['an id that does not exist', '987654'],
-  ['%00', '%00'],
-  ['1 then NUL', '1%00'],
-  ['space then 1', '%201'],
-  ['emoji', encodeURIComponent('📚')],
-  ['RTL mark', encodeURIComponent('\u200F1\u202E')],
-  ['combining mark', encodeURIComponent('e\u0301\u0301')],
-  ['encoded lone surrogate (invalid UTF-8)', '%ED%A0%80'],
-  ['byte FF (invalid UTF-8)', '%FF'],
-  ['bare percent', '%'],
-  ['bad escape %zz', '%zz'],
-  ['encoded slash', '1%2F2'],
-  ['dot dot', '..'],
-  ['encoded dot dot slash', '%2e%2e%2f%2e%2e%2fpackage.json'],
-  ['very long (5000 chars)', '9'.repeat(5000)],
-  ['very long letters (8000 chars)', 'a'.repeat(8000)],
-  ['__proto__', '__proto__'],
-  ['constructor', 'constructor'],
-  ['null', 'null'],
-  ['an email-looking value', encodeURIComponent('nobody@club.test')],
-  ['an email with unicode', encodeURIComponent('čitateľ@klub.sk')],
-];
 
 const QUERY_LENGTH = 8000; // under Node's 16 KB header limit, with room for the rest of the request
 
@@ -110,7 +78,9 @@ function bodyCases(op: Operation, context: CaseContext, schema: JsonSchema): Cas
   });
   body('valid body after a byte order mark', () => `\uFEFF${validText()}`);
   body('valid body then a NUL', () => `${validText()}\u0000`);
-  body('invalid UTF-8 inside a string', () => Buffer.concat([Buffer.from('{"x":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]));
+  body('invalid UTF-8 inside a string', () =>
+    Buffer.concat([Buffer.from('{"x":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+  );
   body('deeply nested arrays (100000)', () => '['.repeat(100_000) + ']'.repeat(100_000));
   body('deeply nested objects (20000)', () => '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000));
   body('unclosed nesting (100000)', () => '['.repeat(100_000));
@@ -142,7 +112,9 @@ function bodyCases(op: Operation, context: CaseContext, schema: JsonSchema): Cas
   body('gzip said, plain JSON sent', validText, JSON_TYPE, { 'Content-Encoding': 'gzip' });
   body('deflate said, plain JSON sent', validText, JSON_TYPE, { 'Content-Encoding': 'deflate' });
   body('br said, plain JSON sent', validText, JSON_TYPE, { 'Content-Encoding': 'br' });
-  body('gzip said, garbage sent', () => Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x00, 0x01, 0x02]), JSON_TYPE, { 'Content-Encoding': 'gzip' });
+  body('gzip said, garbage sent', () => Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0xde, 0xad, 0xbe, 0xef, 0x00, 0x00, 0x01, 0x02]), JSON_TYPE, {
+    'Content-Encoding': 'gzip',
+  });
   body('gzip cut short', () => zlib.gzipSync(validText()).subarray(0, 12), JSON_TYPE, { 'Content-Encoding': 'gzip' });
   body('deflate said, gzip sent', () => zlib.gzipSync(validText()), JSON_TYPE, { 'Content-Encoding': 'deflate' });
   body('gzip twice said, once done', () => zlib.gzipSync(validText()), JSON_TYPE, { 'Content-Encoding': 'gzip, gzip' });
@@ -216,7 +188,9 @@ function uploadCases(op: Operation, context: CaseContext, schema: JsonSchema): C
   upload('upload', 'a PNG claiming 65535 × 65535 pixels', () => png(pngClaiming(65535, 65535)));
   upload('upload', 'a PNG claiming 0 × 0 pixels', () => png(pngClaiming(0, 0)));
   upload('upload', 'a GIF header only', () => png(Buffer.from('GIF89a'), 'a.gif', 'image/gif'));
-  upload('upload', 'an SVG with a script', () => png(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml'));
+  upload('upload', 'an SVG with a script', () =>
+    png(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'a.svg', 'image/svg+xml'),
+  );
   upload('upload', 'a PNG said to be text/html', () => png(TINY_PNG, 'a.html', 'text/html'));
   upload('upload', 'a huge file name (5000 chars)', () => png(TINY_PNG, `${'n'.repeat(5000)}.png`));
   upload('upload', 'a file name with NUL and traversal', () => png(TINY_PNG, '../../\u0000evil.png'));
@@ -246,7 +220,11 @@ function uploadCases(op: Operation, context: CaseContext, schema: JsonSchema): C
   raw('multipart without a boundary', () => multipart(png(TINY_PNG)).body, 'multipart/form-data');
   raw('multipart with the wrong boundary', () => multipart(png(TINY_PNG)).body, 'multipart/form-data; boundary=somethingElse');
   raw('multipart cut short', () => multipart(png(TINY_PNG)).body.subarray(0, 120), multipart([]).contentType);
-  raw('multipart with a part without headers', () => '------fuzzBoundary7MA4YWxkTrZu0gW\r\n\r\nnothing\r\n------fuzzBoundary7MA4YWxkTrZu0gW--\r\n', multipart([]).contentType);
+  raw(
+    'multipart with a part without headers',
+    () => '------fuzzBoundary7MA4YWxkTrZu0gW\r\n\r\nnothing\r\n------fuzzBoundary7MA4YWxkTrZu0gW--\r\n',
+    multipart([]).contentType,
+  );
   raw('no body at all', () => Buffer.alloc(0), multipart([]).contentType);
   return recipes;
 }
@@ -265,7 +243,11 @@ function pathCases(op: Operation, context: CaseContext): CaseRecipe[] {
   for (const param of parametersOf(op.operation).filter((p) => p.in === 'path')) {
     for (const [name, encoded] of BAD_PATH_VALUES) {
       const label = `path {${param.name}}: ${name}`;
-      recipes.push({ category: 'path', label, make: () => ({ category: 'path', label, path: urlOf(op, context, { path: { [param.name]: encoded } }), ...bodyOf() }) });
+      recipes.push({
+        category: 'path',
+        label,
+        make: () => ({ category: 'path', label, path: urlOf(op, context, { path: { [param.name]: encoded } }), ...bodyOf() }),
+      });
     }
   }
   for (const param of parametersOf(op.operation).filter((p) => p.in === 'query')) {
@@ -328,7 +310,11 @@ function strayCases(op: Operation, context: CaseContext, takesBody: boolean): Ca
     stray('an unexpected malformed JSON body', () => '{"fuzz":');
     stray('an unexpected text/plain body', () => 'hello', 'text/plain');
     stray('an unexpected form body', () => 'a=1&b=2', 'application/x-www-form-urlencoded');
-    stray('an unexpected multipart body', () => multipart([{ name: 'f', filename: 'f.png', type: 'image/png', data: TINY_PNG }]).body, multipart([]).contentType);
+    stray(
+      'an unexpected multipart body',
+      () => multipart([{ name: 'f', filename: 'f.png', type: 'image/png', data: TINY_PNG }]).body,
+      multipart([]).contentType,
+    );
     stray('gzip said, garbage sent', () => 'not gzip at all', JSON_TYPE, { 'Content-Encoding': 'gzip' });
     stray('deflate said, garbage sent', () => 'not deflate at all', JSON_TYPE, { 'Content-Encoding': 'deflate' });
     stray(`an unexpected body over the size limit`, () => `{"p":"${'p'.repeat(MAX_JSON_BODY_BYTES + 1024)}"}`);
@@ -350,7 +336,12 @@ function strayCases(op: Operation, context: CaseContext, takesBody: boolean): Ca
       return { category: 'header', label, path: url(), ...valid, headers: { ...valid.headers, Authorization: authorization() }, ownToken: true };
     });
   const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const claims = () => ({ sub: String(context.fixtures.userId ?? 'nobody'), sv: 0, iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 });
+  const claims = () => ({
+    sub: String(context.fixtures.userId ?? 'nobody'),
+    sv: 0,
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(Date.now() / 1000) + 3600,
+  });
   token('a forged unsigned token (alg none) for a member', () => `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(claims())}.`);
   token('a token signed with another secret', () => {
     const head = `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims())}`;

@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { makeIdentityV3Hash } from '../../features/accounts';
+import { FIXTURE_USERS, LOOSE_AVATAR_FILE, TINY_PNG, UNREFERENCED_IMAGES, fixtureDate as date, type FixtureOptions } from './fixture-facts';
+import { ageLikeAnOldClub, writeReadingRows } from './fixture-rows';
+import { OBSKURNEE_FIXTURE_SCHEMA } from './fixture-schema';
+
+export { FIXTURE_COUNTS, FIXTURE_USERS, LOOSE_AVATAR_FILE, NEVER, TINY_PNG, UNREFERENCED_IMAGES, type FixtureOptions } from './fixture-facts';
 
 /**
  * An Obskurnee-shaped database with a small, realistic Slovak club, for the import's tests and for trying
@@ -10,133 +15,12 @@ import { makeIdentityV3Hash } from '../../features/accounts';
  * gaps, as a club's real history has, so a test can tell kept ids from renumbered ones.
  */
 
-const SCHEMA = `
-CREATE TABLE "__EFMigrationsHistory" ("MigrationId" TEXT NOT NULL PRIMARY KEY, "ProductVersion" TEXT NOT NULL);
-CREATE TABLE "AspNetRoles" ("Id" TEXT NOT NULL PRIMARY KEY, "Name" TEXT NULL, "NormalizedName" TEXT NULL, "ConcurrencyStamp" TEXT NULL);
-CREATE TABLE "AspNetUsers" (
-  "Id" TEXT NOT NULL PRIMARY KEY, "Language" TEXT NULL, "AvatarUrl" TEXT NULL, "AboutMe" TEXT NULL,
-  "GoodreadsProfileUrl" TEXT NULL, "ExternalProfileSystem" INTEGER NULL, "LoginEnabled" INTEGER NOT NULL DEFAULT 1,
-  "IsBot" INTEGER NOT NULL DEFAULT 0, "UserName" TEXT NULL, "NormalizedUserName" TEXT NULL, "Email" TEXT NULL,
-  "NormalizedEmail" TEXT NULL, "EmailConfirmed" INTEGER NOT NULL DEFAULT 0, "PasswordHash" TEXT NULL,
-  "SecurityStamp" TEXT NULL, "ConcurrencyStamp" TEXT NULL, "PhoneNumber" TEXT NULL,
-  "PhoneNumberConfirmed" INTEGER NOT NULL DEFAULT 0, "TwoFactorEnabled" INTEGER NOT NULL DEFAULT 0,
-  "LockoutEnd" TEXT NULL, "LockoutEnabled" INTEGER NOT NULL DEFAULT 1, "AccessFailedCount" INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE "AspNetUserRoles" ("UserId" TEXT NOT NULL, "RoleId" TEXT NOT NULL, PRIMARY KEY ("UserId", "RoleId"));
-CREATE TABLE "AspNetUserClaims" ("Id" INTEGER PRIMARY KEY AUTOINCREMENT, "UserId" TEXT NOT NULL, "ClaimType" TEXT NULL, "ClaimValue" TEXT NULL);
-CREATE TABLE "AspNetUserTokens" ("UserId" TEXT NOT NULL, "LoginProvider" TEXT NOT NULL, "Name" TEXT NOT NULL, "Value" TEXT NULL, PRIMARY KEY ("UserId", "LoginProvider", "Name"));
-CREATE TABLE "Rounds" (
-  "RoundId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, "Kind" INTEGER NOT NULL, "Title" TEXT NOT NULL,
-  "ThemeDiscussionId" INTEGER NULL, "ThemePollId" INTEGER NULL, "ThemeTiebreakerPollId" INTEGER NULL,
-  "BookDiscussionId" INTEGER NULL, "BookPollId" INTEGER NULL, "BookTiebreakerPollId" INTEGER NULL, "BookId" INTEGER NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "Discussions" (
-  "DiscussionId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, "PollId" INTEGER NOT NULL, "RoundId" INTEGER NOT NULL,
-  "Title" TEXT NULL, "Description" TEXT NULL, "IsClosed" INTEGER NOT NULL, "Topic" INTEGER NOT NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "Posts" (
-  "PostId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, "DiscussionId" INTEGER NOT NULL, "Title" TEXT NULL,
-  "Author" TEXT NULL, "Text" TEXT NULL, "PageCount" INTEGER NULL, "Url" TEXT NULL, "ImageUrl" TEXT NULL,
-  "ParentPostId" INTEGER NULL, "ParentRecommendationId" INTEGER NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "Polls" (
-  "PollId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, "DiscussionId" INTEGER NULL, "PreviousPollId" INTEGER NULL,
-  "FollowupLinkSerialized" TEXT NULL, "RoundId" INTEGER NULL, "Title" TEXT NOT NULL, "IsClosed" INTEGER NOT NULL,
-  "Topic" INTEGER NOT NULL, "IsTiebreaker" INTEGER NOT NULL, "ResultsSerialized" TEXT NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "PollPost" ("AllPollsPollId" INTEGER NOT NULL, "OptionsPostId" INTEGER NOT NULL, PRIMARY KEY ("AllPollsPollId", "OptionsPostId"));
-CREATE TABLE "Votes" ("VoteId" TEXT NOT NULL PRIMARY KEY, "PollId" INTEGER NOT NULL, "PostIdsSerialized" TEXT NOT NULL,
-  "PostId" INTEGER NULL, "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "Books" ("BookId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, "PostId" INTEGER NULL, "RoundId" INTEGER NULL,
-  "Order" INTEGER NOT NULL, "BookDiscussionId" INTEGER NULL, "BookPollId" INTEGER NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "BookclubReviews" ("ReviewId" TEXT NOT NULL PRIMARY KEY, "BookId" INTEGER NOT NULL, "GoodreadsBookId" TEXT NULL,
-  "ReviewUrl" TEXT NULL, "Rating" INTEGER NULL, "ReviewText" TEXT NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "Recommendations" ("RecommendationId" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT, "Title" TEXT NULL,
-  "Author" TEXT NULL, "Text" TEXT NULL, "PageCount" INTEGER NULL, "Url" TEXT NULL, "ImageUrl" TEXT NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "GoodreadsReviews" ("ReviewId" TEXT NOT NULL PRIMARY KEY, "Title" TEXT NULL, "GoodreadsBookId" TEXT NULL,
-  "ReviewUrl" TEXT NULL, "Author" TEXT NULL, "Series" TEXT NULL, "Rating" INTEGER NULL, "ReviewText" TEXT NULL,
-  "ImageUrl" TEXT NULL, "Kind" INTEGER NOT NULL, "ExternalSystem" INTEGER NOT NULL DEFAULT 0,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "GoodreadsBookInfos" ("GoodreadsBookInfoId" INTEGER PRIMARY KEY AUTOINCREMENT, "Title" TEXT NULL, "Url" TEXT NULL,
-  "OwnerId" TEXT NOT NULL, "CreatedOn" TEXT NOT NULL, "ModifiedOn" TEXT NOT NULL);
-CREATE TABLE "NewsletterSubscriptions" ("NewsletterSubscriptionId" TEXT NOT NULL PRIMARY KEY, "NewsletterName" TEXT NOT NULL, "UserId" TEXT NOT NULL);
-CREATE TABLE "Settings" ("Key" TEXT NOT NULL PRIMARY KEY, "Value" TEXT NOT NULL, "LastChange" TEXT NOT NULL);
-CREATE TABLE "Images" ("FileName" TEXT NOT NULL PRIMARY KEY, "FileContents" BLOB NOT NULL, "Extension" TEXT NOT NULL, "Kind" INTEGER NOT NULL);
-`;
-
-/** A 1 x 1 PNG: enough for the avatar pipeline to crop and scale. */
-export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-export const FIXTURE_USERS = {
-  admin: { id: '6f1c2a7e-1d1b-4c43-9a55-0f0e7c1a0001', email: 'zuzana@klub.sk', name: 'Zuzana Kováčová', password: 'Zuzkine heslo 1' },
-  moderator: { id: '6f1c2a7e-1d1b-4c43-9a55-0f0e7c1a0002', email: 'peter@klub.sk', name: 'Peter Šťastný', password: 'Peter má heslo 2' },
-  member: { id: '6f1c2a7e-1d1b-4c43-9a55-0f0e7c1a0003', email: 'lubica@klub.sk', name: 'Ľubica Ďurišová', password: 'Ľubkine heslo 3' },
-  inactive: { id: '6f1c2a7e-1d1b-4c43-9a55-0f0e7c1a0004', email: 'jan@klub.sk', name: 'Ján Novák', password: 'Jánove heslo 4' },
-  bot: { id: '6f1c2a7e-1d1b-4c43-9a55-0f0e7c1a0005', email: 'bot@klub.sk', name: 'Kalendárový bot', password: 'Bot heslo 5' },
-} as const;
-
-/** The avatar that lives outside the database, in the folder given with --images. */
-export const LOOSE_AVATAR_FILE = 'Lubica.20220301-101500.png';
-
-/** What the import must report having brought over from the fixture. */
-export const FIXTURE_COUNTS = {
-  members: 5,
-  admins: 1,
-  moderators: 2,
-  bots: 1,
-  inactive: 1,
-  rounds: 4,
-  discussions: 5,
-  posts: 12,
-  reposts: 4,
-  polls: 6,
-  tiebreakers: 2,
-  votes: 18,
-  books: 3,
-  reviews: 3,
-  recommendations: 2,
-  currentlyReading: 1,
-  subscriptions: 4,
-  noticeboard: 1,
-  avatars: 2,
-  covers: 1,
-} as const;
-
-const date = (day: string, time = '18:00:00') => `${day} ${time}.1234567`;
-
 /** Results as Obskurnee kept them beside its ballots: counts most first, floor percentages of the voters. */
 function resultsOf(ballots: [string, number[]][], winner: number | null): string {
   const counts = new Map<number, number>();
   for (const [, postIds] of ballots) for (const id of postIds) counts.set(id, (counts.get(id) ?? 0) + 1);
   const votes = [...counts].sort((a, b) => b[1] - a[1]).map(([PostId, Votes]) => ({ PostId, Votes, Percentage: Math.floor((100 * Votes) / ballots.length) }));
   return JSON.stringify({ WinnerPostId: winner, AlreadyVoted: ballots.map(([userId]) => userId), Votes: votes });
-}
-
-/** Pictures the fixture holds that nothing in it names: the import lists them as left behind. */
-export const UNREFERENCED_IMAGES = { inDatabase: 'StaryObal.20210505-090000.jpg', inFolder: 'zabudnuty-obrazok.png' } as const;
-
-/** What EF Core's SQLite provider writes for .NET's DateTime.MinValue, in the forms it has written it. */
-export const NEVER = { literal: '0001-01-01 00:00:00', fraction: '0001-01-01 00:00:00.0000000', t: '0001-01-01T00:00:00' } as const;
-
-export interface FixtureOptions {
-  /** PBKDF2 iterations of the cheaper hashes (the admin's is always Obskurnee 8's 100,000). */
-  iterations?: number;
-  /**
-   * The club as a real one Obskurnee has kept since 2021 looks after its later versions upgraded it by
-   * their migrations alone: roles are still the claims Obskurnee used before 2022 (its conversion of them
-   * ran at start in early 2022 only, not as a migration), the bot was made before the IsBot column, and
-   * every row has the ModifiedOn its 2022 migration added (DateTime.MinValue), in the forms EF Core writes
-   * it. Some rows have no CreatedOn either. `adminClaim: false` leaves the admin without their claim.
-   */
-  legacy?: boolean | { adminClaim?: boolean };
-  /**
-   * Obskurnee's database in WAL mode, as its EF Core leaves it. "checkpointed": stopped cleanly, the file
-   * alone. "in-wal": stopped with committed transactions (all the rows) still in the -wal beside it (a
-   * reader that ignores the -wal sees no club); "in-wal-with-shm" also leaves the -shm, as a killed one does.
-   */
-  wal?: 'checkpointed' | 'in-wal' | 'in-wal-with-shm';
 }
 
 /** Writes the fixture club to `file` (which must not exist); answers the --images folder it also wrote. */
@@ -153,7 +37,7 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
   const L = member.id;
   const J = inactive.id;
   try {
-    db.exec(SCHEMA);
+    db.exec(OBSKURNEE_FIXTURE_SCHEMA);
     if (options.wal) {
       db.pragma('journal_mode = WAL');
       db.pragma('wal_autocheckpoint = 0');
@@ -164,7 +48,8 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
         run(`INSERT INTO "__EFMigrationsHistory" VALUES (?, '8.0.4')`, id);
       }
       const roles = { admin: 'r-admin', moderator: 'r-mod', bookworm: 'r-worm', bot: 'r-bot' };
-      for (const [name, id] of Object.entries(roles)) run(`INSERT INTO "AspNetRoles" ("Id", "Name", "NormalizedName") VALUES (?, ?, ?)`, id, name, name.toUpperCase());
+      for (const [name, id] of Object.entries(roles))
+        run(`INSERT INTO "AspNetRoles" ("Id", "Name", "NormalizedName") VALUES (?, ?, ?)`, id, name, name.toUpperCase());
 
       // The admin's hash is Obskurnee 8's default (HMAC-SHA512, 100,000 iterations); the others are cheaper
       // (and one is the older HMAC-SHA256 with 10,000), so the tests stay fast.
@@ -174,20 +59,60 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
           `INSERT INTO "AspNetUsers" ("Id", "UserName", "NormalizedUserName", "Email", "NormalizedEmail", "EmailConfirmed", "PasswordHash",
              "PhoneNumber", "AboutMe", "AvatarUrl", "Language", "GoodreadsProfileUrl", "LoginEnabled", "IsBot", "SecurityStamp")
            VALUES (@id, @name, upper(@name), @email, upper(@email), 1, @hash, @phone, @about, @avatar, @language, @goodreads, @enabled, @bot, 'STAMP')`,
-          { id: u.id, name: u.name, email: u.email, hash, phone: null, about: null, avatar: null, language: null, goodreads: null, enabled: 1, bot: 0, ...extra },
+          {
+            id: u.id,
+            name: u.name,
+            email: u.email,
+            hash,
+            phone: null,
+            about: null,
+            avatar: null,
+            language: null,
+            goodreads: null,
+            enabled: 1,
+            bot: 0,
+            ...extra,
+          },
         );
-      user(admin, { phone: '+421 900 123 456', about: 'Zakladateľka klubu. Čítam **všetko**.', avatar: '/images/ZuzanaKovov.20230101-120000.png', language: 'sk', goodreads: 'https://www.goodreads.com/user/show/12345-zuzana' }, makeIdentityV3Hash(admin.password, { iterations: 100_000, prf: 2 }));
-      user(moderator, { language: 'en', goodreads: 'https://app.thestorygraph.com/profile/peter' }, makeIdentityV3Hash(moderator.password, { iterations, prf: 1 }));
+      user(
+        admin,
+        {
+          phone: '+421 900 123 456',
+          about: 'Zakladateľka klubu. Čítam **všetko**.',
+          avatar: '/images/ZuzanaKovov.20230101-120000.png',
+          language: 'sk',
+          goodreads: 'https://www.goodreads.com/user/show/12345-zuzana',
+        },
+        makeIdentityV3Hash(admin.password, { iterations: 100_000, prf: 2 }),
+      );
+      user(
+        moderator,
+        { language: 'en', goodreads: 'https://app.thestorygraph.com/profile/peter' },
+        makeIdentityV3Hash(moderator.password, { iterations, prf: 1 }),
+      );
       user(member, { about: 'Mám rada poéziu.', avatar: `/images/${LOOSE_AVATAR_FILE}`, language: 'cs' }, makeIdentityV3Hash(member.password, { iterations }));
       user(inactive, { enabled: 0, language: 'sk' }, makeIdentityV3Hash(inactive.password, { iterations }));
       user(bot, { bot: legacy ? 0 : 1 }, makeIdentityV3Hash(bot.password, { iterations }));
       if (legacy) {
         // Before 2022: one claim per role, of the role's name, = "true" (a bot's was its only mark).
-        const claims: [string, string][] = [[A, 'moderator'], [M, 'moderator'], [bot.id, 'bot']];
+        const claims: [string, string][] = [
+          [A, 'moderator'],
+          [M, 'moderator'],
+          [bot.id, 'bot'],
+        ];
         if (legacy.adminClaim) claims.push([A, 'admin']);
         for (const [userId, type] of claims) run(`INSERT INTO "AspNetUserClaims" ("UserId", "ClaimType", "ClaimValue") VALUES (?, ?, 'true')`, userId, type);
       } else {
-        for (const [userId, role] of [[A, 'bookworm'], [A, 'moderator'], [A, 'admin'], [M, 'bookworm'], [M, 'moderator'], [L, 'bookworm'], [J, 'bookworm'], [bot.id, 'bot']] as const) {
+        for (const [userId, role] of [
+          [A, 'bookworm'],
+          [A, 'moderator'],
+          [A, 'admin'],
+          [M, 'bookworm'],
+          [M, 'moderator'],
+          [L, 'bookworm'],
+          [J, 'bookworm'],
+          [bot.id, 'bot'],
+        ] as const) {
           run(`INSERT INTO "AspNetUserRoles" VALUES (?, ?)`, userId, roles[role]);
         }
       }
@@ -203,37 +128,158 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
            VALUES (@id, @kind, @title, @td, @tp, @ttp, @bd, @bp, @btp, @b, @owner, @on, @on)`,
           { id, kind, title, td: null, tp: null, ttp: null, bd: null, bp: null, btp: null, b: null, owner: A, on: date(day), ...f },
         );
-      const discussion = (id: number, roundId: number, topic: number, title: string, description: string | null, closed: boolean, pollId: number, day: string) =>
-        run(`INSERT INTO "Discussions" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, pollId, roundId, title, description, closed ? 1 : 0, topic, A, date(day), date(day));
-      const post = (id: number, discussionId: number, owner: string, f: { title: string; author?: string; text?: string; pages?: number; url?: string; image?: string; parent?: number; parentRec?: number }, day: string) =>
+      const discussion = (
+        id: number,
+        roundId: number,
+        topic: number,
+        title: string,
+        description: string | null,
+        closed: boolean,
+        pollId: number,
+        day: string,
+      ) =>
+        run(
+          `INSERT INTO "Discussions" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          id,
+          pollId,
+          roundId,
+          title,
+          description,
+          closed ? 1 : 0,
+          topic,
+          A,
+          date(day),
+          date(day),
+        );
+      const post = (
+        id: number,
+        discussionId: number,
+        owner: string,
+        f: { title: string; author?: string; text?: string; pages?: number; url?: string; image?: string; parent?: number; parentRec?: number },
+        day: string,
+      ) =>
         run(
           `INSERT INTO "Posts" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          id, discussionId, f.title, f.author ?? null, f.text ?? null, f.pages ?? null, f.url ?? null, f.image ?? null, f.parent ?? null, f.parentRec ?? null, owner, date(day, '19:00:00'), date(day, '19:30:00'),
+          id,
+          discussionId,
+          f.title,
+          f.author ?? null,
+          f.text ?? null,
+          f.pages ?? null,
+          f.url ?? null,
+          f.image ?? null,
+          f.parent ?? null,
+          f.parentRec ?? null,
+          owner,
+          date(day, '19:00:00'),
+          date(day, '19:30:00'),
         );
-      const poll = (id: number, discussionId: number, roundId: number, topic: number, title: string, options: number[], ballots: [string, number[]][], f: { closed: boolean; tiebreaker?: boolean; previous?: number; winner?: number | null; followup?: [number, number] }, day: string) => {
+      const poll = (
+        id: number,
+        discussionId: number,
+        roundId: number,
+        topic: number,
+        title: string,
+        options: number[],
+        ballots: [string, number[]][],
+        f: { closed: boolean; tiebreaker?: boolean; previous?: number; winner?: number | null; followup?: [number, number] },
+        day: string,
+      ) => {
         run(
           `INSERT INTO "Polls" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          id, discussionId, f.previous ?? null, f.followup ? JSON.stringify({ kind: f.followup[0], entityId: f.followup[1] }) : null, roundId, title, f.closed ? 1 : 0, topic, f.tiebreaker ? 1 : 0,
-          ballots.length ? resultsOf(ballots, f.winner ?? null) : null, A, date(day), date(day),
+          id,
+          discussionId,
+          f.previous ?? null,
+          f.followup ? JSON.stringify({ kind: f.followup[0], entityId: f.followup[1] }) : null,
+          roundId,
+          title,
+          f.closed ? 1 : 0,
+          topic,
+          f.tiebreaker ? 1 : 0,
+          ballots.length ? resultsOf(ballots, f.winner ?? null) : null,
+          A,
+          date(day),
+          date(day),
         );
         for (const option of options) run(`INSERT INTO "PollPost" VALUES (?, ?)`, id, option);
-        for (const [userId, postIds] of ballots) run(`INSERT INTO "Votes" VALUES (?, ?, ?, NULL, ?, ?, ?)`, `${id}-${userId}`, id, JSON.stringify(postIds), userId, date(day, '20:00:00'), date(day, '20:00:00'));
+        for (const [userId, postIds] of ballots)
+          run(
+            `INSERT INTO "Votes" VALUES (?, ?, ?, NULL, ?, ?, ?)`,
+            `${id}-${userId}`,
+            id,
+            JSON.stringify(postIds),
+            userId,
+            date(day, '20:00:00'),
+            date(day, '20:00:00'),
+          );
       };
       const book = (id: number, order: number, roundId: number, postId: number, discussionId: number, pollId: number, day: string) =>
         run(`INSERT INTO "Books" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, postId, roundId, order, discussionId, pollId, A, date(day), date(day));
 
       // Recommendations first: a suggestion in round 2 reposts one.
-      run(`INSERT INTO "Recommendations" VALUES (7, 'Saturnin', 'Zdeněk Jirotka', 'Humor, ktorý *nestarne*.', 208, 'https://www.goodreads.com/book/show/1', NULL, ?, ?, ?)`, M, date('2023-01-10'), date('2023-01-10'));
-      run(`INSERT INTO "Recommendations" VALUES (8, 'Solaris', 'Stanisław Lem', 'Oceán, ktorý myslí.', 204, NULL, NULL, ?, ?, ?)`, L, date('2023-02-01'), date('2023-02-01'));
+      run(
+        `INSERT INTO "Recommendations" VALUES (7, 'Saturnin', 'Zdeněk Jirotka', 'Humor, ktorý *nestarne*.', 208, 'https://www.goodreads.com/book/show/1', NULL, ?, ?, ?)`,
+        M,
+        date('2023-01-10'),
+        date('2023-01-10'),
+      );
+      run(
+        `INSERT INTO "Recommendations" VALUES (8, 'Solaris', 'Stanisław Lem', 'Oceán, ktorý myslí.', 204, NULL, NULL, ?, ?, ?)`,
+        L,
+        date('2023-02-01'),
+        date('2023-02-01'),
+      );
 
       // Round 1 (books): a tie, settled by a tiebreaker.
       round(1, 1, 'Jarné čítanie', { bd: 3, bp: 5, btp: 6, b: 2 }, '2023-03-01');
       discussion(3, 1, 1, 'Jarné čítanie: návrhy kníh', 'Navrhujte knihy na **jar**.', true, 5, '2023-03-01');
-      post(1, 3, A, { title: 'Hlava XXII', author: 'Joseph Heller', pages: 480, url: 'https://www.goodreads.com/book/show/168668.Catch_22', image: '/images/HlavaXXII48213.jpg', text: 'Klasika. Žiadne spoilery: ::Yossarian::' }, '2023-03-02');
+      post(
+        1,
+        3,
+        A,
+        {
+          title: 'Hlava XXII',
+          author: 'Joseph Heller',
+          pages: 480,
+          url: 'https://www.goodreads.com/book/show/168668.Catch_22',
+          image: '/images/HlavaXXII48213.jpg',
+          text: 'Klasika. Žiadne spoilery: ::Yossarian::',
+        },
+        '2023-03-02',
+      );
       post(2, 3, M, { title: 'Malý princ', author: 'Antoine de Saint-Exupéry', pages: 96, text: 'Krátka a krásna.' }, '2023-03-03');
       post(4, 3, L, { title: 'Krvavé sonety', author: 'Pavol Országh Hviezdoslav', pages: 64, text: 'Poézia pre odvážnych.' }, '2023-03-04');
-      poll(5, 3, 1, 1, 'Jarné čítanie: hlasovanie', [1, 2, 4], [[A, [1]], [M, [1, 2]], [L, [2]], [J, [4]]], { closed: true, followup: [2, 6] }, '2023-03-10');
-      poll(6, 3, 1, 1, 'Rozstrel: Jarné čítanie: hlasovanie', [1, 2], [[A, [1]], [M, [1]], [L, [2]]], { closed: true, tiebreaker: true, previous: 5, winner: 1, followup: [1, 2] }, '2023-03-12');
+      poll(
+        5,
+        3,
+        1,
+        1,
+        'Jarné čítanie: hlasovanie',
+        [1, 2, 4],
+        [
+          [A, [1]],
+          [M, [1, 2]],
+          [L, [2]],
+          [J, [4]],
+        ],
+        { closed: true, followup: [2, 6] },
+        '2023-03-10',
+      );
+      poll(
+        6,
+        3,
+        1,
+        1,
+        'Rozstrel: Jarné čítanie: hlasovanie',
+        [1, 2],
+        [
+          [A, [1]],
+          [M, [1]],
+          [L, [2]],
+        ],
+        { closed: true, tiebreaker: true, previous: 5, winner: 1, followup: [1, 2] },
+        '2023-03-12',
+      );
       book(2, 1, 1, 1, 3, 6, '2023-03-12');
 
       // Round 2 (themes): the theme wins outright, its book discussion follows; reposts from round 1 and a recommendation.
@@ -241,12 +287,41 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
       discussion(10, 2, 0, 'Leto s témou: témy', 'Aká téma na leto?', true, 11, '2023-06-01');
       post(20, 10, A, { title: 'Slovenskí klasici', text: 'Niečo **naše**.' }, '2023-06-02');
       post(21, 10, L, { title: 'Sci-fi' }, '2023-06-02');
-      poll(11, 10, 2, 0, 'Leto s témou: témy: hlasovanie', [20, 21], [[A, [20]], [M, [20]], [L, [20, 21]]], { closed: true, winner: 20, followup: [0, 12] }, '2023-06-08');
+      poll(
+        11,
+        10,
+        2,
+        0,
+        'Leto s témou: témy: hlasovanie',
+        [20, 21],
+        [
+          [A, [20]],
+          [M, [20]],
+          [L, [20, 21]],
+        ],
+        { closed: true, winner: 20, followup: [0, 12] },
+        '2023-06-08',
+      );
       discussion(12, 2, 1, 'Leto s témou: návrhy kníh', '**Slovenskí klasici** - Niečo **naše**.', true, 13, '2023-06-08');
       post(22, 12, L, { title: 'Krvavé sonety', author: 'Pavol Országh Hviezdoslav', pages: 64, text: 'Poézia pre odvážnych.', parent: 4 }, '2023-06-09');
       post(23, 12, M, { title: 'Saturnin', author: 'Zdeněk Jirotka', pages: 208, text: 'Humor, ktorý *nestarne*.', parentRec: 7 }, '2023-06-09');
       post(24, 12, A, { title: 'Živý bič', author: 'Milo Urban', pages: 320, text: 'Dedina počas vojny.' }, '2023-06-10');
-      poll(13, 12, 2, 1, 'Leto s témou: návrhy kníh: hlasovanie', [22, 23, 24], [[A, [24]], [M, [22, 24]], [L, [22]], [J, [24]]], { closed: true, winner: 24, followup: [1, 3] }, '2023-06-15');
+      poll(
+        13,
+        12,
+        2,
+        1,
+        'Leto s témou: návrhy kníh: hlasovanie',
+        [22, 23, 24],
+        [
+          [A, [24]],
+          [M, [22, 24]],
+          [L, [22]],
+          [J, [24]],
+        ],
+        { closed: true, winner: 24, followup: [1, 3] },
+        '2023-06-15',
+      );
       book(3, 2, 2, 24, 12, 13, '2023-06-15');
 
       // Round 3 (books): the tiebreaker ties again and was settled by lot.
@@ -254,8 +329,34 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
       discussion(14, 3, 1, 'Jesenné dumky: návrhy kníh', null, true, 15, '2023-09-01');
       post(30, 14, A, { title: 'Stoner', author: 'John Williams', pages: 288, text: 'Tichý román.' }, '2023-09-02');
       post(31, 14, M, { title: 'Solaris', author: 'Stanisław Lem', pages: 204, text: 'Z odporúčaní.', parentRec: 8 }, '2023-09-02');
-      poll(15, 14, 3, 1, 'Jesenné dumky: hlasovanie', [30, 31], [[A, [30]], [M, [31]]], { closed: true, followup: [2, 16] }, '2023-09-08');
-      poll(16, 14, 3, 1, 'Rozstrel: Jesenné dumky: hlasovanie', [30, 31], [[A, [30]], [M, [31]]], { closed: true, tiebreaker: true, previous: 15, winner: 31, followup: [1, 5] }, '2023-09-10');
+      poll(
+        15,
+        14,
+        3,
+        1,
+        'Jesenné dumky: hlasovanie',
+        [30, 31],
+        [
+          [A, [30]],
+          [M, [31]],
+        ],
+        { closed: true, followup: [2, 16] },
+        '2023-09-08',
+      );
+      poll(
+        16,
+        14,
+        3,
+        1,
+        'Rozstrel: Jesenné dumky: hlasovanie',
+        [30, 31],
+        [
+          [A, [30]],
+          [M, [31]],
+        ],
+        { closed: true, tiebreaker: true, previous: 15, winner: 31, followup: [1, 5] },
+        '2023-09-10',
+      );
       book(5, 3, 3, 31, 14, 16, '2023-09-10');
 
       // Round 4 (books): open, with a repost of round 3's loser.
@@ -264,38 +365,9 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
       post(40, 17, A, { title: 'Anna Kareninová', author: 'Lev Nikolajevič Tolstoj', pages: 864, text: 'Ak nie teraz, tak kedy?' }, '2023-12-02');
       post(41, 17, L, { title: 'Stoner', author: 'John Williams', pages: 288, text: 'Tichý román.', parent: 30 }, '2023-12-03');
 
-      const review = (bookId: number, owner: string, rating: number | null, text: string) =>
-        run(`INSERT INTO "BookclubReviews" VALUES (?, ?, NULL, NULL, ?, ?, ?, ?, ?)`, `${bookId}-${owner}`, bookId, rating, text, owner, date('2023-04-01'), date('2023-04-02'));
-      review(2, A, 5, 'Výborná kniha, **odporúčam**!');
-      review(2, M, null, 'Bez hviezdičiek, ale páčila sa mi.');
-      review(3, L, 4, 'Ťažké čítanie, ale stojí za to.');
+      writeReadingRows(run, { A, M, L, J });
 
-      run(`INSERT INTO "GoodreadsReviews" ("ReviewId", "Title", "Author", "Kind", "OwnerId", "CreatedOn", "ModifiedOn") VALUES ('gr-1', 'Anna Kareninová', 'Lev N. Tolstoj', 1, ?, ?, ?)`, A, date('2023-12-05'), date('2023-12-05'));
-      run(`INSERT INTO "GoodreadsReviews" ("ReviewId", "Title", "Author", "Kind", "Rating", "OwnerId", "CreatedOn", "ModifiedOn") VALUES ('gr-2', 'Dune', 'Frank Herbert', 0, 4, ?, ?, ?)`, M, date('2023-11-05'), date('2023-11-05'));
-      for (const [name, userId] of [['basicevents', A], ['allevents', A], ['basicevents', M], ['basicevents', J]] as const) {
-        run(`INSERT INTO "NewsletterSubscriptions" VALUES (?, ?, ?)`, `${name}-${userId}`, name, userId);
-      }
-      run(`INSERT INTO "Settings" VALUES ('noticeboard-contents', ?, ?)`, '# Oznamy\n\nStretneme sa v **piatok** o 18:00 v kaviarni Čierny pes.', date('2023-12-01'));
-
-      if (legacy) {
-        // What the 2022 migration's `ADD "ModifiedOn" TEXT NOT NULL DEFAULT '0001-01-01 00:00:00'` left in
-        // every older row, and the other text forms of DateTime.MinValue; one post was edited after it.
-        for (const table of ['Rounds', 'Discussions', 'Posts', 'Polls', 'Votes', 'Books', 'GoodreadsReviews', 'GoodreadsBookInfos']) {
-          run(`UPDATE "${table}" SET "ModifiedOn" = ?`, NEVER.literal);
-        }
-        run(`UPDATE "BookclubReviews" SET "ModifiedOn" = ?`, NEVER.fraction);
-        run(`UPDATE "Recommendations" SET "ModifiedOn" = ?`, NEVER.t);
-        run(`UPDATE "Posts" SET "ModifiedOn" = ? WHERE "PostId" = 24`, date('2023-06-20'));
-        // A modification before the creation is no modification either.
-        run(`UPDATE "Posts" SET "ModifiedOn" = ? WHERE "PostId" = 20`, date('2020-01-01'));
-        // Rows with no creation date: they take what they belong to, or the import's time.
-        run(`UPDATE "Posts" SET "CreatedOn" = ? WHERE "PostId" = 41`, NEVER.literal);
-        run(`UPDATE "BookclubReviews" SET "CreatedOn" = ? WHERE "BookId" = 3`, NEVER.fraction);
-        run(`UPDATE "Polls" SET "CreatedOn" = ? WHERE "PollId" = 15`, NEVER.t);
-        run(`UPDATE "Recommendations" SET "CreatedOn" = ? WHERE "RecommendationId" = 8`, NEVER.literal);
-        run(`UPDATE "Rounds" SET "CreatedOn" = ? WHERE "RoundId" = 4`, NEVER.literal);
-        run(`UPDATE "GoodreadsReviews" SET "CreatedOn" = ?`, NEVER.literal);
-      }
+      if (legacy) ageLikeAnOldClub(run);
     })();
     for (const suffix of leftBeside) fs.copyFileSync(`${building}${suffix}`, `${file}${suffix}`);
   } finally {
@@ -309,4 +381,3 @@ export function createObskurneeFixture(file: string, options: FixtureOptions = {
   fs.writeFileSync(path.join(imagesDir, UNREFERENCED_IMAGES.inFolder), TINY_PNG);
   return { imagesDir };
 }
-
