@@ -41,17 +41,14 @@ module.exports = {
     {
       name: 'server-not-to-renderer-or-electron',
       comment:
-        'The server also runs headless (npm start), without Electron and without the renderer source; ' +
-        'it serves only the built renderer from dist/.',
+        'The server also runs headless (npm start), without Electron and without the renderer source; ' + 'it serves only the built renderer from dist/.',
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^(renderer|electron)/' },
     },
     {
       name: 'electron-not-to-renderer',
-      comment:
-        'The desktop shell loads the renderer over HTTP from the club server it starts, like any browser; ' +
-        'it never imports renderer source.',
+      comment: 'The desktop shell loads the renderer over HTTP from the club server it starts, like any browser; ' + 'it never imports renderer source.',
       severity: 'error',
       from: { path: '^electron/' },
       to: { path: '^renderer/' },
@@ -135,7 +132,7 @@ module.exports = {
       name: 'no-orphans',
       comment:
         'A module nothing imports and that imports nothing is dead code, or a file forgotten half-way ' +
-        'through a move. Declaration files, dotfiles (configs) and the renderer\'s public files (served as they ' +
+        "through a move. Declaration files, dotfiles (configs) and the renderer's public files (served as they " +
         'are, named by index.html) are exempt.',
       severity: 'error',
       from: { orphan: true, pathNot: ['\\.d\\.m?ts$', '(^|/)\\.[^/]+$', '^renderer/public/'] },

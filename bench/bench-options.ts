@@ -29,14 +29,22 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   try {
     values = parseArgs({
       args: [...argv],
-      options: { quick: { type: 'boolean', default: false }, 'wait-quiet': { type: 'boolean', default: false }, only: { type: 'string', multiple: true }, out: { type: 'string' } },
+      options: {
+        quick: { type: 'boolean', default: false },
+        'wait-quiet': { type: 'boolean', default: false },
+        only: { type: 'string', multiple: true },
+        out: { type: 'string' },
+      },
       strict: true,
     }).values;
   } catch (error) {
     throw new OptionsError((error as Error).message);
   }
   const only = new Set<Scenario>();
-  for (const name of (values.only ?? []).flatMap((list) => list.split(',')).map((name) => name.trim()).filter(Boolean)) {
+  for (const name of (values.only ?? [])
+    .flatMap((list) => list.split(','))
+    .map((name) => name.trim())
+    .filter(Boolean)) {
     if (!(SCENARIOS as readonly string[]).includes(name)) throw new OptionsError(`--only takes ${SCENARIOS.join('|')}, not "${name}"`);
     only.add(name as Scenario);
   }

@@ -45,7 +45,17 @@ export const REVIEWS = 200;
 const PASSWORD = 'bench member password';
 
 function serverConfig(dataDir: string): ServerConfig {
-  return { dataDir, port: 0, host: '127.0.0.1', siteName: 'Bench club', defaultLanguage: 'en', matrixRoomLink: null, smtpUrl: null, rendererDir: null, quiet: true };
+  return {
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    siteName: 'Bench club',
+    defaultLanguage: 'en',
+    matrixRoomLink: null,
+    smtpUrl: null,
+    rendererDir: null,
+    quiet: true,
+  };
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, in order of start. */
@@ -135,9 +145,20 @@ async function seedThroughApi(memberCount: number, log: (line: string) => void):
 
     let nextMember = 0;
     const suggest = (discussionId: number, topic: 'Books' | 'Themes') =>
-      api<{ postId: number }>('POST', `/api/discussions/${discussionId}`, member(nextMember++).token, topic === 'Books'
-        ? { title: text.title(), author: text.author(), pageCount: text.int(120, 900), url: `https://www.goodreads.com/book/show/${text.int(1000, 99999)}`, text: text.markdown(60, 160) }
-        : { title: text.words(2, 4), text: text.markdown(20, 60) });
+      api<{ postId: number }>(
+        'POST',
+        `/api/discussions/${discussionId}`,
+        member(nextMember++).token,
+        topic === 'Books'
+          ? {
+              title: text.title(),
+              author: text.author(),
+              pageCount: text.int(120, 900),
+              url: `https://www.goodreads.com/book/show/${text.int(1000, 99999)}`,
+              text: text.markdown(60, 160),
+            }
+          : { title: text.words(2, 4), text: text.markdown(20, 60) },
+      );
     /** Members vote so that the first option wins outright: five for it, three for the next two. */
     const voteFor = async (pollId: number, options: number[]) => {
       for (let j = 0; j < 8; j++) {
@@ -154,7 +175,10 @@ async function seedThroughApi(memberCount: number, log: (line: string) => void):
         const update = await api<RoundUpdate>('POST', `/api/rounds/close-poll/${pollId}`, mod);
         if (update.book || (update.discussion && !update.discussion.isClosed)) return update;
         pollId = update.poll!.pollId;
-        await voteFor(pollId, update.poll!.options.map((option) => option.postId));
+        await voteFor(
+          pollId,
+          update.poll!.options.map((option) => option.postId),
+        );
       }
     };
 
@@ -179,17 +203,29 @@ async function seedThroughApi(memberCount: number, log: (line: string) => void):
     phase(`a discussion of ${BIG_DISCUSSION_POSTS} posts`);
 
     await inParallel(Array.from({ length: RECOMMENDATIONS }), 8, (_, k) =>
-      api('POST', '/api/recommendations', member(k * 7).token, { title: text.title(), author: text.author(), pageCount: text.int(100, 800), text: text.markdown(40, 140) }),
+      api('POST', '/api/recommendations', member(k * 7).token, {
+        title: text.title(),
+        author: text.author(),
+        pageCount: text.int(100, 800),
+        text: text.markdown(40, 140),
+      }),
     );
     phase(`${RECOMMENDATIONS} recommendations`);
     const books = await api<{ bookId: number }[]>('GET', '/api/books', mod);
     await inParallel(Array.from({ length: REVIEWS }), 8, (_, k) => {
       const book = books[k % books.length]!;
       // Ten reviews a book, each by a different member.
-      return api('POST', `/api/reviews/book/${book.bookId}`, member(Math.floor(k / books.length) * 3 + k).token, { rating: k % 6, reviewText: text.markdown(30, 120) });
+      return api('POST', `/api/reviews/book/${book.bookId}`, member(Math.floor(k / books.length) * 3 + k).token, {
+        rating: k % 6,
+        reviewText: text.markdown(30, 120),
+      });
     });
     phase(`${REVIEWS} reviews`);
-    await inParallel(members.filter((_, k) => k % 3 === 0), 8, (reader) => api('POST', '/api/reviews/currentlyreading', reader.token, { title: text.title(), author: text.author() }));
+    await inParallel(
+      members.filter((_, k) => k % 3 === 0),
+      8,
+      (reader) => api('POST', '/api/reviews/currentlyreading', reader.token, { title: text.title(), author: text.author() }),
+    );
     phase('currently reading of a third of the members');
 
     return { dataDir, memberCount, admin, members, bigDiscussionId, pollId, pollOptionIds, counts: {}, seedSeconds: 0 };

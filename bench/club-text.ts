@@ -1,7 +1,8 @@
 // What a seeded club's members write: names, book titles and markdown texts of realistic length, made
 // from a fixed seed so every run seeds the same club.
 
-const FIRST_NAMES = 'Anna Ben Cyril Dana Emil Eva Filip Hana Igor Jana Karol Lucia Marek Nina Oto Petra Rado Simona Tomáš Zuzana Ľubo Šimon Žofia Adam Beáta'.split(' ');
+const FIRST_NAMES =
+  'Anna Ben Cyril Dana Emil Eva Filip Hana Igor Jana Karol Lucia Marek Nina Oto Petra Rado Simona Tomáš Zuzana Ľubo Šimon Žofia Adam Beáta'.split(' ');
 const LAST_NAMES = 'Kováč Horváth Novák Varga Tóth Nagy Baláž Szabó Molnár Lukáč Kráľ Čierny Biely Malý Veľký Hudec Mráz Sýkora Holub Kuruc'.split(' ');
 const WORDS = (
   'kniha príbeh román autor hrdina svet vojna láska rodina dedina mesto more hory zima leto detstvo pamäť ' +
@@ -11,7 +12,8 @@ const WORDS = (
   'kingdom empire robot planet star ship letter diary secret garden library teacher the and of a in to was it ' +
   'that with for reads slowly quickly beautiful strange quiet loud long short first last new old good best'
 ).split(' ');
-const TITLE_WORDS = 'Garden River Winter Letters Island Silence Empire Memory Forest Clock Harbour Lantern Orchard Stranger Tide Mountain Diary Salt Glass'.split(' ');
+const TITLE_WORDS =
+  'Garden River Winter Letters Island Silence Empire Memory Forest Clock Harbour Lantern Orchard Stranger Tide Mountain Diary Salt Glass'.split(' ');
 
 /** A small deterministic generator (a linear congruential one), so the seeded club is the same every run. */
 export function seededRandom(seed: number): () => number {

@@ -25,5 +25,11 @@ export async function measureRendererSize(): Promise<RendererSizeResult> {
   // Loaded at run time from the project, not bundled: it is the build's own script.
   const { initialJsBytes } = (await import(pathToFileURL(counter).href)) as InitialJs;
   const { files, raw, gzip } = initialJsBytes(rendererDir);
-  return { rendererDir: path.relative(PROJECT_ROOT, rendererDir), builtAt: fs.statSync(path.join(rendererDir, 'index.html')).mtime.toISOString(), files, raw, gzip };
+  return {
+    rendererDir: path.relative(PROJECT_ROOT, rendererDir),
+    builtAt: fs.statSync(path.join(rendererDir, 'index.html')).mtime.toISOString(),
+    files,
+    raw,
+    gzip,
+  };
 }

@@ -9,7 +9,23 @@ import { median, medianRatio, percentile } from './stats';
 
 function read(path: string, ratio: number, p99Ms: number, problems: string[] = []): ReadResult {
   const side = { answersPerSecond: 1000, p50Ms: 2, p99Ms, cpuMsPerAnswer: 0.5 };
-  return { read: path, path, members: 50, status: 200, bytes: 1000, contentEncoding: 'br', framing: 'chunked', throughputRatio: ratio, server: side, baseline: side, runs: [], problems, serverPeakRssBytes: 0, disturbedPairs: 0, othersCpuShare: 0 };
+  return {
+    read: path,
+    path,
+    members: 50,
+    status: 200,
+    bytes: 1000,
+    contentEncoding: 'br',
+    framing: 'chunked',
+    throughputRatio: ratio,
+    server: side,
+    baseline: side,
+    runs: [],
+    problems,
+    serverPeakRssBytes: 0,
+    disturbedPairs: 0,
+    othersCpuShare: 0,
+  };
 }
 
 const empty = (): BenchResults => ({ clubs: [], peakRss: [], machineBusy: [] });
@@ -29,7 +45,14 @@ describe('the statistics', () => {
   });
 
   it('compares two servers by the median of the pairs’ ratios, skipping a pair whose baseline answered nothing', () => {
-    expect(medianRatio([{ server: 50, baseline: 100 }, { server: 90, baseline: 100 }, { server: 10, baseline: 100 }, { server: 5, baseline: 0 }])).toBe(0.5);
+    expect(
+      medianRatio([
+        { server: 50, baseline: 100 },
+        { server: 90, baseline: 100 },
+        { server: 10, baseline: 100 },
+        { server: 5, baseline: 0 },
+      ]),
+    ).toBe(0.5);
   });
 });
 
@@ -38,7 +61,10 @@ describe('the goals', () => {
     const results = empty();
     results.clubs.push({ members: 50, reads: [read('/api/discussions/7', 0.6, 60), read('/api/home', 0.6, 60)] });
     const p99 = goalRows(results).filter((row) => row.figure.includes('p99'));
-    expect(p99.map((row) => [row.goal, row.met])).toEqual([['< 100 ms', true], ['< 25 ms', false]]);
+    expect(p99.map((row) => [row.goal, row.met])).toEqual([
+      ['< 100 ms', true],
+      ['< 25 ms', false],
+    ]);
   });
 
   it('misses the throughput goal when the server answered errors, however fast', () => {
@@ -53,18 +79,45 @@ describe('the goals', () => {
     const results = empty();
     results.coldStart = { error: 'the server exited with 1 before answering' };
     expect(goalRows(results)).toEqual([
-      { figure: 'cold start, spawn to first 200 on /api/home', measured: 'not measured: the server exited with 1 before answering', goal: '≤ 1.5 s', met: false },
+      {
+        figure: 'cold start, spawn to first 200 on /api/home',
+        measured: 'not measured: the server exited with 1 before answering',
+        goal: '≤ 1.5 s',
+        met: false,
+      },
     ]);
   });
 
   it("says where the clients' own decoding makes a live-update goal out of reach", () => {
     const delivery = (p99Ms: number, decodeMsPerClient: number) => ({
-      discussion: 'a discussion', posts: 5, payloadBytes: 377_000, expected: 5_000, delivered: 5_000, missed: 0,
-      p50Ms: p99Ms / 2, p99Ms, maxMs: p99Ms, serverCpuMsPerPost: 100, clientsCpuMsPerPost: 2_000, othersCpuShare: 0,
-      decodeMsPerClient, clientsDecodeFloorMs: decodeMsPerClient * 1_000,
+      discussion: 'a discussion',
+      posts: 5,
+      payloadBytes: 377_000,
+      expected: 5_000,
+      delivered: 5_000,
+      missed: 0,
+      p50Ms: p99Ms / 2,
+      p99Ms,
+      maxMs: p99Ms,
+      serverCpuMsPerPost: 100,
+      clientsCpuMsPerPost: 2_000,
+      othersCpuShare: 0,
+      decodeMsPerClient,
+      clientsDecodeFloorMs: decodeMsPerClient * 1_000,
     });
     const results = empty();
-    results.clubs.push({ members: 1_000, live: { clients: 1_000, connected: 1_000, connectSeconds: 3, onWebSocket: 1_000, connectErrors: [], big: delivery(2_400, 1.2), small: delivery(50, 0.01) } });
+    results.clubs.push({
+      members: 1_000,
+      live: {
+        clients: 1_000,
+        connected: 1_000,
+        connectSeconds: 3,
+        onWebSocket: 1_000,
+        connectErrors: [],
+        big: delivery(2_400, 1.2),
+        small: delivery(50, 0.01),
+      },
+    });
     const [big, small] = goalRows(results);
     expect(big!.measured).toContain("the clients' own decoding alone takes 1,200 ms (1.20 ms each, on one thread)");
     expect(big!.met).toBe(false);
@@ -86,7 +139,13 @@ describe('the tables', () => {
 
   it('leave the verdict empty for a figure without a goal', () => {
     const results = empty();
-    results.npmStart = { runs: [{ ms: 9_800, built: true }, { ms: 900, built: false }], script: 'node dist/server/main.js' };
+    results.npmStart = {
+      runs: [
+        { ms: 9_800, built: true },
+        { ms: 900, built: false },
+      ],
+      script: 'node dist/server/main.js',
+    };
     const lines = goalTable(goalRows(results)).split('\n');
     expect(lines[2]).toMatch(/^\| `npm start` after a change .*\| 9,800 ms \(`node dist\/server\/main.js`\) +\| – +\| +\|$/);
     expect(lines[3]).toMatch(/^\| `npm start` on an existing build .*\| 900 ms .*\| ≤ 1.5 s +\| met +\|$/);
@@ -114,7 +173,11 @@ describe('the command line and search.ts output', () => {
   });
 
   it("reads search.ts's summary line", () => {
-    expect(parseSearchSummary('seeded\nall            median    8.6 ms   p99   18.3 ms   over 600 searches\n')).toEqual({ p50Ms: 8.6, p99Ms: 18.3, searches: 600 });
+    expect(parseSearchSummary('seeded\nall            median    8.6 ms   p99   18.3 ms   over 600 searches\n')).toEqual({
+      p50Ms: 8.6,
+      p99Ms: 18.3,
+      searches: 600,
+    });
     expect(parseSearchSummary('crashed')).toBeNull();
   });
 });

@@ -88,7 +88,8 @@ function errorRow(figure: string, goal: string, error: string): GoalRow {
 
 function readRows(club: ClubResults): GoalRow[] {
   const where = `${count(club.members)} members`;
-  if (failed(club.reads)) return [errorRow(`reads, ${where}`, `≥ ${percent(GOALS.readThroughputShare)} of bare node:http; p99 < ${GOALS.readP99Ms} ms`, club.reads.error)];
+  if (failed(club.reads))
+    return [errorRow(`reads, ${where}`, `≥ ${percent(GOALS.readThroughputShare)} of bare node:http; p99 < ${GOALS.readP99Ms} ms`, club.reads.error)];
   return (club.reads ?? []).flatMap((read) => {
     const p99Goal = read.path.startsWith('/api/discussions/') ? GOALS.bigDiscussionP99Ms : GOALS.readP99Ms;
     const problems = (read.problems.length ? `; ${read.problems.join(', ')}` : '') + busyNote(read.othersCpuShare);
@@ -116,7 +117,12 @@ function voteRows(club: ClubResults): GoalRow[] {
   const v = club.votes;
   const refused = v.voters - (v.statuses['200'] ?? 0);
   return [
-    { figure: `${figure}: votes/s`, measured: `${count(v.votesPerSecond)} (${count(v.voters)} in ${v.seconds.toFixed(2)} s, p99 answer ${ms(v.p99Ms)}, server CPU ${ms(v.cpuMsPerVote)} a vote${busyNote(v.othersCpuShare)})`, goal: `≥ ${count(GOALS.votesPerSecond)}`, met: v.votesPerSecond >= GOALS.votesPerSecond },
+    {
+      figure: `${figure}: votes/s`,
+      measured: `${count(v.votesPerSecond)} (${count(v.voters)} in ${v.seconds.toFixed(2)} s, p99 answer ${ms(v.p99Ms)}, server CPU ${ms(v.cpuMsPerVote)} a vote${busyNote(v.othersCpuShare)})`,
+      goal: `≥ ${count(GOALS.votesPerSecond)}`,
+      met: v.votesPerSecond >= GOALS.votesPerSecond,
+    },
     {
       figure: `${figure}: lost / doubled / mixed`,
       measured: `${v.lost} / ${v.doubled} / ${v.mixed}${refused ? ` (${refused} not answered 200: ${JSON.stringify(v.statuses)})` : ''}`,
@@ -163,22 +169,45 @@ export function goalRows(results: BenchResults): GoalRow[] {
   const rows: GoalRow[] = [];
   const sizeGoal = `≤ ${kb(GOALS.initialJsGzipBytes)}`;
   if (failed(results.size)) rows.push(errorRow('initial renderer JS, gzip', sizeGoal, results.size.error));
-  else if (results.size) rows.push({ figure: 'initial renderer JS, gzip', measured: `${kb(results.size.gzip)} (${results.size.files.length} files, ${kb(results.size.raw)} raw)`, goal: sizeGoal, met: results.size.gzip <= GOALS.initialJsGzipBytes });
+  else if (results.size)
+    rows.push({
+      figure: 'initial renderer JS, gzip',
+      measured: `${kb(results.size.gzip)} (${results.size.files.length} files, ${kb(results.size.raw)} raw)`,
+      goal: sizeGoal,
+      met: results.size.gzip <= GOALS.initialJsGzipBytes,
+    });
   for (const club of results.clubs) rows.push(...readRows(club), ...voteRows(club), ...liveRows(club));
   if (results.peakRss.length > 0) {
     const peak = results.peakRss.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    rows.push({ figure: 'peak RSS of the server process', measured: `${mib(peak.bytes)} (${peak.process})`, goal: `< ${mib(GOALS.peakRssBytes)}`, met: peak.bytes < GOALS.peakRssBytes });
+    rows.push({
+      figure: 'peak RSS of the server process',
+      measured: `${mib(peak.bytes)} (${peak.process})`,
+      goal: `< ${mib(GOALS.peakRssBytes)}`,
+      met: peak.bytes < GOALS.peakRssBytes,
+    });
   }
   const startGoal = `≤ ${(GOALS.coldStartMs / 1000).toFixed(1)} s`;
   if (failed(results.coldStart)) rows.push(errorRow('cold start, spawn to first 200 on /api/home', startGoal, results.coldStart.error));
-  else if (results.coldStart) rows.push({ figure: 'cold start, spawn to first 200 on /api/home', measured: `${ms(results.coldStart.medianMs)} (median of ${results.coldStart.runs.length})`, goal: startGoal, met: results.coldStart.medianMs <= GOALS.coldStartMs });
+  else if (results.coldStart)
+    rows.push({
+      figure: 'cold start, spawn to first 200 on /api/home',
+      measured: `${ms(results.coldStart.medianMs)} (median of ${results.coldStart.runs.length})`,
+      goal: startGoal,
+      met: results.coldStart.medianMs <= GOALS.coldStartMs,
+    });
   const npmStartFigure = '`npm start` on an existing build and data folder, spawn to first 200 on /api/home';
   if (failed(results.npmStart)) rows.push(errorRow(npmStartFigure, startGoal, results.npmStart.error));
   else if (results.npmStart) {
     const { runs, script } = results.npmStart;
     const building = runs.find((run) => run.built);
     const ready = runs.find((run) => !run.built);
-    if (building) rows.push({ figure: '`npm start` after a change to the sources (it builds first)', measured: `${ms(building.ms)} (\`${script}\`)`, goal: '–', met: null });
+    if (building)
+      rows.push({
+        figure: '`npm start` after a change to the sources (it builds first)',
+        measured: `${ms(building.ms)} (\`${script}\`)`,
+        goal: '–',
+        met: null,
+      });
     if (ready) rows.push({ figure: npmStartFigure, measured: `${ms(ready.ms)} (\`${script}\`)`, goal: startGoal, met: ready.ms <= GOALS.coldStartMs });
   }
   if (failed(results.search)) rows.push(errorRow('search', `p50 < ${GOALS.searchP50Ms} ms, p99 < ${GOALS.searchP99Ms} ms`, results.search.error));
@@ -222,5 +251,8 @@ export function readsTable(results: BenchResults): string {
           `${read.server.cpuMsPerAnswer.toFixed(2)} / ${read.baseline.cpuMsPerAnswer.toFixed(2)}`,
         ]),
   );
-  return markdownTable(['members', 'read', 'answer', 'club answers/s', 'bare answers/s', 'ratio', 'club p50 / p99', 'bare p50 / p99', 'CPU ms per answer, club / bare'], rows);
+  return markdownTable(
+    ['members', 'read', 'answer', 'club answers/s', 'bare answers/s', 'ratio', 'club p50 / p99', 'bare p50 / p99', 'CPU ms per answer, club / bare'],
+    rows,
+  );
 }

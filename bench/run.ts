@@ -171,7 +171,9 @@ async function main() {
   const results: BenchResults = { clubs: [], peakRss: [], machineBusy: [] };
   const info = machine();
   log(`Bookclub benchmark${options.quick ? ' (--quick: a smoke run, not a measurement)' : ''}: ${[...options.only].join(', ')}`);
-  log(`  ${info.cpu}, ${info.memory}, Node ${info.node}; commit ${info.commit}${info.uncommittedServerRendererFiles ? ` with ${info.uncommittedServerRendererFiles} uncommitted files in server/, shared/, renderer/` : ''}`);
+  log(
+    `  ${info.cpu}, ${info.memory}, Node ${info.node}; commit ${info.commit}${info.uncommittedServerRendererFiles ? ` with ${info.uncommittedServerRendererFiles} uncommitted files in server/, shared/, renderer/` : ''}`,
+  );
   log(`  load: ${CONNECTIONS} connections, ${options.pairs} pair(s) of ${options.seconds} s runs per read; logs in ${workDir}`);
   const seededDirs: string[] = [];
   let small: SeededClub | null = null;
@@ -257,7 +259,8 @@ async function main() {
   log('');
   log(goalTable(rows));
   const busiest = results.machineBusy.reduce((a, b) => (b.share > a.share ? b : a), { before: '', share: 0 });
-  if (busiest.share > 0.1) log(`Other processes kept up to ${Math.round(busiest.share * 100)}% of the CPUs busy (before ${busiest.before}): a busy machine, figures are low.`);
+  if (busiest.share > 0.1)
+    log(`Other processes kept up to ${Math.round(busiest.share * 100)}% of the CPUs busy (before ${busiest.before}): a busy machine, figures are low.`);
   if (results.clubs.some((club) => club.reads && !('error' in club.reads))) {
     log('');
     log(readsTable(results));
@@ -265,9 +268,14 @@ async function main() {
   const file = resultsFile(options, startedAt, info.commit);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const minutes = (performance.now() - started) / 60_000;
-  fs.writeFileSync(file, `${JSON.stringify({ date: startedAt.toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results }, null, 2)}\n`);
+  fs.writeFileSync(
+    file,
+    `${JSON.stringify({ date: startedAt.toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results }, null, 2)}\n`,
+  );
   log('');
-  log(`${rows.filter((row) => row.met === true).length} goals met, ${rows.filter((row) => row.met === false).length} missed; ${minutes.toFixed(1)} minutes. Results: ${path.relative(process.cwd(), file)}`);
+  log(
+    `${rows.filter((row) => row.met === true).length} goals met, ${rows.filter((row) => row.met === false).length} missed; ${minutes.toFixed(1)} minutes. Results: ${path.relative(process.cwd(), file)}`,
+  );
 }
 
 await main();

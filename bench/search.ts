@@ -73,13 +73,20 @@ function seedClub(file: string) {
   const now = new Date().toISOString();
   const owners = Array.from({ length: 40 }, (_, i) => {
     const id = crypto.randomUUID();
-    sql.prepare(`INSERT INTO "user" ("id", "email", "name", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn") VALUES (?, ?, ?, 0, 0, 0, 1, ?)`).run(id, `reader${i}@bench.test`, `Reader ${i}`, now);
+    sql
+      .prepare(
+        `INSERT INTO "user" ("id", "email", "name", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn") VALUES (?, ?, ?, 0, 0, 0, 1, ?)`,
+      )
+      .run(id, `reader${i}@bench.test`, `Reader ${i}`, now);
     return id;
   });
   sql.transaction(() => {
     const round = sql.prepare(`INSERT INTO "round" ("title", "topic", "createdOn") VALUES ('Bench', 'Books', ?)`).run(now).lastInsertRowid;
-    const discussions = Array.from({ length: 500 }, () =>
-      sql.prepare(`INSERT INTO "discussion" ("roundId", "title", "topic", "createdOn") VALUES (?, 'Bench discussion', 'Books', ?)`).run(round, now).lastInsertRowid,
+    const discussions = Array.from(
+      { length: 500 },
+      () =>
+        sql.prepare(`INSERT INTO "discussion" ("roundId", "title", "topic", "createdOn") VALUES (?, 'Bench discussion', 'Books', ?)`).run(round, now)
+          .lastInsertRowid,
     );
     const post = sql.prepare(
       `INSERT INTO "post" ("discussionId", "ownerId", "title", "author", "pageCount", "text", "renderedText", "createdOn", "modifiedOn") VALUES (?, ?, ?, ?, 300, ?, ?, ?, ?)`,
@@ -115,15 +122,39 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-bench-'));
   // Start once to create and migrate the database, then seed it directly.
-  const first = await startServer({ dataDir, port: 0, host: '127.0.0.1', siteName: 'Bench', defaultLanguage: 'en', matrixRoomLink: null, smtpUrl: null, rendererDir: null, quiet: true });
+  const first = await startServer({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    siteName: 'Bench',
+    defaultLanguage: 'en',
+    matrixRoomLink: null,
+    smtpUrl: null,
+    rendererDir: null,
+    quiet: true,
+  });
   await first.close();
   const seedStart = performance.now();
   seedClub(path.join(dataDir, 'bookclub.db'));
   console.log(`seeded ${POSTS} posts and ${RECOMMENDATIONS} recommendations in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
 
-  const server = await startServer({ dataDir, port: 0, host: '127.0.0.1', siteName: 'Bench', defaultLanguage: 'en', matrixRoomLink: null, smtpUrl: null, rendererDir: null, quiet: true });
+  const server = await startServer({
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    siteName: 'Bench',
+    defaultLanguage: 'en',
+    matrixRoomLink: null,
+    smtpUrl: null,
+    rendererDir: null,
+    quiet: true,
+  });
   const base = `http://127.0.0.1:${server.port}`;
-  const setup = await fetch(`${base}/api/accounts/registerfirstadmin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'bench password' }) });
+  const setup = await fetch(`${base}/api/accounts/registerfirstadmin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'bench-admin@bench.test', password: 'bench password' }),
+  });
   if (!setup.ok) {
     // The seeded users exist, so setup is closed: sign in as a seeded reader given a password instead.
     const sql = new Database(path.join(dataDir, 'bookclub.db'));
@@ -131,7 +162,11 @@ async function main() {
     sql.prepare(`UPDATE "user" SET "passwordHash" = ? WHERE "email" = 'reader0@bench.test'`).run(await hashPassword('bench password'));
     sql.close();
   }
-  const login = await fetch(`${base}/api/accounts/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'reader0@bench.test', password: 'bench password' }) });
+  const login = await fetch(`${base}/api/accounts/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'reader0@bench.test', password: 'bench password' }),
+  });
   const { token } = (await login.json()) as { token: string };
 
   const all: number[] = [];
@@ -152,11 +187,15 @@ async function main() {
     // The first round warms SQLite's page cache; it is measured like the rest.
     times.sort((a, b) => a - b);
     all.push(...times);
-    rows.push(`${shape.padEnd(14)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms   (${(results / times.length).toFixed(0)} results a query)`);
+    rows.push(
+      `${shape.padEnd(14)} median ${percentile(times, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(times, 99).toFixed(1).padStart(6)} ms   (${(results / times.length).toFixed(0)} results a query)`,
+    );
   }
   all.sort((a, b) => a - b);
   console.log(rows.join('\n'));
-  console.log(`${'all'.padEnd(14)} median ${percentile(all, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(all, 99).toFixed(1).padStart(6)} ms   over ${all.length} searches`);
+  console.log(
+    `${'all'.padEnd(14)} median ${percentile(all, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(all, 99).toFixed(1).padStart(6)} ms   over ${all.length} searches`,
+  );
   await server.close();
   if (process.env.BENCH_KEEP) console.log(`data kept in ${dataDir}`);
   else fs.rmSync(dataDir, { recursive: true, force: true });

@@ -47,7 +47,16 @@ function post(url: string, token: string, body: string): Promise<{ status: numbe
   return new Promise((resolve) => {
     const request = http.request(
       url,
-      { method: 'POST', agent: false, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), Accept: 'application/json' } },
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(body),
+          Accept: 'application/json',
+        },
+      },
       (response) => {
         response.resume();
         response.on('end', () => resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }));
@@ -85,7 +94,10 @@ export async function measureVoteStorm(club: SeededClub, server: ClubServer): Pr
   let doubled = 0;
   let mixed = 0;
   try {
-    const voteRows = sql.prepare(`SELECT "userId", COUNT(*) AS n FROM "vote" WHERE "pollId" = ? GROUP BY "userId"`).all(club.pollId) as { userId: string; n: number }[];
+    const voteRows = sql.prepare(`SELECT "userId", COUNT(*) AS n FROM "vote" WHERE "pollId" = ? GROUP BY "userId"`).all(club.pollId) as {
+      userId: string;
+      n: number;
+    }[];
     const choiceRows = sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ?`).all(club.pollId) as { userId: string; postId: number }[];
     const votes = new Map(voteRows.map((row) => [row.userId, row.n]));
     const choices = new Map<string, number[]>();
@@ -104,7 +116,6 @@ export async function measureVoteStorm(club: SeededClub, server: ClubServer): Pr
   } finally {
     sql.close();
   }
-
 
   const times = answers.map((answer) => answer.ms);
   return {

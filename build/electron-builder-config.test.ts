@@ -14,7 +14,7 @@ const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled?:
 const root = path.resolve(__dirname, '..');
 
 describe('electron-builder.yml', () => {
-  it('passes electron-builder\'s schema', async () => {
+  it("passes electron-builder's schema", async () => {
     const config = await getConfig(root, path.join(root, 'electron-builder.yml'), null);
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
   });

@@ -32,16 +32,9 @@ export declare function readVersions(projectRoot: string): Versions;
 export declare function buildInfo(versions: Versions, platform?: string, arch?: string): BuildInfo;
 export declare function isUpToDate(outDir: string, info: BuildInfo): boolean;
 export declare function copySource(packageDir: string, workDir: string): void;
-export declare function findNodeGyp(
-  projectRoot: string,
-  env?: NodeJS.ProcessEnv,
-  execPath?: string,
-): string | null;
+export declare function findNodeGyp(projectRoot: string, env?: NodeJS.ProcessEnv, execPath?: string): string | null;
 export declare function findPrebuildInstall(betterSqlite3Dir: string): string | null;
-export declare function buildEnv(
-  baseEnv: NodeJS.ProcessEnv,
-  options: { electronVersion: string; arch?: string },
-): NodeJS.ProcessEnv;
+export declare function buildEnv(baseEnv: NodeJS.ProcessEnv, options: { electronVersion: string; arch?: string }): NodeJS.ProcessEnv;
 export declare function buildSteps(options: {
   electronVersion: string;
   prebuildInstall: string | null;

@@ -113,9 +113,7 @@ export function findPrebuildInstall(betterSqlite3Dir) {
  * so the Electron target is set here too, and header locations that are not Electron's are dropped.
  */
 export function buildEnv(baseEnv, { electronVersion, arch = process.arch }) {
-  const env = Object.fromEntries(
-    Object.entries(baseEnv).filter(([key]) => !/^npm_config_(nodedir|tarball)$/i.test(key)),
-  );
+  const env = Object.fromEntries(Object.entries(baseEnv).filter(([key]) => !/^npm_config_(nodedir|tarball)$/i.test(key)));
   return {
     ...env,
     npm_config_runtime: 'electron',
@@ -141,15 +139,7 @@ export function buildSteps({ electronVersion, prebuildInstall, nodeGyp, arch = p
     steps.push({
       label: "compiling it against Electron's headers",
       command: process.execPath,
-      args: [
-        nodeGyp,
-        'rebuild',
-        '--release',
-        '--runtime=electron',
-        `--target=${electronVersion}`,
-        `--dist-url=${ELECTRON_HEADERS_URL}`,
-        `--arch=${arch}`,
-      ],
+      args: [nodeGyp, 'rebuild', '--release', '--runtime=electron', `--target=${electronVersion}`, `--dist-url=${ELECTRON_HEADERS_URL}`, `--arch=${arch}`],
       env: stepEnv,
     });
   }
@@ -177,13 +167,7 @@ function install(builtFile, outDir, info) {
  * Answers its path and whether it was built now; throws a NativeBuildError with a readable message.
  * `runStep` runs one build step in the working copy and answers whether it succeeded (tests fake it).
  */
-export function ensureElectronBinding({
-  projectRoot,
-  force = false,
-  run = runStep,
-  log = console,
-  env = process.env,
-}) {
+export function ensureElectronBinding({ projectRoot, force = false, run = runStep, log = console, env = process.env }) {
   const versions = readVersions(projectRoot);
   const info = buildInfo(versions);
   const target = bindingPath(projectRoot, versions.electron);

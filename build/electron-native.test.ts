@@ -72,9 +72,7 @@ afterEach(() => {
 
 describe('where the binding goes', () => {
   it('is .electron-native/<electron version>/better_sqlite3.node in the project', () => {
-    expect(bindingPath('/src/bookclub', '45.4.1')).toBe(
-      path.join('/src/bookclub', '.electron-native', '45.4.1', 'better_sqlite3.node'),
-    );
+    expect(bindingPath('/src/bookclub', '45.4.1')).toBe(path.join('/src/bookclub', '.electron-native', '45.4.1', 'better_sqlite3.node'));
   });
 
   it('follows the installed Electron and better-sqlite3', () => {
@@ -142,15 +140,7 @@ describe('the build steps', () => {
     });
     expect(steps.map((step) => step.args)).toEqual([
       ['/p/prebuild-install/bin.js', '--runtime=electron', '--target=45.4.1', '--arch=x64'],
-      [
-        '/n/node-gyp.js',
-        'rebuild',
-        '--release',
-        '--runtime=electron',
-        '--target=45.4.1',
-        '--dist-url=https://electronjs.org/headers',
-        '--arch=x64',
-      ],
+      ['/n/node-gyp.js', 'rebuild', '--release', '--runtime=electron', '--target=45.4.1', '--dist-url=https://electronjs.org/headers', '--arch=x64'],
     ]);
     expect(steps.every((step) => step.command === process.execPath)).toBe(true);
   });

@@ -24,7 +24,8 @@ export function entryUrls(html) {
 /** The specifiers a built module imports statically: the import statements at its top (minified or not). */
 export function staticImports(code) {
   const specifiers = [];
-  const statement = /\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/|import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']\s*;?|export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']\s*;?)/y;
+  const statement =
+    /\s*(?:\/\/[^\n]*\n|\/\*[\s\S]*?\*\/|import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']\s*;?|export\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']\s*;?)/y;
   let match;
   while ((match = statement.exec(code)) && match[0].length > 0) {
     const specifier = match[1] ?? match[2];

@@ -45,7 +45,9 @@ describe('the initial JavaScript of a built renderer', () => {
 
   it('reads script and modulepreload URLs, not stylesheets or other sites', () => {
     expect(
-      entryUrls('<script type="module" src="/a.js"></script><link rel="modulepreload" href="/b.js"><link rel="stylesheet" href="/c.css"><script src="https://cdn.example/x.js"></script>'),
+      entryUrls(
+        '<script type="module" src="/a.js"></script><link rel="modulepreload" href="/b.js"><link rel="stylesheet" href="/c.css"><script src="https://cdn.example/x.js"></script>',
+      ),
     ).toEqual(['/a.js', '/b.js']);
   });
 

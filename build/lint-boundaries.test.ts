@@ -77,5 +77,4 @@ describe('the boundaries lint', () => {
     const named = new Set(EVERY_VIOLATION.map((line) => line.split(':')[0]));
     expect([...new Set(config.forbidden.map((rule) => rule.name))].sort()).toEqual([...named].sort());
   });
-
 });

@@ -37,8 +37,18 @@ function insidePolygon(x, y, points) {
 const mirror = (points) => points.map(([x, y]) => [SIZE - x, y]).reverse();
 
 // The pages tilt up towards the outer edges, like a book lying open.
-const leftPage = [[100, 160], [248, 186], [248, 372], [100, 346]];
-const leftCover = [[84, 172], [256, 202], [256, 392], [84, 362]];
+const leftPage = [
+  [100, 160],
+  [248, 186],
+  [248, 372],
+  [100, 346],
+];
+const leftCover = [
+  [84, 172],
+  [256, 202],
+  [256, 392],
+  [84, 362],
+];
 const slope = (186 - 160) / (248 - 100);
 
 function textLines(fromX, toX, firstY, count) {
@@ -48,7 +58,12 @@ function textLines(fromX, toX, firstY, count) {
     const width = i === count - 1 ? (toX - fromX) * 0.6 : toX - fromX; // a short last line ends the paragraph
     const endX = fromX + width;
     const yAt = (x) => y + slope * (x - 100);
-    lines.push([[fromX, yAt(fromX)], [endX, yAt(endX)], [endX, yAt(endX) + 8], [fromX, yAt(fromX) + 8]]);
+    lines.push([
+      [fromX, yAt(fromX)],
+      [endX, yAt(endX)],
+      [endX, yAt(endX) + 8],
+      [fromX, yAt(fromX) + 8],
+    ]);
   }
   return lines;
 }
@@ -58,7 +73,18 @@ const shapes = [
   { color: COVER, polygons: [leftCover, mirror(leftCover)] },
   { color: PAGE, polygons: [leftPage, mirror(leftPage)] },
   { color: TEXT_LINE, polygons: [...leftLines, ...leftLines.map(mirror)] },
-  { color: RIBBON, polygons: [[[326, 140], [350, 140], [350, 318], [338, 304], [326, 318]]] },
+  {
+    color: RIBBON,
+    polygons: [
+      [
+        [326, 140],
+        [350, 140],
+        [350, 318],
+        [338, 304],
+        [326, 318],
+      ],
+    ],
+  },
 ];
 
 function sampleColor(x, y) {
@@ -77,7 +103,10 @@ function render() {
     const rowStart = py * (SIZE * 4 + 1);
     rows[rowStart] = 0; // filter: none
     for (let px = 0; px < SIZE; px++) {
-      let r = 0, g = 0, b = 0, covered = 0;
+      let r = 0,
+        g = 0,
+        b = 0,
+        covered = 0;
       for (let sy = 0; sy < SAMPLES; sy++) {
         for (let sx = 0; sx < SAMPLES; sx++) {
           const color = sampleColor(px + (sx + 0.5) / SAMPLES, py + (sy + 0.5) / SAMPLES);

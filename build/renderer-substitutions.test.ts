@@ -62,7 +62,9 @@ describe('react-router’s production build (reactRouterProductionBuild)', () =>
   function normalized(build: 'development' | 'production'): string[] {
     return esModules(build)
       .map(({ file, code }) => {
-        const text = code.replaceAll(/chunk-[A-Z0-9]+\.mjs/g, 'chunk.mjs').replace(/^var ENABLE_DEV_WARNINGS = (true|false);$/m, 'var ENABLE_DEV_WARNINGS = on;');
+        const text = code
+          .replaceAll(/chunk-[A-Z0-9]+\.mjs/g, 'chunk.mjs')
+          .replace(/^var ENABLE_DEV_WARNINGS = (true|false);$/m, 'var ENABLE_DEV_WARNINGS = on;');
         return `${file.startsWith('chunk-') ? 'chunk' : file}\n${text}`;
       })
       .sort();

@@ -25,6 +25,8 @@ export const STEPS = [
       stream: false,
       stages: [
         { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+        { name: 'eslint', command: ['npm', 'run', '--silent', 'eslint'] },
+        { name: 'format', command: ['npm', 'run', '--silent', 'format:check'] },
         { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
         { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
       ],
@@ -115,7 +117,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { passed, times } = await runSteps(STEPS);
   fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'test-results/stage-times.json'), JSON.stringify({ passed, times, totalSeconds: seconds(Date.now() - start) }, null, 2));
-  console.log(`\n--- stage times (${passed ? 'passed' : 'FAILED'}, ${seconds(Date.now() - start)} s in all; lint, typecheck and build ran beside the unit tests)`);
+  console.log(
+    `\n--- stage times (${passed ? 'passed' : 'FAILED'}, ${seconds(Date.now() - start)} s in all; lint, typecheck and build ran beside the unit tests)`,
+  );
   console.log(describeTimes(times));
   process.exit(passed ? 0 : 1);
 }

@@ -217,7 +217,11 @@ test('no critical or serious violation on the setup screen of a club nobody has 
   const findings: Finding[] = [];
   for (const lang of LANGS) {
     await page.addInitScript((language) => localStorage.setItem('language', language), lang);
-    for (const [width, scheme] of [[1280, 'light'], [390, 'light'], [1280, 'dark']] as const) {
+    for (const [width, scheme] of [
+      [1280, 'light'],
+      [390, 'light'],
+      [1280, 'dark'],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme: scheme });
       await app.goto('/setup');

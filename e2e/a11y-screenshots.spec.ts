@@ -36,14 +36,18 @@ for (const lang of LANGS) {
   test(`the dark theme and 200% zoom, in ${lang}`, async ({ browser, club }) => {
     const scene = await arrangeMembers(club);
     for (const width of [1280, 390]) {
-      for (const [kind, zoom, scheme] of [['dark', 1, 'dark'], ['zoom200', 2, 'light']] as const) {
+      for (const [kind, zoom, scheme] of [
+        ['dark', 1, 'dark'],
+        ['zoom200', 2, 'light'],
+      ] as const) {
         const app = await appIn(browser, club, { width, zoom, scheme, lang });
         await app.signInAs(ADMIN);
         for (const screen of SCREENS) {
           await app.goto(screen.path(scene));
           await expect(app.page.getByTestId(screen.ready).first()).toBeVisible();
           // A phone at 200% is 195 CSS px wide, below the 320 px WCAG asks pages to fit: looked at, not held.
-          if (zoom === 2 && width === 390) await app.page.screenshot({ path: `test-results/screenshots/a11y-${kind}-${screen.name}-${lang}-${width}.png`, fullPage: true });
+          if (zoom === 2 && width === 390)
+            await app.page.screenshot({ path: `test-results/screenshots/a11y-${kind}-${screen.name}-${lang}-${width}.png`, fullPage: true });
           else await shoot(app.page, `${kind}-${screen.name}`, lang, width);
         }
         await app.page.context().close();

@@ -43,7 +43,10 @@ for (const width of [1280, 390]) {
       await admin.member('Bea Reader').getByTestId('disable').click();
       await expect(page.getByRole('dialog')).toContainText('Bea Reader');
       await shoot(page, 'admin-disable-confirm', lang, width);
-      await page.getByRole('dialog').getByRole('button', { name: lang === 'en' ? 'Cancel' : 'Zrušiť' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: lang === 'en' ? 'Cancel' : 'Zrušiť' })
+        .click();
       await expect(page.getByRole('dialog')).toBeHidden();
     }
   });

@@ -23,7 +23,7 @@ async function quietFor(page: Page, ms: number) {
   };
   page.on('request', seen);
   try {
-    for (const giveUp = Date.now() + 15_000; Date.now() - last < ms && Date.now() < giveUp; ) await page.waitForTimeout(100);
+    for (const giveUp = Date.now() + 15_000; Date.now() - last < ms && Date.now() < giveUp;) await page.waitForTimeout(100);
   } finally {
     page.off('request', seen);
   }

@@ -24,9 +24,7 @@ const FAILING_IMPACTS = new Set(['critical', 'serious']);
 export async function audit(page: Page, screen: string): Promise<Finding[]> {
   // Mantine's transitions (menus, dialogs, the mobile menu, a theme's colours) are over before axe reads
   // colours and sizes (a spinner's endless animation aside).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
   // Once per document: a client-side navigation keeps it, a page load does not.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
@@ -40,13 +38,13 @@ export async function audit(page: Page, screen: string): Promise<Finding[]> {
       rule: v.id,
       impact: v.impact ?? '',
       help: v.help,
-      targets: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`),
+      targets: v.nodes
+        .slice(0, 4)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1, 2).join('').trim()}` : ''}`),
     }));
 }
 
 /** The findings as a person reads them: one block per screen and rule. */
 export function describeFindings(findings: Finding[]): string {
-  return findings
-    .map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}`)
-    .join('\n');
+  return findings.map((f) => `${f.screen}: ${f.rule} (${f.impact}) ${f.help}\n${f.targets.map((t) => `    ${t}`).join('\n')}`).join('\n');
 }

@@ -91,7 +91,12 @@ test('a refused suggestion keeps the form and says why beside the field', async 
         ? route.fulfill({
             status: 400,
             contentType: 'application/problem+json',
-            body: JSON.stringify({ status: 400, title: 'Bad request', detail: 'The title is already suggested.', errors: { title: ['The title is already suggested.'] } }),
+            body: JSON.stringify({
+              status: 400,
+              title: 'Bad request',
+              detail: 'The title is already suggested.',
+              errors: { title: ['The title is already suggested.'] },
+            }),
           })
         : route.fallback(),
   );
@@ -148,7 +153,11 @@ test('owners edit their own suggestions with the same checks; others cannot', as
     (url) => url.pathname === `/api/discussions/${scene.discussionId}`,
     (route) =>
       route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 409, contentType: 'application/problem+json', body: JSON.stringify({ status: 409, title: 'Conflict', detail: 'This discussion is closed.' }) })
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/problem+json',
+            body: JSON.stringify({ status: 409, title: 'Conflict', detail: 'This discussion is closed.' }),
+          })
         : route.fallback(),
   );
   await mine.getByRole('button', { name: 'Edit the suggestion' }).click();

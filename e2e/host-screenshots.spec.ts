@@ -49,7 +49,9 @@ for (const width of [1280, 390]) {
 
         // The page after a restore (as the restore leaves it in the tab): what came back with the backup, and
         // the button that ends every session and calendar feed.
-        await page.evaluate(() => sessionStorage.setItem('bookclub.restoredNotice', JSON.stringify({ createdAt: '2026-11-20T18:30:00.000Z', sessionsKept: true })));
+        await page.evaluate(() =>
+          sessionStorage.setItem('bookclub.restoredNotice', JSON.stringify({ createdAt: '2026-11-20T18:30:00.000Z', sessionsKept: true })),
+        );
         await page.reload();
         await expect(page.getByTestId('restored-end-all')).toBeVisible();
         await shoot(page, 'restored', lang, width);

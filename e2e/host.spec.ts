@@ -83,7 +83,9 @@ test('an admin sees every address members can open, each with a QR code that dec
 
 /** Bea's avatar, uploaded through the API as her browser would. */
 async function uploadAvatar(club: ClubServer, member: ClubApi): Promise<string> {
-  const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 40, g: 120, b: 90 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 240, height: 240, channels: 3, background: { r: 40, g: 120, b: 90 } } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'bea.png');
   const response = await fetch(`${club.url}/api/users/avatar`, { method: 'POST', headers: { Authorization: `Bearer ${member.token}` }, body: form });
@@ -97,7 +99,12 @@ async function restartedAndSignedOut(page: Page) {
   await page.waitForURL((url) => url.pathname === '/', { timeout: 30_000 });
 }
 
-test('a backup downloaded while a member posts restores on a second, fresh club: posts, votes and avatars as they were', async ({ app, page, club, browser }) => {
+test('a backup downloaded while a member posts restores on a second, fresh club: posts, votes and avatars as they were', async ({
+  app,
+  page,
+  club,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const admin = await setUpAsHost(club);
   const bea = await signedInMember(club, 'Bea Reader');

@@ -33,7 +33,11 @@ async function arrangeMeetings(club: ClubServer) {
   await answerMeeting(await member('Cyril Novák'), next.meetingId, 'maybe');
   await answerMeeting(await member('Dana Kováčová'), next.meetingId, 'notGoing');
   await answerMeeting(scene.admin, next.meetingId, 'going');
-  await scheduleMeeting(scene.admin, { startsAt: evening(18, 19), onlineUrl: 'https://meet.example/riverside-online', notes: 'An online evening for those who travel.' });
+  await scheduleMeeting(scene.admin, {
+    startsAt: evening(18, 19),
+    onlineUrl: 'https://meet.example/riverside-online',
+    notes: 'An online evening for those who travel.',
+  });
   const cancelled = await scheduleMeeting(scene.admin, { startsAt: evening(11, 18), place: 'The library café' });
   await scene.admin.call('POST', `/api/meetings/${cancelled.meetingId}/cancel`);
   return { ...scene, nextMeetingId: next.meetingId };
@@ -77,7 +81,10 @@ for (const width of [1280, 390]) {
       await card.scrollIntoViewIfNeeded();
       await shoot(page, 'feed', lang, width);
       await card.getByRole('button', { name: lang === 'en' ? 'Turn off' : 'Vypnúť' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: lang === 'en' ? 'Turn off' : 'Vypnúť' }).click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: lang === 'en' ? 'Turn off' : 'Vypnúť' })
+        .click();
       await expect(card.getByTestId('make-calendar-feed')).toBeVisible();
     }
   });

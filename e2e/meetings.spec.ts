@@ -113,7 +113,12 @@ test('the form asks what the server asks, and a refusal keeps what was typed bes
         ? route.fulfill({
             status: 400,
             contentType: 'application/problem+json',
-            body: JSON.stringify({ status: 400, title: 'Bad request', detail: 'Please enter a link starting with http:// or https://.', errors: { onlineUrl: ['Please enter a link starting with http:// or https://.'] } }),
+            body: JSON.stringify({
+              status: 400,
+              title: 'Bad request',
+              detail: 'Please enter a link starting with http:// or https://.',
+              errors: { onlineUrl: ['Please enter a link starting with http:// or https://.'] },
+            }),
           })
         : route.fallback(),
   );

@@ -38,46 +38,53 @@ export async function arrangeMembers(club: ClubServer): Promise<ArrangedMembers>
   const eva = await addMember(club, { name: 'Eva Horváthová' });
   const users = await scene.admin.call<Profile[]>('GET', '/api/users');
   const emails = Object.fromEntries(users.map((u) => [u.name, u.email]));
-  const signIn = (name: string) => (name === 'Hana Host' ? ClubApi.signIn(club, ADMIN.email, ADMIN.password) : ClubApi.signIn(club, emails[name]!, eva.password));
+  const signIn = (name: string) =>
+    name === 'Hana Host' ? ClubApi.signIn(club, ADMIN.email, ADMIN.password) : ClubApi.signIn(club, emails[name]!, eva.password);
 
-  const profiles: Record<string, { phone?: string; aboutMe?: string; goodreadsUrl?: string; picture?: [string, string]; reading?: [string, string | null][] }> = {
-    'Hana Host': {
-      phone: '+421 905 111 222',
-      aboutMe: 'I host the club and bake for our meetings. I read **anything with a map** in the front.',
-      goodreadsUrl: 'https://www.goodreads.com/user/show/1001-hana',
-      picture: ['#7a2e3b', '#f3dde1'],
-      reading: [
-        ['Piranesi', 'Susanna Clarke'],
-        ['The Name of the Rose', 'Umberto Eco'],
-      ],
-    },
-    'Bea Reader': {
-      phone: '+421 907 333 444',
-      aboutMe:
-        'Slow reader, fast talker. I love long Russian novels, Japanese crime fiction and anything by *Ishiguro*. I keep a notebook of first lines and I am always looking for book recommendations for the winter holidays.\n\nCurrently trying to finish every Booker winner since 2000.',
-      goodreadsUrl: 'https://www.goodreads.com/user/show/2002-bea',
-      picture: ['#2f4858', '#cfe3ea'],
-      reading: [
-        ['Anna Karenina', 'Leo Tolstoy'],
-        ['The Devotion of Suspect X', 'Keigo Higashino'],
-        ['Klara and the Sun', 'Kazuo Ishiguro'],
-        ['Wolf Hall', 'Hilary Mantel'],
-        ['The Blind Assassin', 'Margaret Atwood'],
-        ['Milkman', 'Anna Burns'],
-      ],
-    },
-    'Cyril Novák': {
-      aboutMe: 'Cities, maps and the people in them.',
-      goodreadsUrl: 'https://app.thestorygraph.com/profile/cyril',
-      reading: [['Invisible Cities', 'Italo Calvino']],
-    },
-    'Dana Kováčová': { phone: '+421 911 555 666', picture: ['#55a630', '#e4f3d6'] },
-    'Eva Horváthová': { aboutMe: 'New here! Poetry and essays, mostly.', reading: [['Bluets', 'Maggie Nelson']] },
-  };
+  const profiles: Record<string, { phone?: string; aboutMe?: string; goodreadsUrl?: string; picture?: [string, string]; reading?: [string, string | null][] }> =
+    {
+      'Hana Host': {
+        phone: '+421 905 111 222',
+        aboutMe: 'I host the club and bake for our meetings. I read **anything with a map** in the front.',
+        goodreadsUrl: 'https://www.goodreads.com/user/show/1001-hana',
+        picture: ['#7a2e3b', '#f3dde1'],
+        reading: [
+          ['Piranesi', 'Susanna Clarke'],
+          ['The Name of the Rose', 'Umberto Eco'],
+        ],
+      },
+      'Bea Reader': {
+        phone: '+421 907 333 444',
+        aboutMe:
+          'Slow reader, fast talker. I love long Russian novels, Japanese crime fiction and anything by *Ishiguro*. I keep a notebook of first lines and I am always looking for book recommendations for the winter holidays.\n\nCurrently trying to finish every Booker winner since 2000.',
+        goodreadsUrl: 'https://www.goodreads.com/user/show/2002-bea',
+        picture: ['#2f4858', '#cfe3ea'],
+        reading: [
+          ['Anna Karenina', 'Leo Tolstoy'],
+          ['The Devotion of Suspect X', 'Keigo Higashino'],
+          ['Klara and the Sun', 'Kazuo Ishiguro'],
+          ['Wolf Hall', 'Hilary Mantel'],
+          ['The Blind Assassin', 'Margaret Atwood'],
+          ['Milkman', 'Anna Burns'],
+        ],
+      },
+      'Cyril Novák': {
+        aboutMe: 'Cities, maps and the people in them.',
+        goodreadsUrl: 'https://app.thestorygraph.com/profile/cyril',
+        reading: [['Invisible Cities', 'Italo Calvino']],
+      },
+      'Dana Kováčová': { phone: '+421 911 555 666', picture: ['#55a630', '#e4f3d6'] },
+      'Eva Horváthová': { aboutMe: 'New here! Poetry and essays, mostly.', reading: [['Bluets', 'Maggie Nelson']] },
+    };
 
   for (const [name, fields] of Object.entries(profiles)) {
     const api = await signIn(name);
-    await api.call('POST', `/api/users/${encodeURIComponent(emails[name]!)}`, { name, phone: fields.phone ?? null, aboutMe: fields.aboutMe ?? null, goodreadsUrl: fields.goodreadsUrl ?? null });
+    await api.call('POST', `/api/users/${encodeURIComponent(emails[name]!)}`, {
+      name,
+      phone: fields.phone ?? null,
+      aboutMe: fields.aboutMe ?? null,
+      goodreadsUrl: fields.goodreadsUrl ?? null,
+    });
     if (fields.picture) await uploadAvatar(club, api, await portrait(...fields.picture));
     for (const [title, author] of fields.reading ?? []) await api.call('POST', '/api/reviews/currentlyreading', { title, author });
   }

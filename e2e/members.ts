@@ -21,7 +21,11 @@ function openDb(club: ClubServer) {
  */
 export async function addMember(club: ClubServer, options: { name: string; moderator?: boolean; email?: string }): Promise<E2eMember> {
   const userId = crypto.randomUUID();
-  const local = options.name.normalize('NFD').toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.+|\.+$/g, '');
+  const local = options.name
+    .normalize('NFD')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.+|\.+$/g, '');
   const email = options.email ?? `${local || userId.slice(0, 8)}@riverside.test`;
   await insertMember(club.dataDir, { userId, email, name: options.name, moderator: options.moderator });
   return { userId, email, name: options.name, password: MEMBER_PASSWORD };

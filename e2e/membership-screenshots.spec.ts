@@ -35,7 +35,10 @@ for (const width of [1280, 390]) {
       await app.goto(`/my/${encodeURIComponent(ADMIN.email)}/edit`);
       await expect(page.getByTestId('profile-form')).toBeVisible();
       await page.getByTestId('profile-form').getByRole('textbox').nth(2).fill('https://example.com/hana');
-      await page.getByTestId('profile-form').getByRole('button', { name: lang === 'en' ? 'Save' : 'Uložiť' }).click();
+      await page
+        .getByTestId('profile-form')
+        .getByRole('button', { name: lang === 'en' ? 'Save' : 'Uložiť' })
+        .click();
       await expect(page.getByTestId('profile-form').locator('.mantine-InputWrapper-error')).toBeVisible();
       await shoot(page, 'profile-edit', lang, width);
 
@@ -81,7 +84,10 @@ for (const width of [1280, 390]) {
       const inputs = visitor.page.getByTestId('reset-finish-form').locator('input[type="password"]');
       await inputs.nth(0).fill('a new password');
       await inputs.nth(1).fill('a new password');
-      await visitor.page.getByTestId('reset-finish-form').getByRole('button', { name: lang === 'en' ? 'Set the password' : 'Nastaviť heslo' }).click();
+      await visitor.page
+        .getByTestId('reset-finish-form')
+        .getByRole('button', { name: lang === 'en' ? 'Set the password' : 'Nastaviť heslo' })
+        .click();
       await expect(reset.refusal).toBeVisible();
       await shoot(visitor.page, 'reset-refused', lang, width);
     }

@@ -13,7 +13,9 @@ const BEA = { email: 'bea@riverside.test', name: 'Bea Reader', password: 'slow b
 /** A small photo-like JPEG, made here so the test needs no fixture file. */
 function jpeg(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 122, g: 46, b: 59 } } })
-    .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#f3dde1"/></svg>`) }])
+    .composite([
+      { input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#f3dde1"/></svg>`) },
+    ])
     .jpeg()
     .toBuffer();
 }
@@ -242,7 +244,7 @@ test('the noticeboard, and bots for admins only', async ({ app, page, club, brow
   await modContext.close();
 });
 
-test('owners edit their own profile, moderators anyone\'s, and only moderators say who takes part', async ({ app, page, club }) => {
+test("owners edit their own profile, moderators anyone's, and only moderators say who takes part", async ({ app, page, club }) => {
   await app.setUpClub(ADMIN.email, ADMIN.password);
   setMemberName(club, ADMIN.email, 'Hana Host');
   const cyril = await addMember(club, { name: 'Cyril Novák' });

@@ -89,7 +89,10 @@ test("the club's statistics: each member's rated books, chosen suggestions and r
 const SIGNALR_BROWSER_BUILD = fileURLToPath(new URL('../node_modules/@microsoft/signalr/dist/browser/signalr.js', import.meta.url));
 
 for (const transport of ['default', 'ServerSentEvents', 'LongPolling'] as const) {
-  test(`Obskurnee's own client, signed in on the club's page, gets DiscussionChanged live with no token of its own (${transport})`, async ({ browser, club }) => {
+  test(`Obskurnee's own client, signed in on the club's page, gets DiscussionChanged live with no token of its own (${transport})`, async ({
+    browser,
+    club,
+  }) => {
     const { admin, bea } = await arrangeHostAndBea(club);
     const round = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
     // Obskurnee's bundle is its own script on its own page; ours allows only the club's scripts, so the test lifts that.
@@ -105,7 +108,11 @@ for (const transport of ['default', 'ServerSentEvents', 'LongPolling'] as const)
       // As Obskurnee's client signs in (axios, same origin) and then runs eventHub.js: withUrl('/hubs/events'), no token.
       await page.evaluate(
         async ({ email, password, transport }) => {
-          const signedIn = await fetch('/api/accounts/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+          const signedIn = await fetch('/api/accounts/login', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email, password }),
+          });
           if (!signedIn.ok) throw new Error(`sign-in answered ${signedIn.status}`);
           const signalR = (window as unknown as { signalR: typeof import('@microsoft/signalr') }).signalR;
           const options = transport === 'default' ? {} : { transport: signalR.HttpTransportType[transport] };
@@ -119,7 +126,9 @@ for (const transport of ['default', 'ServerSentEvents', 'LongPolling'] as const)
       );
       await admin.suggest(round.bookDiscussionId!, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean that thinks.' });
       await expect
-        .poll(() => page.evaluate(() => (window as unknown as { changed: { posts: { title: string }[] }[] }).changed.map((d) => d.posts.map((p) => p.title))), { timeout: 5_000 })
+        .poll(() => page.evaluate(() => (window as unknown as { changed: { posts: { title: string }[] }[] }).changed.map((d) => d.posts.map((p) => p.title))), {
+          timeout: 5_000,
+        })
         .toEqual([['Solaris']]);
       expect(hubFailures).toEqual([]);
     } finally {

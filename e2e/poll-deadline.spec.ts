@@ -33,7 +33,12 @@ async function arrangeDiscussion(club: ClubServer) {
 
 const DAY = 24 * 60 * 60 * 1000;
 
-test('a moderator sets the deadline on closing the discussion; a member watching sees the vote close itself at it, without reloading', async ({ app, page, club, browser }) => {
+test('a moderator sets the deadline on closing the discussion; a member watching sees the vote close itself at it, without reloading', async ({
+  app,
+  page,
+  club,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const { admin, bea, beaApi, discussionId } = await arrangeDiscussion(club);
 
@@ -86,7 +91,11 @@ test('a moderator sets the deadline on closing the discussion; a member watching
 
 test('moderators clear the deadline on the poll page, and members are told no more', async ({ app, page, club }) => {
   const { admin, discussionId } = await arrangeDiscussion(club);
-  const pollId = (await admin.call<{ discussion: { pollId: number } }>('POST', `/api/rounds/close-discussion/${discussionId}`, { closesAt: new Date(Date.now() + 3 * DAY).toISOString() })).discussion.pollId;
+  const pollId = (
+    await admin.call<{ discussion: { pollId: number } }>('POST', `/api/rounds/close-discussion/${discussionId}`, {
+      closesAt: new Date(Date.now() + 3 * DAY).toISOString(),
+    })
+  ).discussion.pollId;
   await app.signInAs(ADMIN);
   await new PollPage(app).goto(pollId);
   await expect(page.getByTestId('poll-time-left')).toHaveText(/^Voting closes in (2|3) days/);
@@ -95,7 +104,10 @@ test('moderators clear the deadline on the poll page, and members are told no mo
   await expect(page.getByTestId('poll-deadline')).toHaveCount(0);
   expect((await admin.poll(pollId)).poll.closesAt).toBeNull();
   // Set again from the card.
-  await page.getByTestId('poll-deadline-card').getByLabel('Closes at').fill(await localInput(page, DAY + 2 * 60 * 60 * 1000));
+  await page
+    .getByTestId('poll-deadline-card')
+    .getByLabel('Closes at')
+    .fill(await localInput(page, DAY + 2 * 60 * 60 * 1000));
   await page.getByTestId('save-deadline').click();
   await expect(app.toast('The deadline is saved')).toBeVisible();
   await expect(page.getByTestId('poll-time-left')).toHaveText(/^Voting closes in 1 day( 1 hour| 2 hours)?\.$/);
@@ -107,7 +119,8 @@ for (const width of [1280, 390]) {
     test.setTimeout(90_000);
     const { admin, beaApi, discussionId } = await arrangeDiscussion(club);
     const closesAt = new Date(Date.now() + 2 * DAY + 3 * 60 * 60 * 1000 + 30 * 60 * 1000).toISOString();
-    const pollId = (await admin.call<{ discussion: { pollId: number } }>('POST', `/api/rounds/close-discussion/${discussionId}`, { closesAt })).discussion.pollId;
+    const pollId = (await admin.call<{ discussion: { pollId: number } }>('POST', `/api/rounds/close-discussion/${discussionId}`, { closesAt })).discussion
+      .pollId;
     const [solaris] = (await admin.poll(pollId)).poll.options;
     await beaApi.vote(pollId, [solaris!.postId]);
     await signInAsAdmin(app, width);
@@ -118,7 +131,9 @@ for (const width of [1280, 390]) {
       await shoot(page, 'home', lang, width);
       await new PollPage(app).goto(pollId);
       await expect(page.getByTestId('poll-deadline-card')).toBeVisible();
-      await expect(page.getByTestId('poll-time-left')).toHaveText(lang === 'en' ? /Voting closes in 2 days 3 hours/ : /Do konca hlasovania zostáva 2 dni 3 hodiny/);
+      await expect(page.getByTestId('poll-time-left')).toHaveText(
+        lang === 'en' ? /Voting closes in 2 days 3 hours/ : /Do konca hlasovania zostáva 2 dni 3 hodiny/,
+      );
       await shoot(page, 'poll', lang, width);
     }
   });

@@ -119,11 +119,17 @@ test('a member marks their own review as containing spoilers; they always see it
   await expect(reviews.review('Bea Reader').getByTestId('review-text')).toHaveCount(0);
 });
 
-test('a suggestion marked as containing spoilers is folded for members who have not finished the club\'s current book', async ({ app, club }) => {
+test("a suggestion marked as containing spoilers is folded for members who have not finished the club's current book", async ({ app, club }) => {
   const scene = await arrangeCurrentBook(club);
   const round = await scene.admin.startRound({ topic: 'Books', title: 'Winter' });
   const discussionId = round.bookDiscussionId!;
-  await scene.beaApi.suggest(discussionId, { title: 'Rebecca', author: 'Daphne du Maurier', pageCount: 410, text: 'Like *Solaris*, it ends with a fire.', hasSpoilers: true });
+  await scene.beaApi.suggest(discussionId, {
+    title: 'Rebecca',
+    author: 'Daphne du Maurier',
+    pageCount: 410,
+    text: 'Like *Solaris*, it ends with a fire.',
+    hasSpoilers: true,
+  });
   const cyril = await addMember(club, { name: 'Cyril Page' });
 
   await app.signInAs(cyril);

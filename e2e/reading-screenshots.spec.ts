@@ -22,11 +22,15 @@ async function arrangeReading(club: ClubServer) {
   );
   await reading.review(eva!, scene.bookId, {
     rating: 4,
-    reviewText: 'Slow at first, then it would not let me go. The chapters about the history of **solaristics** are a joke that runs for fifty pages, and I loved them.',
+    reviewText:
+      'Slow at first, then it would not let me go. The chapters about the history of **solaristics** are a joke that runs for fifty pages, and I loved them.',
     reviewUrl: 'https://www.goodreads.com/review/show/4242',
   });
   await reading.review(filip!, scene.bookId, { rating: null, reviewText: 'Not for me, but the discussion was the best we have had.' });
-  await reading.review(scene.admin, scene.bookId, { rating: 5, reviewText: 'An ocean that *thinks*, and scientists who cannot. Still the best first-contact novel.' });
+  await reading.review(scene.admin, scene.bookId, {
+    rating: 5,
+    reviewText: 'An ocean that *thinks*, and scientists who cannot. Still the best first-contact novel.',
+  });
 
   await reading.recommend(eva!, {
     title: 'The Ocean at the End of the Lane',

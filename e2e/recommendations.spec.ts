@@ -118,7 +118,11 @@ test('owners edit their own recommendations, moderators any; others cannot', asy
   // A refused edit says 'Update failed' with the reason, and keeps the form open with what was typed.
   await page.route(isRecommendations, (route) =>
     route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 403, contentType: 'application/problem+json', body: JSON.stringify({ status: 403, title: 'Forbidden', detail: 'You can only edit your own recommendations.' }) })
+      ? route.fulfill({
+          status: 403,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ status: 403, title: 'Forbidden', detail: 'You can only edit your own recommendations.' }),
+        })
       : route.fallback(),
   );
   await recs.editToggle.click();

@@ -99,9 +99,7 @@ test('stars outside 0 to 5 are refused with the server’s message, and the form
   await expect(reviews.form.getByRole('radio', { name: /stars?$/ })).toHaveCount(5);
   await expect(reviews.star(5)).toBeAttached();
   await page.route(isReviewPost(scene.bookId), (route) =>
-    route.request().method() === 'POST'
-      ? route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), rating: 9 }) })
-      : route.fallback(),
+    route.request().method() === 'POST' ? route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), rating: 9 }) }) : route.fallback(),
   );
   await reviews.write({ stars: 5, text: 'Off the scale.' });
   await reviews.form.getByRole('button', { name: 'Post the review' }).click();

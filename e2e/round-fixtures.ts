@@ -16,7 +16,9 @@ export async function serveCovers(page: Page): Promise<void> {
     const name = decodeURIComponent(new URL(route.request().url()).pathname.slice(1).replace(/\.svg$/, ''));
     const colour = COVER_COLOURS[[...name].reduce((sum, c) => sum + c.charCodeAt(0), 0) % COVER_COLOURS.length];
     const words = name.split('-');
-    const lines = words.map((word, i) => `<text x="100" y="${120 + i * 34}" font-size="26" text-anchor="middle" fill="#fff" font-family="Georgia, serif">${word}</text>`).join('');
+    const lines = words
+      .map((word, i) => `<text x="100" y="${120 + i * 34}" font-size="26" text-anchor="middle" fill="#fff" font-family="Georgia, serif">${word}</text>`)
+      .join('');
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="300" viewBox="0 0 200 300"><rect width="200" height="300" fill="${colour}"/><rect x="12" y="12" width="176" height="276" fill="none" stroke="rgba(255,255,255,.5)" stroke-width="2"/>${lines}</svg>`;
     await route.fulfill({ status: 200, contentType: 'image/svg+xml', body: svg });
   });
@@ -110,13 +112,20 @@ export async function arrangeClub(club: ClubServer): Promise<ArrangedClub> {
   const d3 = r3.themeDiscussionId!;
   const memory = await bea.suggest(d3, { title: 'Memory and forgetting', text: 'Books about what we keep and what we lose.' });
   await cyril.suggest(d3, { title: 'Cities', text: null });
-  const translated = await dana.suggest(d3, { title: 'Translated from Central European languages', text: 'Czech, Polish, Hungarian, Slovak: what did we miss?' });
+  const translated = await dana.suggest(d3, {
+    title: 'Translated from Central European languages',
+    text: 'Czech, Polish, Hungarian, Slovak: what did we miss?',
+  });
   const p3 = (await admin.closeDiscussion(d3)).poll!.pollId;
   await bea.vote(p3, [memory.postId, translated.postId]);
   await dana.vote(p3, [translated.postId]);
 
   // Round 4: book suggestions are open.
-  const r4 = await admin.startRound({ topic: 'Books', title: 'Summer holiday', description: 'Something light to take on a trip. Suggest up to two books each.' });
+  const r4 = await admin.startRound({
+    topic: 'Books',
+    title: 'Summer holiday',
+    description: 'Something light to take on a trip. Suggest up to two books each.',
+  });
   const d4 = r4.bookDiscussionId!;
   await cyril.suggest(d4, {
     title: 'A Gentleman in Moscow',

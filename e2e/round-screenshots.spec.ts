@@ -32,14 +32,20 @@ for (const width of [1280, 390]) {
       await shoot(page, 'discussion-open', lang, width);
 
       // A failed submit: the form's own checks say what is missing, beside the fields.
-      await page.getByTestId('new-post').getByRole('button', { name: lang === 'en' ? 'Add the book' : 'Pridať knihu' }).click();
+      await page
+        .getByTestId('new-post')
+        .getByRole('button', { name: lang === 'en' ? 'Add the book' : 'Pridať knihu' })
+        .click();
       await expect(page.getByTestId('new-post').locator('.mantine-InputWrapper-error').first()).toBeVisible();
       await page.getByTestId('new-post').scrollIntoViewIfNeeded();
       await shoot(page, 'discussion-form-errors', lang, width);
 
       // Editing a suggestion in place (the moderator may edit any).
       await page.reload();
-      await page.getByRole('article', { name: 'A Gentleman in Moscow' }).getByRole('button', { name: lang === 'en' ? 'Edit the suggestion' : 'Upraviť návrh' }).click();
+      await page
+        .getByRole('article', { name: 'A Gentleman in Moscow' })
+        .getByRole('button', { name: lang === 'en' ? 'Edit the suggestion' : 'Upraviť návrh' })
+        .click();
       await expect(page.getByTestId('post-form-edit')).toBeVisible();
       await shoot(page, 'discussion-edit', lang, width);
 

@@ -18,7 +18,12 @@ async function arrangeDecidedRound(club: ClubServer) {
   const winter = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
   const d1 = winter.bookDiscussionId!;
   const solaris = await admin.suggest(d1, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean that thinks.' });
-  const klara = await beaApi.suggest(d1, { title: 'Klara and the Sun', author: 'Kazuo Ishiguro', pageCount: 303, text: 'An artificial friend watches the world.' });
+  const klara = await beaApi.suggest(d1, {
+    title: 'Klara and the Sun',
+    author: 'Kazuo Ishiguro',
+    pageCount: 303,
+    text: 'An artificial friend watches the world.',
+  });
   await cyrilApi.suggest(d1, { title: 'Piranesi', author: 'Susanna Clarke', pageCount: 272, text: 'A house of endless halls.' });
   const pollId = (await admin.closeDiscussion(d1)).poll!.pollId;
   await beaApi.vote(pollId, [solaris.postId, klara.postId]);

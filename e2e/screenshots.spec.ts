@@ -10,7 +10,11 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `test-results/screenshots/home-signed-out-${width}.png`, fullPage: true });
     await app.signIn(ADMIN.email, ADMIN.password);
     await expect(page.getByTestId('member-home')).toBeVisible();
-    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => {});
+    await page
+      .locator('.mantine-Notification-root')
+      .first()
+      .waitFor({ state: 'detached', timeout: 8000 })
+      .catch(() => {});
     await page.screenshot({ path: `test-results/screenshots/home-signed-in-${width}.png`, fullPage: true });
     // Nothing overflows sideways on a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

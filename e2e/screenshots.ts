@@ -21,7 +21,11 @@ interface ShootOptions {
 /** Returns `shoot(page, name, lang, width)`, which saves test-results/screenshots/{prefix}-{name}-{lang}-{width}.png. */
 export function screenshotter(prefix: string, { scrollThrough = true }: ShootOptions = {}) {
   return async function shoot(page: Page, name: string, lang: string, width: number) {
-    await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => {});
+    await page
+      .locator('.mantine-Notification-root')
+      .first()
+      .waitFor({ state: 'detached', timeout: 8000 })
+      .catch(() => {});
     await page.evaluate(() => document.fonts.ready);
     if (scrollThrough) {
       await page.evaluate(async () => {

@@ -112,7 +112,12 @@ test('one search at a time: a newer term supersedes a slower, older one', async 
 
 test('the checkboxes choose suggestions, recommendations or both', async ({ app, page, club }) => {
   const scene = await arrangeClub(club);
-  const post = await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'A planet with a single living ocean.' });
+  const post = await scene.beaApi.suggest(scene.discussionId, {
+    title: 'Solaris',
+    author: 'Stanisław Lem',
+    pageCount: 204,
+    text: 'A planet with a single living ocean.',
+  });
   await reading.recommend(scene.admin, { title: 'The Ocean at the End of the Lane', author: 'Neil Gaiman', pageCount: 181, text: 'A childhood remembered.' });
   await app.signInAs(scene.bea);
   const search = new SearchPage(app);
@@ -173,8 +178,18 @@ test('an unclosed quote is forgiven, and a query the server cannot understand sa
 
 test('typing a phrase with an unclosed quote, a key at a time, never shows an error and ends with the phrase marked', async ({ app, page, club }) => {
   const scene = await arrangeClub(club);
-  await scene.beaApi.suggest(scene.discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'A planet with a **single living ocean** that <b>thinks</b>.' });
-  await reading.recommend(scene.admin, { title: 'The Ocean at the End of the Lane', author: 'Neil Gaiman', pageCount: 181, text: 'A single, living memory of an ocean.' });
+  await scene.beaApi.suggest(scene.discussionId, {
+    title: 'Solaris',
+    author: 'Stanisław Lem',
+    pageCount: 204,
+    text: 'A planet with a **single living ocean** that <b>thinks</b>.',
+  });
+  await reading.recommend(scene.admin, {
+    title: 'The Ocean at the End of the Lane',
+    author: 'Neil Gaiman',
+    pageCount: 181,
+    text: 'A single, living memory of an ocean.',
+  });
   await app.signInAs(scene.bea);
   const search = new SearchPage(app);
   await search.goto();
@@ -211,7 +226,12 @@ test('typing a phrase with an unclosed quote, a key at a time, never shows an er
 
 test('a result shows the words found marked, in its title, author and excerpt', async ({ app, page, club }) => {
   const scene = await arrangeClub(club);
-  await reading.recommend(scene.beaApi, { title: 'Dune', author: 'Frank Herbert', pageCount: 412, text: 'A desert planet, spice, and a sled journey across the dunes.' });
+  await reading.recommend(scene.beaApi, {
+    title: 'Dune',
+    author: 'Frank Herbert',
+    pageCount: 412,
+    text: 'A desert planet, spice, and a sled journey across the dunes.',
+  });
   await app.signInAs(scene.bea);
   const search = new SearchPage(app);
   await search.goto();
@@ -229,19 +249,26 @@ test('a result shows the words found marked, in its title, author and excerpt', 
   await search.input.fill('deser');
   await expect(dune.getByTestId('result-excerpt').locator('mark')).toHaveText('desert');
   // Legible: the marked word's ink against its ground is at least AA's 4.5:1.
-  const contrast = await dune.getByTestId('result-excerpt').locator('mark').evaluate((mark) => {
-    const rgb = (color: string) => color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
-    const luminance = (color: string) => {
-      const [r, g, b] = rgb(color).map((c) => {
-        const v = c / 255;
-        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-      });
-      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-    };
-    const style = getComputedStyle(mark);
-    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
-    return (a! + 0.05) / (b! + 0.05);
-  });
+  const contrast = await dune
+    .getByTestId('result-excerpt')
+    .locator('mark')
+    .evaluate((mark) => {
+      const rgb = (color: string) =>
+        color
+          .match(/\d+(\.\d+)?/g)!
+          .slice(0, 3)
+          .map(Number);
+      const luminance = (color: string) => {
+        const [r, g, b] = rgb(color).map((c) => {
+          const v = c / 255;
+          return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const style = getComputedStyle(mark);
+      const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+      return (a! + 0.05) / (b! + 0.05);
+    });
   expect(contrast).toBeGreaterThanOrEqual(4.5);
   await expect(page.getByTestId('search-error')).toHaveCount(0);
 });

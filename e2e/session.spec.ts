@@ -41,7 +41,7 @@ test('a host sets up the club, signs in, signs out and signs in again from the i
   expect(await page.evaluate(() => localStorage.getItem('jwtToken'))).toBeTruthy();
 });
 
-test('setup a second time shows the server\'s reason', async ({ app, page }) => {
+test("setup a second time shows the server's reason", async ({ app, page }) => {
   await app.setUpClub(ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(app.baseUrl + '/');
   await app.setUpClub('someone@riverside.test', 'another password');

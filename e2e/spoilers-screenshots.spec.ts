@@ -16,9 +16,9 @@ for (const width of [1280, 390]) {
       author: 'Charlotte Brontë',
       pageCount: 532,
       text:
-        'Who lives upstairs at Thornfield? ::Bertha Mason, Rochester\'s first wife, kept there for years:: — and the ending:\n\n' +
+        "Who lives upstairs at Thornfield? ::Bertha Mason, Rochester's first wife, kept there for years:: — and the ending:\n\n" +
         ':::\nThornfield **burns**, Bertha dies, and Rochester loses his sight and a hand.\n\n- Jane comes back\n- *Reader, I married him.*\n:::\n\n' +
-        'Whose fault is the fire? ::Bertha\'s::. Read it anyway.',
+        "Whose fault is the fire? ::Bertha's::. Read it anyway.",
     });
     await signInAsAdmin(app, width);
 

@@ -55,9 +55,7 @@ describe('restarting the club to restore a backup', () => {
     await settle();
     expect(children[0]!.killed).toBe(true);
     expect(children).toHaveLength(2);
-    expect(children[1]!.posted).toEqual([
-      { type: 'start', config: testConfig({ port: 8081 }), portAttempts: 1, restoreFrom: '/backups/club.db' },
-    ]);
+    expect(children[1]!.posted).toEqual([{ type: 'start', config: testConfig({ port: 8081 }), portAttempts: 1, restoreFrom: '/backups/club.db' }]);
 
     children[1]!.answer({ type: 'restored', keptAs: '/data/bookclub.db.before-restore-1' });
     children[1]!.answer({ type: 'started', port: 8081, urls: ['http://localhost:8081'] });
@@ -177,9 +175,7 @@ describe('a server process that dies unexpectedly', () => {
     children[3]!.emit('exit', 134);
 
     expect(children).toHaveLength(4);
-    expect(crashed).toHaveBeenCalledExactlyOnceWith(
-      new Error('The club server stopped unexpectedly 4 times within 60 seconds (exit code 134 the last time).'),
-    );
+    expect(crashed).toHaveBeenCalledExactlyOnceWith(new Error('The club server stopped unexpectedly 4 times within 60 seconds (exit code 134 the last time).'));
   });
 
   it('is started again as often as it takes when the crashes are more than a minute apart', async () => {

@@ -47,12 +47,7 @@ function describe(error: unknown): string {
 
 /** Starts the club server and keeps it going through restores and crashes. */
 export function superviseServer(options: ClubServerOptions): ClubServer {
-  const {
-    maxCrashes = DEFAULT_MAX_CRASHES,
-    crashWindowMs = DEFAULT_CRASH_WINDOW_MS,
-    now = Date.now,
-    ...launchOptions
-  } = options;
+  const { maxCrashes = DEFAULT_MAX_CRASHES, crashWindowMs = DEFAULT_CRASH_WINDOW_MS, now = Date.now, ...launchOptions } = options;
   const log = options.log ?? console;
   const crashListeners: ((error: Error) => void)[] = [];
   const restartListeners: ((started: StartedServer) => void)[] = [];
@@ -99,8 +94,7 @@ export function superviseServer(options: ClubServerOptions): ClubServer {
     if (!mayRestart()) {
       giveUp(
         new Error(
-          `The club server stopped unexpectedly ${crashes.length} times within ${crashWindowMs / 1000} seconds ` +
-            `(exit code ${exitCode} the last time).`,
+          `The club server stopped unexpectedly ${crashes.length} times within ${crashWindowMs / 1000} seconds ` + `(exit code ${exitCode} the last time).`,
         ),
       );
       return;

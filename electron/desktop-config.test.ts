@@ -82,7 +82,7 @@ describe('desktopServerConfig', () => {
 describe('the better-sqlite3 binary the server loads', () => {
   const builtFile = path.join(fromSource.appPath, '.electron-native', '45.4.1', 'better_sqlite3.node');
 
-  it('is the Electron build shipped beside the package when packaged, never node_modules\' Node build', () => {
+  it("is the Electron build shipped beside the package when packaged, never node_modules' Node build", () => {
     const config = desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime: packaged, exists: (f) => f === packagedBinding });
     expect(config.sqliteNativeBinding).toBe(packagedBinding);
     expect(() => desktopServerConfig({ userDataDir, rendererDir, env: {}, runtime: packaged, exists: () => false })).toThrow(/Reinstall/);
@@ -105,8 +105,7 @@ describe('the better-sqlite3 binary the server loads', () => {
 
   it('when not built yet, says how to build it', () => {
     expect(() => sqliteNativeBinding(fromSource, () => false)).toThrow(
-      `The database library has not been built for Electron 45.4.1 (${builtFile} is missing). ` +
-        'Start the app with `npm run desktop`, which builds it.',
+      `The database library has not been built for Electron 45.4.1 (${builtFile} is missing). ` + 'Start the app with `npm run desktop`, which builds it.',
     );
   });
 });

@@ -32,10 +32,7 @@ export function devSqliteBinding(appPath: string, electronVersion: string): stri
  * The better-sqlite3 binary the server should load instead of node_modules' own: none when packaged
  * (electron-builder's npmRebuild built that one for Electron), the one built for Electron when from source.
  */
-export function sqliteNativeBinding(
-  runtime: DesktopRuntime,
-  exists: (file: string) => boolean = fs.existsSync,
-): string | undefined {
+export function sqliteNativeBinding(runtime: DesktopRuntime, exists: (file: string) => boolean = fs.existsSync): string | undefined {
   // Packaged, the Electron build ships as an extra resource; node_modules keeps the one built for Node.
   const file = runtime.isPackaged
     ? packagedSqliteBinding(runtime.resourcesPath ?? path.dirname(runtime.appPath))

@@ -79,9 +79,7 @@ describe('opening the data folder', () => {
 
     await actions.openDataFolder('/data');
 
-    expect(options.dialogs.showMessageBox).toHaveBeenCalledWith(
-      expect.objectContaining({ type: 'error', detail: '/data: No application is registered' }),
-    );
+    expect(options.dialogs.showMessageBox).toHaveBeenCalledWith(expect.objectContaining({ type: 'error', detail: '/data: No application is registered' }));
   });
 });
 
@@ -212,11 +210,14 @@ describe('restoring from a backup', () => {
     await actions.restore();
     expect(options.dialogs.showMessageBox).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        detail: "The club it replaced is kept in /data/before-restore-2. The backup did not bring the key that signs members' sessions: members may have to sign in again.",
+        detail:
+          "The club it replaced is kept in /data/before-restore-2. The backup did not bring the key that signs members' sessions: members may have to sign in again.",
       }),
     );
     await actions.restore();
-    expect(options.dialogs.showMessageBox).toHaveBeenLastCalledWith(expect.objectContaining({ detail: 'The club it replaced is kept in /data/before-restore-3.' }));
+    expect(options.dialogs.showMessageBox).toHaveBeenLastCalledWith(
+      expect.objectContaining({ detail: 'The club it replaced is kept in /data/before-restore-3.' }),
+    );
   });
 
   it('a refused file shows the reason; the club was restarted unchanged', async () => {

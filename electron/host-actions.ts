@@ -1,14 +1,7 @@
 // What the host's menu items do, with Electron's dialogs, clipboard and shell handed in (main.ts), so
 // each path (cancelled, done, failed) is tested without Electron.
 import path from 'node:path';
-import type {
-  MessageBoxOptions,
-  MessageBoxReturnValue,
-  OpenDialogOptions,
-  OpenDialogReturnValue,
-  SaveDialogOptions,
-  SaveDialogReturnValue,
-} from 'electron';
+import type { MessageBoxOptions, MessageBoxReturnValue, OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import type { ClubServer } from './club-server';
 import { SETUP_CODE_EXPLANATION, type HostMenuActions } from './host-menu';
 import type { LoginItem } from './login-item';
@@ -63,7 +56,7 @@ function restoredDetail(file: string, outcome: RestoreOutcome | undefined): stri
   const restored = outcome?.restored ? outcome : undefined;
   const sentences = [restored?.keptAs ? `The club it replaced is kept in ${restored.keptAs}.` : `Restored from ${file}.`];
   if (restored?.sessionsKept === true) sentences.push('Members stay signed in: the backup brought the key that signs their sessions.');
-  if (restored?.sessionsKept === false) sentences.push('The backup did not bring the key that signs members\' sessions: members may have to sign in again.');
+  if (restored?.sessionsKept === false) sentences.push("The backup did not bring the key that signs members' sessions: members may have to sign in again.");
   return sentences.join(' ');
 }
 

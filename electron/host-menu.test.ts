@@ -62,9 +62,7 @@ describe('the Club menu', () => {
   });
 
   it('says so when this computer has no address on a network', () => {
-    const addresses = submenu(
-      find(club(hostMenuTemplate({ ...state, urls: ['http://localhost:8080'] }, actions())), 'Addresses members can open'),
-    );
+    const addresses = submenu(find(club(hostMenuTemplate({ ...state, urls: ['http://localhost:8080'] }, actions())), 'Addresses members can open'));
 
     expect(addresses).toEqual([{ label: 'None: this computer is not on a network', enabled: false }]);
   });
@@ -112,10 +110,7 @@ describe('the Club menu', () => {
   });
 
   it('"Start when I log in" is for the installed app only', () => {
-    const item = find(
-      club(hostMenuTemplate({ ...state, canOpenAtLogin: false }, actions())),
-      'Start when I log in (installed app only)',
-    );
+    const item = find(club(hostMenuTemplate({ ...state, canOpenAtLogin: false }, actions())), 'Start when I log in (installed app only)');
     expect(item.enabled).toBe(false);
   });
 
@@ -148,9 +143,7 @@ describe('the standard menus', () => {
 
 describe('memberAddresses', () => {
   it('leaves out the addresses that only reach this computer', () => {
-    expect(memberAddresses(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://192.168.1.5:8080'])).toEqual([
-      'http://192.168.1.5:8080',
-    ]);
+    expect(memberAddresses(['http://localhost:8080', 'http://127.0.0.1:8080', 'http://192.168.1.5:8080'])).toEqual(['http://192.168.1.5:8080']);
   });
 });
 

@@ -136,9 +136,7 @@ export function hostMenuTemplate(state: HostMenuState, actions: HostMenuActions)
 
   const window: MenuItemConstructorOptions = {
     label: 'Window',
-    submenu: isMac
-      ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
-      : [{ role: 'minimize' }, { role: 'close' }],
+    submenu: isMac ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
   };
 
   return [...(isMac ? [{ role: 'appMenu' } as const] : []), club, edit, view, window];

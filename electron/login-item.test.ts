@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 describe('start at login on macOS and Windows', () => {
-  it('uses the system\'s login items', () => {
+  it("uses the system's login items", () => {
     const app = fakeApp();
     const item = loginItem({ app, platform: 'win32', executable: 'C:\\Program Files\\Bookclub\\Bookclub.exe' });
 

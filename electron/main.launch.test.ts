@@ -27,9 +27,7 @@ describe('launching', () => {
     await shell.launchApp();
 
     expect(electron.app.setPath).toHaveBeenCalledWith('userData', expect.stringMatching(/[/\\]Bookclub$/));
-    expect(electron.app.setPath.mock.invocationCallOrder[0]).toBeLessThan(
-      electron.app.requestSingleInstanceLock.mock.invocationCallOrder[0]!,
-    );
+    expect(electron.app.setPath.mock.invocationCallOrder[0]).toBeLessThan(electron.app.requestSingleInstanceLock.mock.invocationCallOrder[0]!);
   });
 
   it('starts the server in a utility process with its data in the user-data folder', async () => {
@@ -112,7 +110,7 @@ describe('run from source', () => {
 });
 
 describe('installed from a package', () => {
-  it('the server loads the better-sqlite3 built for Electron that the package ships, not node_modules\' Node build', async () => {
+  it("the server loads the better-sqlite3 built for Electron that the package ships, not node_modules' Node build", async () => {
     await shell.launchApp();
 
     expect(shell.child.posted[0]).toMatchObject({

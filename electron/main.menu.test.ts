@@ -119,7 +119,10 @@ describe('restoring from the menu', () => {
     next = new FakeChild();
     electron.utilityProcess.fork.mockReturnValueOnce(shell.child).mockReturnValueOnce(next);
     events = [];
-    for (const [name, process] of [['old', shell.child], ['new', next]] as const) {
+    for (const [name, process] of [
+      ['old', shell.child],
+      ['new', next],
+    ] as const) {
       process.postMessage = (message) => {
         process.posted.push(message);
         events.push(`${name} server: ${message.type}${'restoreFrom' in message ? ` restoring ${message.restoreFrom}` : ''}`);
@@ -151,12 +154,7 @@ describe('restoring from the menu', () => {
     next.answer({ type: 'started', port: 8081, urls: ['http://localhost:8081', 'http://192.168.1.5:8081'] });
     await settle();
 
-    expect(events).toEqual([
-      'old server: start',
-      'old server: close',
-      'new server: start restoring /backups/club.db',
-      'window loads http://localhost:8081/',
-    ]);
+    expect(events).toEqual(['old server: start', 'old server: close', 'new server: start restoring /backups/club.db', 'window loads http://localhost:8081/']);
     expect(next.posted[0]).toMatchObject({ config: { port: 8081 }, portAttempts: 1 });
     expect(shell.lastMessageBox()).toMatchObject({
       type: 'info',

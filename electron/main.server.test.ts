@@ -70,10 +70,7 @@ describe('a server that fails', () => {
     shell.child.emit('exit', 1);
     await settle();
 
-    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
-      'Bookclub could not start',
-      'The club server stopped unexpectedly while starting (exit code 1).',
-    );
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('Bookclub could not start', 'The club server stopped unexpectedly while starting (exit code 1).');
     expect(electron.app.exit).toHaveBeenCalledWith(1);
     expect(electron.BrowserWindow.instances).toHaveLength(0);
   });
@@ -85,10 +82,7 @@ describe('a server that fails', () => {
     vi.advanceTimersByTime(30_000);
     await settle();
 
-    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
-      'Bookclub could not start',
-      'The club server did not start within 30 seconds.',
-    );
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('Bookclub could not start', 'The club server did not start within 30 seconds.');
     expect(shell.child.killed).toBe(true);
     expect(electron.app.exit).toHaveBeenCalledWith(1);
   });
@@ -195,10 +189,7 @@ describe('a server that fails', () => {
       vi.unstubAllEnvs();
     }
 
-    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
-      'Bookclub could not start',
-      'PORT must be a whole number from 0 to 65535, not "eighty"',
-    );
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith('Bookclub could not start', 'PORT must be a whole number from 0 to 65535, not "eighty"');
     expect(electron.utilityProcess.fork).not.toHaveBeenCalled();
   });
 });

@@ -26,13 +26,7 @@ import { loginItem } from './login-item';
 import { navigationGuard, windowOpenGuard } from './navigation';
 import { ServerStartError, type StartedServer } from './server-host';
 import { SERVER_HEAP_FLAGS } from '../server/heap-flags';
-import {
-  keepWindowState,
-  readWindowState,
-  restoreBounds,
-  WINDOW_STATE_FILE,
-  writeWindowState,
-} from './window-state';
+import { keepWindowState, readWindowState, restoreBounds, WINDOW_STATE_FILE, writeWindowState } from './window-state';
 
 // dist/electron/ once bundled (inside app.asar when packaged); the preload, the server process and the
 // renderer are found from here.
@@ -190,9 +184,7 @@ function main(): void {
       });
       server = club;
       // Only once the club could not be brought back (see club-server.ts).
-      club.onCrash((error) =>
-        reportAndExit('The Bookclub server stopped', new Error(`${error.message} Bookclub will close.`)),
-      );
+      club.onCrash((error) => reportAndExit('The Bookclub server stopped', new Error(`${error.message} Bookclub will close.`)));
 
       let running: StartedServer = await club.started;
       console.log(`Bookclub is open to members at:\n  ${running.urls.join('\n  ')}`);

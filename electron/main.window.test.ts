@@ -43,7 +43,7 @@ describe('links in the window', () => {
   });
 });
 
-describe('the window\'s place', () => {
+describe("the window's place", () => {
   const stateFile = () => path.join(shell.appData, 'Bookclub', 'window-state.json');
   const saveState = (state: unknown) => {
     fs.mkdirSync(path.dirname(stateFile()), { recursive: true });

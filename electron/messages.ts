@@ -70,9 +70,7 @@ export function parseServerMessage(value: unknown): ServerMessage | null {
       return { type: 'restored', keptAs, ...(sessionsKept === undefined ? {} : { sessionsKept }) };
     }
     case 'backup-done':
-      return typeof value.bytes === 'number' && Number.isInteger(value.bytes) && value.bytes >= 0
-        ? { type: 'backup-done', bytes: value.bytes }
-        : null;
+      return typeof value.bytes === 'number' && Number.isInteger(value.bytes) && value.bytes >= 0 ? { type: 'backup-done', bytes: value.bytes } : null;
     case 'closed':
       return { type: 'closed' };
     default:

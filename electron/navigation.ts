@@ -48,12 +48,7 @@ export function navigationGuard(clubOrigin: string, openExternal: OpenExternal, 
  * For `setWindowOpenHandler`: no second window is ever created. A club link meant for a new tab opens
  * in the one window (a child window would be a second copy of the app to keep secure); others go out.
  */
-export function windowOpenGuard(
-  clubOrigin: string,
-  openExternal: OpenExternal,
-  openInApp: (url: string) => void,
-  log: Log = console,
-) {
+export function windowOpenGuard(clubOrigin: string, openExternal: OpenExternal, openInApp: (url: string) => void, log: Log = console) {
   return function guardWindowOpen({ url }: { url: string }): { action: 'deny' } {
     const verdict = judgeNavigation(url, clubOrigin);
     if (verdict === 'in-app') openInApp(url);

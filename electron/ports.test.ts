@@ -81,9 +81,7 @@ describe('startOnFreePort', () => {
   });
 
   it('never walks past the last port', async () => {
-    await expect(startOnFreePort(async (p) => Promise.reject(addressInUse(p)), 65534, 10)).rejects.toThrow(
-      'Ports 65534 to 65535',
-    );
+    await expect(startOnFreePort(async (p) => Promise.reject(addressInUse(p)), 65534, 10)).rejects.toThrow('Ports 65534 to 65535');
   });
 
   it('skips a port really taken by another program', async () => {

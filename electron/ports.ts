@@ -1,11 +1,7 @@
 /** Every port from the first one tried was taken by another program. */
 export class PortsBusyError extends Error {
   constructor(first: number, last: number) {
-    super(
-      first === last
-        ? `Port ${first} is in use by another program.`
-        : `Ports ${first} to ${last} are all in use by other programs.`,
-    );
+    super(first === last ? `Port ${first} is in use by another program.` : `Ports ${first} to ${last} are all in use by other programs.`);
     this.name = 'PortsBusyError';
   }
 }
@@ -21,11 +17,7 @@ function isAddressInUse(error: unknown): boolean {
  * other programs, while a failed listen is the authoritative answer. Any error other than "address in
  * use" is not about the port and is rethrown at once.
  */
-export async function startOnFreePort<T>(
-  start: (port: number) => Promise<T>,
-  firstPort: number,
-  attempts: number,
-): Promise<T> {
+export async function startOnFreePort<T>(start: (port: number) => Promise<T>, firstPort: number, attempts: number): Promise<T> {
   // Port 0 lets the system pick, so it never collides; there is nothing to walk past 65535.
   const last = firstPort === 0 ? 0 : Math.min(firstPort + Math.max(attempts, 1) - 1, 65535);
   for (let port = firstPort; port <= last; port++) {

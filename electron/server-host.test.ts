@@ -244,7 +244,7 @@ describe('a backup', () => {
     await expect(backup).resolves.toEqual({ bytes: 40_960 });
   });
 
-  it('fails with the server\'s reason', async () => {
+  it("fails with the server's reason", async () => {
     const { child, host } = await running();
 
     const backup = host.backup('/read-only/club.db');
@@ -284,9 +284,7 @@ describe('a launch that restores a backup first', () => {
     const child = new FakeChild();
     const host = launch(child, { restoreFrom: '/backups/club.db' });
 
-    expect(child.posted).toEqual([
-      { type: 'start', config: testConfig(), portAttempts: 10, restoreFrom: '/backups/club.db' },
-    ]);
+    expect(child.posted).toEqual([{ type: 'start', config: testConfig(), portAttempts: 10, restoreFrom: '/backups/club.db' }]);
     child.answer({ type: 'restored', keptAs: '/data/before-restore-1', sessionsKept: true });
     child.answer({ type: 'started', port: 8080, urls: [] });
 

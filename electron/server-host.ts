@@ -161,9 +161,7 @@ export function launchServer(options: LaunchOptions): ServerHost {
     resolveExited(code);
     failBackups('The club server stopped before the backup was finished.');
     if (state === 'starting') {
-      failStart(
-        new ServerStartError('crashed', `The club server stopped unexpectedly while starting (exit code ${code}).`),
-      );
+      failStart(new ServerStartError('crashed', `The club server stopped unexpectedly while starting (exit code ${code}).`));
     } else if (state === 'running') {
       state = 'done';
       for (const listener of crashListeners) listener(code);

@@ -35,7 +35,7 @@ afterEach(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('the server process\'s maintenance', () => {
+describe("the server process's maintenance", () => {
   it('backs the whole club up to one archive, which restores, the replaced club kept and members signed in', async () => {
     fs.mkdirSync(path.join(dataDir, 'images', 'avatars'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'images', 'avatars', 'ann-1.webp'), 'avatar bytes');
@@ -76,7 +76,7 @@ describe('the server process\'s maintenance', () => {
     expect(fs.readdirSync(dataDir).filter((name) => name.includes('restore'))).toEqual([]);
   });
 
-  it('refuses the club\'s own database, which it would move away before copying', async () => {
+  it("refuses the club's own database, which it would move away before copying", async () => {
     const error = await refusal(() => clubMaintenance.restore(config(), path.join(dataDir, DATABASE_FILE)));
 
     expect(error.message).toBe(`${path.join(dataDir, DATABASE_FILE)} is the club's own database, not a backup of it.`);

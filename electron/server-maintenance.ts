@@ -22,7 +22,12 @@ function sameFile(a: string, b: string): boolean {
 
 export const clubMaintenance: ClubMaintenance = {
   async backup(config, file) {
-    const { bytes } = await backUpClub(file, { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding, siteName: config.siteName, kind: 'desktop' });
+    const { bytes } = await backUpClub(file, {
+      dataDir: config.dataDir,
+      nativeBinding: config.sqliteNativeBinding,
+      siteName: config.siteName,
+      kind: 'desktop',
+    });
     return { bytes };
   },
   async restore(config, file) {
@@ -33,9 +38,7 @@ export const clubMaintenance: ClubMaintenance = {
     // The shell stops its own server first; this catches a headless `npm start` on the same data folder.
     const pid = runningServerPid(config.dataDir);
     if (pid !== null && pid !== process.pid) {
-      throw new MaintenanceError(
-        `Another club server (process ${pid}) is using ${config.dataDir}. Stop it, then restore again.`,
-      );
+      throw new MaintenanceError(`Another club server (process ${pid}) is using ${config.dataDir}. Stop it, then restore again.`);
     }
     const { keptAs, staged } = await restoreClub(file, { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding });
     return { keptAs, sessionsKept: staged.includesSecret };

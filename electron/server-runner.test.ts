@@ -53,9 +53,7 @@ describe('the server process', () => {
     parent.send({ type: 'start', config: testConfig({ port: 8080 }), portAttempts: 5 });
 
     expect(await parent.next('started')).toEqual({ type: 'started', port: 8080, urls: ['http://localhost:8080'], setupCode: null });
-    expect(startServer).toHaveBeenCalledWith(
-      expect.objectContaining({ port: 8080, dataDir: '/tmp/bookclub-test/data' }),
-    );
+    expect(startServer).toHaveBeenCalledWith(expect.objectContaining({ port: 8080, dataDir: '/tmp/bookclub-test/data' }));
   });
 
   it('passes on the setup code the club asks another computer for', async () => {
@@ -71,11 +69,15 @@ describe('the server process', () => {
     const other = await listeningServer(testConfig({ host: '127.0.0.1', port: 0 }));
     const parent = new FakeParentPort();
     const servers: Awaited<ReturnType<typeof listeningServer>>[] = [];
-    serveParent(parent, async (config) => {
-      const server = await listeningServer(config);
-      servers.push(server);
-      return server;
-    }, quietLog);
+    serveParent(
+      parent,
+      async (config) => {
+        const server = await listeningServer(config);
+        servers.push(server);
+        return server;
+      },
+      quietLog,
+    );
 
     parent.send({ type: 'start', config: testConfig({ host: '127.0.0.1', port: other.port }), portAttempts: 20 });
     const started = await parent.next('started');
@@ -127,10 +129,14 @@ describe('the server process', () => {
     const parent = new FakeParentPort();
     const close = vi.fn(async () => {});
     const gate = deferred<void>();
-    serveParent(parent, async () => {
-      await gate.promise;
-      return { port: 8080, urls: [], setupCode: null, close };
-    }, quietLog);
+    serveParent(
+      parent,
+      async () => {
+        await gate.promise;
+        return { port: 8080, urls: [], setupCode: null, close };
+      },
+      quietLog,
+    );
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1 });
     parent.send({ type: 'close' });
     const closed = parent.next('closed');
@@ -194,7 +200,7 @@ function fakeMaintenance(overrides: Partial<ClubMaintenance> = {}): ClubMaintena
 const runningServer = (config: ServerConfig) => Promise.resolve({ port: config.port, urls: [], setupCode: null, close: vi.fn(async () => {}) });
 
 describe('a backup in the server process', () => {
-  it('copies the running club\'s database with the config it runs with', async () => {
+  it("copies the running club's database with the config it runs with", async () => {
     const parent = new FakeParentPort();
     const maintenance = fakeMaintenance();
     serveParent(parent, runningServer, quietLog, maintenance);
@@ -260,10 +266,15 @@ describe('a start that restores a backup first', () => {
         return { keptAs: '/data/before-restore-1', sessionsKept: true };
       }),
     });
-    serveParent(parent, async (config) => {
-      order.push('start');
-      return runningServer(config);
-    }, quietLog, maintenance);
+    serveParent(
+      parent,
+      async (config) => {
+        order.push('start');
+        return runningServer(config);
+      },
+      quietLog,
+      maintenance,
+    );
 
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1, restoreFrom: '/backups/club.db' });
     await parent.next('started');
@@ -279,11 +290,16 @@ describe('a start that restores a backup first', () => {
   it('a refused backup changes nothing and the server starts as it was', async () => {
     const parent = new FakeParentPort();
     const startServer = vi.fn(runningServer);
-    serveParent(parent, startServer, quietLog, fakeMaintenance({
-      restore: async () => {
-        throw new Refused('/downloads/photo.jpg is not a Bookclub database.');
-      },
-    }));
+    serveParent(
+      parent,
+      startServer,
+      quietLog,
+      fakeMaintenance({
+        restore: async () => {
+          throw new Refused('/downloads/photo.jpg is not a Bookclub database.');
+        },
+      }),
+    );
 
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1, restoreFrom: '/downloads/photo.jpg' });
     await parent.next('started');
@@ -296,11 +312,16 @@ describe('a start that restores a backup first', () => {
     const parent = new FakeParentPort();
     const log = { warn: vi.fn(), error: vi.fn() };
     const startServer = vi.fn(runningServer);
-    serveParent(parent, startServer, log, fakeMaintenance({
-      restore: async () => {
-        throw new Error('ENOSPC: no space left on device');
-      },
-    }));
+    serveParent(
+      parent,
+      startServer,
+      log,
+      fakeMaintenance({
+        restore: async () => {
+          throw new Error('ENOSPC: no space left on device');
+        },
+      }),
+    );
 
     const failed = parent.next('failed');
     parent.send({ type: 'start', config: testConfig(), portAttempts: 1, restoreFrom: '/backups/club.db' });

@@ -56,12 +56,7 @@ export function surviveUnhandledRejections(source: RejectionSource, log: Pick<Co
  * requested port while ports are taken; restoring a backup first when asked), "backup" copies its
  * database, and "close" closes it and its database.
  */
-export function serveParent(
-  parentPort: ParentPortLike,
-  startServer: StartServer,
-  log: Log = console,
-  maintenance: ClubMaintenance = noMaintenance,
-): void {
+export function serveParent(parentPort: ParentPortLike, startServer: StartServer, log: Log = console, maintenance: ClubMaintenance = noMaintenance): void {
   // Resolves to the running server, or to null when starting failed.
   let starting: Promise<RunningServer | null> | null = null;
   let closing: Promise<void> | null = null;

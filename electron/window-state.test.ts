@@ -3,15 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  keepWindowState,
-  parseWindowState,
-  readWindowState,
-  restoreBounds,
-  writeWindowState,
-  type Rect,
-  type WindowState,
-} from './window-state';
+import { keepWindowState, parseWindowState, readWindowState, restoreBounds, writeWindowState, type Rect, type WindowState } from './window-state';
 
 const defaults = { width: 1200, height: 850 };
 const laptop = { workArea: { x: 0, y: 0, width: 1920, height: 1050 } };
@@ -163,9 +155,13 @@ describe('keepWindowState', () => {
   it('a save that fails is logged, not thrown at the window', () => {
     const window = new FakeWindow();
     const log = { warn: vi.fn() };
-    keepWindowState(window, () => {
-      throw new Error('EROFS');
-    }, { log });
+    keepWindowState(
+      window,
+      () => {
+        throw new Error('EROFS');
+      },
+      { log },
+    );
 
     expect(() => window.emit('close')).not.toThrow();
     expect(log.warn).toHaveBeenCalled();

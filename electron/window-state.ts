@@ -39,11 +39,7 @@ export interface WindowPlacement {
 function isRect(value: unknown): value is Rect {
   if (typeof value !== 'object' || value === null) return false;
   const { x, y, width, height } = value as Record<string, unknown>;
-  return (
-    [x, y, width, height].every((n) => typeof n === 'number' && Number.isInteger(n)) &&
-    (width as number) > 0 &&
-    (height as number) > 0
-  );
+  return [x, y, width, height].every((n) => typeof n === 'number' && Number.isInteger(n)) && (width as number) > 0 && (height as number) > 0;
 }
 
 /** A saved state, or null for anything else (a file from another version, a hand edit gone wrong). */
@@ -78,11 +74,7 @@ function clamp(value: number, min: number, max: number): number {
  * unplugged since would leave it out of reach), made to fit that display; else the defaults, centred.
  * Maximized comes back either way.
  */
-export function restoreBounds(
-  saved: WindowState | null,
-  displays: readonly DisplayLike[],
-  defaults: { width: number; height: number },
-): WindowPlacement {
+export function restoreBounds(saved: WindowState | null, displays: readonly DisplayLike[], defaults: { width: number; height: number }): WindowPlacement {
   const maximized = saved?.maximized ?? false;
   const bounds = saved?.bounds;
   const display = bounds && displays.find((candidate) => titleBarOn(bounds, candidate));

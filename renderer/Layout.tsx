@@ -21,7 +21,11 @@ import { useSessionStore } from './store/session-store';
 const NAV_ROW_HEIGHT = 44;
 
 // The credits (with react-i18next's Trans for their links) arrive just after the page.
-const Footer = lazyComponent(() => import('./components/Footer'), (m) => m.Footer, () => null);
+const Footer = lazyComponent(
+  () => import('./components/Footer'),
+  (m) => m.Footer,
+  () => null,
+);
 
 /** The app's frame: header with the club's name, language and login, the navigation, the page, the footer. */
 export function Layout() {
@@ -57,13 +61,7 @@ export function Layout() {
           <Container size="lg" h={60}>
             <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
               <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-                <Burger
-                  opened={menuOpen}
-                  onClick={menu.toggle}
-                  hiddenFrom="md"
-                  size="sm"
-                  aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
-                />
+                <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="md" size="sm" aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')} />
                 <UnstyledButton component={Link} to={pages.home()} data-testid="site-name" style={{ minWidth: 0 }}>
                   <Group gap={8} wrap="nowrap">
                     <IconBook2 size={26} color="var(--bookclub-color-accent)" aria-hidden style={{ flexShrink: 0 }} />

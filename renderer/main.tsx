@@ -15,7 +15,11 @@ import { App } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
 // The toasts' frame comes after the first page; a toast shown before it is kept and appears with it.
-const Toasts = lazyComponent(() => import('./components/Toasts'), (m) => m.Toasts, () => null);
+const Toasts = lazyComponent(
+  () => import('./components/Toasts'),
+  (m) => m.Toasts,
+  () => null,
+);
 
 reloadOnStaleAssets();
 connectApp(queryClient);

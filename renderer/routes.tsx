@@ -9,32 +9,92 @@ import { RouteErrorBoundary } from './components/RouteError';
 import { lazyComponent } from './lib/lazy-component';
 
 // Each page's code is its own chunk, loaded the first time its route is shown.
-const SetupPage = lazyComponent(() => import('./features/setup/SetupPage'), (m) => m.SetupPage);
-const HomePage = lazyComponent(() => import('./features/home/HomePage'), (m) => m.HomePage);
-const PasswordResetPage = lazyComponent(() => import('./features/password-reset/PasswordResetPage'), (m) => m.PasswordResetPage);
-const RoundListPage = lazyComponent(() => import('./features/rounds/RoundListPage'), (m) => m.RoundListPage);
-const DiscussionPage = lazyComponent(() => import('./features/discussions/DiscussionPage'), (m) => m.DiscussionPage);
-const SinglePostPage = lazyComponent(() => import('./features/discussions/SinglePostPage'), (m) => m.SinglePostPage);
-const PollPage = lazyComponent(() => import('./features/polls/PollPage'), (m) => m.PollPage);
-const AdminPage = lazyComponent(() => import('./features/admin/AdminPage'), (m) => m.AdminPage);
+const SetupPage = lazyComponent(
+  () => import('./features/setup/SetupPage'),
+  (m) => m.SetupPage,
+);
+const HomePage = lazyComponent(
+  () => import('./features/home/HomePage'),
+  (m) => m.HomePage,
+);
+const PasswordResetPage = lazyComponent(
+  () => import('./features/password-reset/PasswordResetPage'),
+  (m) => m.PasswordResetPage,
+);
+const RoundListPage = lazyComponent(
+  () => import('./features/rounds/RoundListPage'),
+  (m) => m.RoundListPage,
+);
+const DiscussionPage = lazyComponent(
+  () => import('./features/discussions/DiscussionPage'),
+  (m) => m.DiscussionPage,
+);
+const SinglePostPage = lazyComponent(
+  () => import('./features/discussions/SinglePostPage'),
+  (m) => m.SinglePostPage,
+);
+const PollPage = lazyComponent(
+  () => import('./features/polls/PollPage'),
+  (m) => m.PollPage,
+);
+const AdminPage = lazyComponent(
+  () => import('./features/admin/AdminPage'),
+  (m) => m.AdminPage,
+);
 // The moderators' guard comes with the admin page, the one place it is used.
-const ModeratorsOnly = lazyComponent(() => import('./components/ModeratorsOnly'), (m) => m.ModeratorsOnly);
+const ModeratorsOnly = lazyComponent(
+  () => import('./components/ModeratorsOnly'),
+  (m) => m.ModeratorsOnly,
+);
 const RecommendationListPage = lazyComponent(
   () => import('./features/recommendations/RecommendationListPage'),
   (m) => m.RecommendationListPage,
 );
-const RecommendationPage = lazyComponent(() => import('./features/recommendations/RecommendationPage'), (m) => m.RecommendationPage);
-const BookListPage = lazyComponent(() => import('./features/books/BookListPage'), (m) => m.BookListPage);
-const BookPage = lazyComponent(() => import('./features/books/BookPage'), (m) => m.BookPage);
-const SearchPage = lazyComponent(() => import('./features/search/SearchPage'), (m) => m.SearchPage);
-const UserListPage = lazyComponent(() => import('./features/users/UserListPage'), (m) => m.UserListPage);
-const UserPage = lazyComponent(() => import('./features/users/UserPage'), (m) => m.UserPage);
-const StatsPage = lazyComponent(() => import('./features/stats/StatsPage'), (m) => m.StatsPage);
-const MeetingListPage = lazyComponent(() => import('./features/meetings/MeetingListPage'), (m) => m.MeetingListPage);
-const MeetingPage = lazyComponent(() => import('./features/meetings/MeetingPage'), (m) => m.MeetingPage);
+const RecommendationPage = lazyComponent(
+  () => import('./features/recommendations/RecommendationPage'),
+  (m) => m.RecommendationPage,
+);
+const BookListPage = lazyComponent(
+  () => import('./features/books/BookListPage'),
+  (m) => m.BookListPage,
+);
+const BookPage = lazyComponent(
+  () => import('./features/books/BookPage'),
+  (m) => m.BookPage,
+);
+const SearchPage = lazyComponent(
+  () => import('./features/search/SearchPage'),
+  (m) => m.SearchPage,
+);
+const UserListPage = lazyComponent(
+  () => import('./features/users/UserListPage'),
+  (m) => m.UserListPage,
+);
+const UserPage = lazyComponent(
+  () => import('./features/users/UserPage'),
+  (m) => m.UserPage,
+);
+const StatsPage = lazyComponent(
+  () => import('./features/stats/StatsPage'),
+  (m) => m.StatsPage,
+);
+const MeetingListPage = lazyComponent(
+  () => import('./features/meetings/MeetingListPage'),
+  (m) => m.MeetingListPage,
+);
+const MeetingPage = lazyComponent(
+  () => import('./features/meetings/MeetingPage'),
+  (m) => m.MeetingPage,
+);
 // The host's pages guard themselves: signed out, the host page welcomes the host's machine before setup.
-const HostPage = lazyComponent(() => import('./features/host/HostPage'), (m) => m.HostPage);
-const JoinSheetPage = lazyComponent(() => import('./features/host/JoinSheetPage'), (m) => m.JoinSheetPage);
+const HostPage = lazyComponent(
+  () => import('./features/host/HostPage'),
+  (m) => m.HostPage,
+);
+const JoinSheetPage = lazyComponent(
+  () => import('./features/host/JoinSheetPage'),
+  (m) => m.JoinSheetPage,
+);
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [

@@ -133,7 +133,11 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   const passwordReset = new PasswordResetService(db, outbox, links, accounts);
   const newsletters = new NewslettersService(db, outbox, accounts, links, log);
   const discussions = new DiscussionsService(db, markdown, hub, newsletters);
-  const schedule = new ClubSchedule(clock, (message, error) => console.error(message, error), () => answers.forget());
+  const schedule = new ClubSchedule(
+    clock,
+    (message, error) => console.error(message, error),
+    () => answers.forget(),
+  );
   const polls = new PollsService(db, discussions, hub, clock, schedule);
   const books = new BooksService(db, discussions);
   const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, newsletters, { clock, schedule });
@@ -194,7 +198,13 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       progress: progressRoutes(progress),
       meetings: meetingsRoutes(meetings, calendars, {
         // Calendar apps fetch a feed every quarter hour at most; an address asking more than once a second is a flood.
-        throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: feedFetches, perAccountAddress: feedFetches, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
+        throttle: new AttemptThrottle({
+          windowMs: 60_000,
+          perAddress: feedFetches,
+          perAccountAddress: feedFetches,
+          slowAfter: Infinity,
+          refusalKey: 'tooManyRequests',
+        }),
         keptAnswer: (key, compute) => answers.answer(key, compute, (text) => Buffer.from(text as string)),
       }),
       search: searchRoutes(search),
@@ -262,9 +272,6 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   app.use(api.allowedMethods());
   app.use(serveImages(path.join(config.dataDir, 'images')));
   if (config.rendererDir) app.use(serveRenderer(config.rendererDir));
-  const chores: Chore[] = [
-    () => passwordReset.pruneExpired(),
-    () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS)),
-  ];
+  const chores: Chore[] = [() => passwordReset.pruneExpired(), () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS))];
   return { app, chores, accounts, schedule, close: () => requests?.close() };
 }

@@ -14,7 +14,17 @@ let config: ServerConfig;
 
 beforeEach(() => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-cli-'));
-  config = { dataDir, port: 0, host: '127.0.0.1', siteName: 'CLI Club', defaultLanguage: 'en', matrixRoomLink: null, smtpUrl: null, rendererDir: null, quiet: true };
+  config = {
+    dataDir,
+    port: 0,
+    host: '127.0.0.1',
+    siteName: 'CLI Club',
+    defaultLanguage: 'en',
+    matrixRoomLink: null,
+    smtpUrl: null,
+    rendererDir: null,
+    quiet: true,
+  };
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(() => {
@@ -27,7 +37,11 @@ describe('parsing the command line', () => {
     expect(parseCommand(['--port', '9000'])).toMatchObject({ command: 'serve', rest: ['--port', '9000'] });
     expect(parseCommand(['backup', 'club.db', '--data-dir', '/srv'])).toMatchObject({ command: 'backup', file: 'club.db', rest: ['--data-dir', '/srv'] });
     expect(parseCommand(['restore', 'club.db', '--yes'])).toMatchObject({ command: 'restore', file: 'club.db', yes: true });
-    expect(parseCommand(['create-admin', '--email=host@club.test', '--password-file', 'pw'])).toMatchObject({ command: 'create-admin', email: 'host@club.test', passwordFile: 'pw' });
+    expect(parseCommand(['create-admin', '--email=host@club.test', '--password-file', 'pw'])).toMatchObject({
+      command: 'create-admin',
+      email: 'host@club.test',
+      passwordFile: 'pw',
+    });
     expect(parseCommand(['import-obskurnee', 'obskurnee.db', '--images', 'pics', '--data-dir', '/srv'])).toMatchObject({
       command: 'import-obskurnee',
       file: 'obskurnee.db',
@@ -45,7 +59,7 @@ describe('parsing the command line', () => {
     expect(() => parseCommand(['frobnicate'])).toThrow(/Unknown command/);
   });
 
-  it('leaves the settings\' flags as they were written, wherever the command\'s own flags are', () => {
+  it("leaves the settings' flags as they were written, wherever the command's own flags are", () => {
     expect(parseCommand(['--yes', 'restore', 'club.db', '--port=9000', '--site-name', 'My Club'])).toMatchObject({
       command: 'restore',
       file: 'club.db',
@@ -93,7 +107,11 @@ describe('headless maintenance', () => {
     const backup = path.join(dataDir, 'backups', 'club.tar.gz');
     await runBackup(config, backup);
     expect(fs.existsSync(backup)).toBe(true);
-    expect(printed.join('\n')).toMatch(new RegExp(`^Backed up CLI Club to ${backup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KB\\): 1 member, 0 bots, 0 posts, 0 polls, 0 votes, 0 books, 0 reviews, 0 meetings, 0 images\\.$`));
+    expect(printed.join('\n')).toMatch(
+      new RegExp(
+        `^Backed up CLI Club to ${backup.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(\\d+ KB\\): 1 member, 0 bots, 0 posts, 0 polls, 0 votes, 0 books, 0 reviews, 0 meetings, 0 images\\.$`,
+      ),
+    );
     expect(readBackupStatus(dataDir).last).toMatchObject({ kind: 'command' });
     await expect(runRestore(config, backup, true)).rejects.toThrow(/Stop it first/);
     await club.server.close();
@@ -196,7 +214,9 @@ describe('headless maintenance', () => {
     );
 
     // Doing what it says: a stranger is refused, a member becomes admin without a new password.
-    await expect(runCreateAdmin(club, 'stranger@club.test', undefined)).rejects.toThrow(/has 5 members but no admin who can sign in, and stranger@club\.test is none of them/);
+    await expect(runCreateAdmin(club, 'stranger@club.test', undefined)).rejects.toThrow(
+      /has 5 members but no admin who can sign in, and stranger@club\.test is none of them/,
+    );
     const { member } = FIXTURE_USERS;
     await runCreateAdmin(club, member.email.toUpperCase(), undefined);
     const server = await startTestServer({ dataDir: club.dataDir });
@@ -231,7 +251,7 @@ describe('the command line, run as a host runs it', () => {
     const before = database();
     const run = await runCli(cli.entry, ['restore', backup, '--data-dir', dataDir, '--site-name', 'CLI Club'], { cwd: dataDir });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain("bookclub: The restore was not confirmed: no answer came (the standard input is closed). Nothing was changed.");
+    expect(run.stderr).toContain('bookclub: The restore was not confirmed: no answer came (the standard input is closed). Nothing was changed.');
     expect(run.stdout).toMatch(/Type the club's name, CLI Club, to go on: /);
     expect(database().equals(before)).toBe(true);
     expect(fs.readdirSync(dataDir).filter((name) => name.startsWith('before-restore-') || name.startsWith('.'))).toEqual([]);

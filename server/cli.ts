@@ -156,7 +156,10 @@ function describeCounts(counts: Record<string, number>): string {
     ['meetings', 'meeting'],
     ['images', 'image'],
   ];
-  return nouns.filter(([key]) => counts[key] !== undefined).map(([key, one]) => countOf(counts[key]!, one)).join(', ');
+  return nouns
+    .filter(([key]) => counts[key] !== undefined)
+    .map(([key, one]) => countOf(counts[key]!, one))
+    .join(', ');
 }
 
 function formatBytes(bytes: number): string {
@@ -164,7 +167,12 @@ function formatBytes(bytes: number): string {
 }
 
 export async function runBackup(config: ServerConfig, file: string): Promise<void> {
-  const { bytes, manifest } = await backUpClub(file, { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding, siteName: config.siteName, kind: 'command' });
+  const { bytes, manifest } = await backUpClub(file, {
+    dataDir: config.dataDir,
+    nativeBinding: config.sqliteNativeBinding,
+    siteName: config.siteName,
+    kind: 'command',
+  });
   console.log(`Backed up ${config.siteName} to ${path.resolve(file)} (${formatBytes(bytes)}): ${describeCounts(manifest.counts)}.`);
 }
 
@@ -184,7 +192,9 @@ export async function runRestore(config: ServerConfig, file: string, yes: boolea
     const options = { dataDir: config.dataDir, nativeBinding: config.sqliteNativeBinding };
     // Checked whole before the host is asked anything: a refused file is said so at once.
     const staged = await stageRestore(file, options);
-    const made = staged.manifest ? ` (made by Bookclub ${staged.manifest.appVersion} on ${staged.manifest.createdAt})` : ' (an older backup of the database alone)';
+    const made = staged.manifest
+      ? ` (made by Bookclub ${staged.manifest.appVersion} on ${staged.manifest.createdAt})`
+      : ' (an older backup of the database alone)';
     const holds = `${file}${made}: ${describeCounts(staged.counts ?? {})}`;
     if (!yes) {
       const answer = await confirm(
@@ -193,7 +203,9 @@ export async function runRestore(config: ServerConfig, file: string, yes: boolea
       ).catch((error: unknown) => {
         discardStaged(staged);
         if (error instanceof NoAnswer) {
-          throw new CliError("The restore was not confirmed: no answer came (the standard input is closed). Nothing was changed. Run it where the club's name can be typed, or add --yes.");
+          throw new CliError(
+            "The restore was not confirmed: no answer came (the standard input is closed). Nothing was changed. Run it where the club's name can be typed, or add --yes.",
+          );
         }
         throw error;
       });
@@ -285,7 +297,13 @@ async function promoteIfNoAdmin(config: ServerConfig, email: string): Promise<bo
 
 export async function runImportObskurnee(config: ServerConfig, file: string, imagesDir: string | undefined, sourceTimeZone?: string): Promise<ImportReport> {
   console.log(`Importing the Obskurnee club in ${file} into ${config.dataDir}...`);
-  const report = await importObskurnee({ file, dataDir: config.dataDir, imagesDir: imagesDir ?? null, sourceTimeZone: sourceTimeZone ?? null, nativeBinding: config.sqliteNativeBinding });
+  const report = await importObskurnee({
+    file,
+    dataDir: config.dataDir,
+    imagesDir: imagesDir ?? null,
+    sourceTimeZone: sourceTimeZone ?? null,
+    nativeBinding: config.sqliteNativeBinding,
+  });
   const c = report.counts;
   const n = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
   const lines = [

@@ -64,9 +64,17 @@ beforeAll(async () => {
   bundle = path.join(bundleDir, 'server.mjs');
   // The server as one file for node, with its packages from node_modules.
   const asNodeBundle = { bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', logLevel: 'silent' } as const;
-  await build({ ...asNodeBundle, stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' }, outfile: bundle });
+  await build({
+    ...asNodeBundle,
+    stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' },
+    outfile: bundle,
+  });
   // A restore's checks run in a worker thread, whose script the server looks for beside its own bundle.
-  await build({ ...asNodeBundle, entryPoints: [path.join(ROOT, 'server', 'club', 'restore', 'restore-worker.ts')], outfile: path.join(bundleDir, 'restore-worker.js') });
+  await build({
+    ...asNodeBundle,
+    entryPoints: [path.join(ROOT, 'server', 'club', 'restore', 'restore-worker.ts')],
+    outfile: path.join(bundleDir, 'restore-worker.js'),
+  });
   newDataDir();
 });
 
@@ -215,9 +223,7 @@ it('keeps every answered write through kill -9 mid-stream, and restarts on the s
     sql.prepare(`INSERT INTO "search_index" ("search_index") VALUES ('integrity-check')`).run();
 
     const rows = {
-      recommendation: new Map(
-        (sql.prepare(`SELECT "id", "title" FROM "recommendation"`).all() as { id: number; title: string }[]).map((r) => [r.id, r.title]),
-      ),
+      recommendation: new Map((sql.prepare(`SELECT "id", "title" FROM "recommendation"`).all() as { id: number; title: string }[]).map((r) => [r.id, r.title])),
       post: new Map((sql.prepare(`SELECT "id", "title" FROM "post"`).all() as { id: number; title: string }[]).map((r) => [r.id, r.title])),
     };
     const indexed = sql.prepare(`SELECT "title" FROM "search_index" WHERE "rowid" = ?`);
@@ -298,7 +304,10 @@ it('keeps every answered ballot through kill -9 in a storm of votes written toge
   try {
     expect(sql.pragma('integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     const stored = new Map<string, number[]>();
-    for (const { userId, postId } of sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ? ORDER BY "postId"`).all(pollId) as { userId: string; postId: number }[]) {
+    for (const { userId, postId } of sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ? ORDER BY "postId"`).all(pollId) as {
+      userId: string;
+      postId: number;
+    }[]) {
       stored.set(userId, [...(stored.get(userId) ?? []), postId]);
     }
     const ballots = sql.prepare(`SELECT COUNT(*) FROM "vote" WHERE "pollId" = ?`).pluck().get(pollId);

@@ -24,7 +24,13 @@ describe('spoilers over the API', () => {
   it('a posted suggestion is stored and answered with its spoiler rendered', async () => {
     const round = await ok<Round>(given.club, 'POST', '/api/rounds', given.mod, { topic: 'Books', title: 'Spoilers' });
     const discussionId = round.bookDiscussionId!;
-    const post = await ok<Post>(given.club, 'POST', `/api/discussions/${discussionId}`, given.ann.token, bookSuggestion('Dune', { text: 'The ::Emperor:: falls.' }));
+    const post = await ok<Post>(
+      given.club,
+      'POST',
+      `/api/discussions/${discussionId}`,
+      given.ann.token,
+      bookSuggestion('Dune', { text: 'The ::Emperor:: falls.' }),
+    );
     expect(post.renderedText).toBe('<p>The <span class="spoiler">Emperor</span> falls.</p>');
     const discussion = await ok<{ posts: Post[] }>(given.club, 'GET', `/api/discussions/${discussionId}`, given.ann.token);
     expect(discussion.posts[0]?.renderedText).toBe('<p>The <span class="spoiler">Emperor</span> falls.</p>');

@@ -3,7 +3,7 @@ import { createMarkdown } from './markdown';
 
 const render = (text: string) => createMarkdown().render(text);
 
-describe('spoilers in markdown (Obskurnee\'s `::words::` and `:::` blocks)', () => {
+describe("spoilers in markdown (Obskurnee's `::words::` and `:::` blocks)", () => {
   it('inline ::words:: become a span with class spoiler, markdown inside still rendered', () => {
     expect(render('He says ::Snape kills **Dumbledore**:: on the tower.')).toBe(
       '<p>He says <span class="spoiler">Snape kills <strong>Dumbledore</strong></span> on the tower.</p>',
@@ -27,16 +27,12 @@ describe('spoilers in markdown (Obskurnee\'s `::words::` and `:::` blocks)', () 
   });
 
   it('a block closes on a line of at least as many colons, so a longer fence can hold a shorter one', () => {
-    expect(render('::::\nouter\n:::\ninner\n:::\n::::')).toBe(
-      '<div class="spoiler">\n<p>outer</p>\n<div class="spoiler">\n<p>inner</p>\n</div>\n</div>',
-    );
+    expect(render('::::\nouter\n:::\ninner\n:::\n::::')).toBe('<div class="spoiler">\n<p>outer</p>\n<div class="spoiler">\n<p>inner</p>\n</div>\n</div>');
   });
 
   it('blocks work inside lists and quotes', () => {
     expect(render('> :::\n> quoted secret\n> :::')).toBe('<blockquote>\n<div class="spoiler">\n<p>quoted secret</p>\n</div>\n</blockquote>');
-    expect(render('- item\n  :::\n  hidden\n  :::\n- next')).toBe(
-      '<ul>\n<li>item\n<div class="spoiler">\n<p>hidden</p>\n</div>\n</li>\n<li>next</li>\n</ul>',
-    );
+    expect(render('- item\n  :::\n  hidden\n  :::\n- next')).toBe('<ul>\n<li>item\n<div class="spoiler">\n<p>hidden</p>\n</div>\n</li>\n<li>next</li>\n</ul>');
   });
 
   it('unclosed markers are plain text', () => {

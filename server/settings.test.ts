@@ -51,13 +51,17 @@ describe('settings', () => {
   });
 
   it('reads environment variables, and a flag wins over its variable', () => {
-    const settings = readSettings(['--port', '9000', '--site-name=Riverside Readers'], {
-      PORT: '7000',
-      DATA_DIR: '/var/lib/club',
-      DEFAULT_LANGUAGE: 'sk',
-      PUBLIC_URL: 'https://club.example.org/',
-      SMTP_URL: 'smtp://mail:25',
-    }, '/');
+    const settings = readSettings(
+      ['--port', '9000', '--site-name=Riverside Readers'],
+      {
+        PORT: '7000',
+        DATA_DIR: '/var/lib/club',
+        DEFAULT_LANGUAGE: 'sk',
+        PUBLIC_URL: 'https://club.example.org/',
+        SMTP_URL: 'smtp://mail:25',
+      },
+      '/',
+    );
     expect(settings).toMatchObject({
       port: 9000,
       siteName: 'Riverside Readers',

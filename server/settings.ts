@@ -126,11 +126,7 @@ function parseTimeZone(value: string): string {
 }
 
 /** Settings from environment variables and flags (DECISIONS.md "Running it"). */
-export function readSettings(
-  argv: readonly string[],
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-): Omit<ServerConfig, 'rendererDir'> {
+export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Omit<ServerConfig, 'rendererDir'> {
   const raw = readRaw(argv, env);
   const defaultLanguage = raw.defaultLanguage ?? DEFAULT_LANGUAGE;
   if (!isLanguage(defaultLanguage)) {

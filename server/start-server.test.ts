@@ -103,10 +103,14 @@ describe('housekeeping', () => {
     const day = 24 * 60 * 60 * 1000;
     const at = (offset: number) => new Date(Date.now() + offset).toISOString();
     const userId = (sql.prepare(`SELECT "id" FROM "user"`).get() as { id: string }).id;
-    const token = sql.prepare(`INSERT INTO "reset_token" ("userId", "tokenHash", "purpose", "expiresOn", "usedOn", "createdOn") VALUES (?, ?, 'reset', ?, NULL, ?)`);
+    const token = sql.prepare(
+      `INSERT INTO "reset_token" ("userId", "tokenHash", "purpose", "expiresOn", "usedOn", "createdOn") VALUES (?, ?, 'reset', ?, NULL, ?)`,
+    );
     token.run(userId, 'a'.repeat(64), at(-day), at(-2 * day));
     token.run(userId, 'b'.repeat(64), at(day), at(0));
-    const mail = sql.prepare(`INSERT INTO "mail" ("to", "subject", "text", "createdOn", "attempts", "nextAttemptOn", "sentOn") VALUES ('a@club.test', ?, '', ?, 1, ?, ?)`);
+    const mail = sql.prepare(
+      `INSERT INTO "mail" ("to", "subject", "text", "createdOn", "attempts", "nextAttemptOn", "sentOn") VALUES ('a@club.test', ?, '', ?, 1, ?, ?)`,
+    );
     mail.run('old', at(-10 * day), at(-10 * day), at(-10 * day));
     mail.run('recent', at(-day), at(-day), at(-day));
     sql.close();

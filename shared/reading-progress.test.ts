@@ -10,7 +10,7 @@ const at = (where: { page?: number; percent?: number; finished?: boolean }, upda
 });
 
 describe('how far into a book', () => {
-  it('finished is all of it, a percentage is itself, a page is a share of the book\'s pages', () => {
+  it("finished is all of it, a percentage is itself, a page is a share of the book's pages", () => {
     expect(progressFraction(at({ finished: true }), 300)).toBe(1);
     expect(progressFraction(at({ percent: 25 }), null)).toBe(0.25);
     expect(progressFraction(at({ page: 150 }), 300)).toBe(0.5);
@@ -53,7 +53,7 @@ describe('the spoiler fold', () => {
     expect(isFoldedForReader(marked, { userId: 'author', finishedSpoilerBook: false })).toBe(false);
   });
 
-  it('a review is about its own book; a suggestion about the club\'s current (newest) book, or none yet', () => {
+  it("a review is about its own book; a suggestion about the club's current (newest) book, or none yet", () => {
     expect(spoilerBookOfReview({ bookId: 4 })).toBe(4);
     expect(spoilerBookOfPost([{ bookId: 9 }, { bookId: 8 }])).toBe(9);
     expect(spoilerBookOfPost([])).toBeNull();

@@ -11,9 +11,7 @@ export function ModeratorsOnly({ children }: { children: ReactNode }) {
   const ready = useSessionStore((s) => s.ready);
   if (!ready) return null;
   if (!isModerator) {
-    return (
-      <Alert color="burgundy" icon={<IconLock size={20} />} title={t('pages:modsOnly')} variant="light" mt="md" />
-    );
+    return <Alert color="burgundy" icon={<IconLock size={20} />} title={t('pages:modsOnly')} variant="light" mt="md" />;
   }
   return <>{children}</>;
 }

@@ -41,14 +41,7 @@ export function RenderedHtml({ html, testId }: { html: string | null | undefined
 
   return (
     <Typography>
-      <div
-        ref={ref}
-        className="rendered-html"
-        data-testid={testId}
-        onClick={onClick}
-        onKeyDown={onKeyDown}
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      <div ref={ref} className="rendered-html" data-testid={testId} onClick={onClick} onKeyDown={onKeyDown} dangerouslySetInnerHTML={{ __html: html }} />
     </Typography>
   );
 }

@@ -3,8 +3,9 @@ import { API } from '../../shared/api';
 import { ApiError, createApiClient, urlOf } from './api';
 
 function fakeFetch(status: number, body: unknown, contentType = 'application/json') {
-  return vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-    new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': contentType } }),
+  return vi.fn(
+    async (_input: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'Content-Type': contentType } }),
   );
 }
 
@@ -36,7 +37,12 @@ describe('the API client', () => {
 
   it('reports a 401 on a signed-in call with the token it sent, so the session can end', async () => {
     const onUnauthorized = vi.fn();
-    const api = createApiClient({ getToken: () => 'expired', getLanguage: () => 'en', fetch: fakeFetch(401, { status: 401, title: 'x', detail: 'y' }), onUnauthorized });
+    const api = createApiClient({
+      getToken: () => 'expired',
+      getLanguage: () => 'en',
+      fetch: fakeFetch(401, { status: 401, title: 'x', detail: 'y' }),
+      onUnauthorized,
+    });
     const error = await api.accounts.context().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).sessionEnded).toBe(true);
@@ -45,10 +51,20 @@ describe('the API client', () => {
 
   it('does not end a session on a visitor’s 401 (a wrong password) or on a member’s 403', async () => {
     const onUnauthorized = vi.fn();
-    const visitor = createApiClient({ getToken: () => null, getLanguage: () => 'en', fetch: fakeFetch(401, { status: 401, title: 'x', detail: 'Wrong email or password.' }), onUnauthorized });
+    const visitor = createApiClient({
+      getToken: () => null,
+      getLanguage: () => 'en',
+      fetch: fakeFetch(401, { status: 401, title: 'x', detail: 'Wrong email or password.' }),
+      onUnauthorized,
+    });
     const wrongPassword = await visitor.accounts.login({ body: { email: 'a@b.c', password: 'x' } }).catch((e: unknown) => e);
     expect((wrongPassword as ApiError).sessionEnded).toBe(false);
-    const member = createApiClient({ getToken: () => 'good', getLanguage: () => 'en', fetch: fakeFetch(403, { status: 403, title: 'x', detail: 'Admins only.' }), onUnauthorized });
+    const member = createApiClient({
+      getToken: () => 'good',
+      getLanguage: () => 'en',
+      fetch: fakeFetch(403, { status: 403, title: 'x', detail: 'Admins only.' }),
+      onUnauthorized,
+    });
     const forbidden = await member.admin.registerBot({ body: { email: 'b@c.d', name: 'B', password: 'x' } }).catch((e: unknown) => e);
     expect((forbidden as ApiError).sessionEnded).toBe(false);
     expect(onUnauthorized).not.toHaveBeenCalled();

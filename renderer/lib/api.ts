@@ -104,9 +104,16 @@ export function createApiClient(clientOptions: ApiClientOptions) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const response = await doFetch(url, { method: target.method.toUpperCase(), headers, body: payload, signal: options.signal, ...(options.cache ? { cache: options.cache } : {}) });
+    const response = await doFetch(url, {
+      method: target.method.toUpperCase(),
+      headers,
+      body: payload,
+      signal: options.signal,
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
     // A file's bytes are kept as they came: reading them as text would change them.
-    if (response.ok && target.download) return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') } satisfies DownloadedFile;
+    if (response.ok && target.download)
+      return { blob: await response.blob(), disposition: response.headers.get('Content-Disposition') } satisfies DownloadedFile;
     const text = await response.text();
     let data: unknown = null;
     if (text) {

@@ -61,7 +61,11 @@ export interface SchemaFormOptions<Values, S extends z.ZodType> {
  * A form's comfort checks from the contract's shared schema (zod, through @mantine/form's Standard Schema
  * resolver): one translated message per field, and the schema's output as what is sent.
  */
-export function schemaChecks<Values, S extends z.ZodType>(schema: S, t: Translate, options: SchemaFormOptions<Values, S> = {}): FormChecks<Values, z.output<S>> {
+export function schemaChecks<Values, S extends z.ZodType>(
+  schema: S,
+  t: Translate,
+  options: SchemaFormOptions<Values, S> = {},
+): FormChecks<Values, z.output<S>> {
   const resolve = schemaResolver(schema, { sync: true });
   const input = options.input ?? ((values: Values) => values as z.input<S>);
   return {

@@ -39,7 +39,9 @@ export function lazyComponent<M, P extends object>(
 
   // React.lazy takes a component already loaded without suspending when handed a thenable that settles
   // synchronously; a promise always settles a tick later, which would flash the fallback.
-  const Component = lazy(() => (loaded ? ({ then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as unknown as Promise<typeof loaded>) : start()));
+  const Component = lazy(() =>
+    loaded ? ({ then: (resolve: (value: typeof loaded) => void) => resolve(loaded) } as unknown as Promise<typeof loaded>) : start(),
+  );
   return Object.assign(Component, {
     preload() {
       start().catch(() => {

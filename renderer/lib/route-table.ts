@@ -23,7 +23,10 @@ export function routeTable<T extends Record<string, Record<string, RouteContract
         Object.entries(entries).map(([name, contract]) => {
           const { method, path, upload } = contract;
           const mediaTypes = downloadTypes(contract);
-          return [name, { method, path, ...(upload ? { upload: { field: upload.field } } : {}), ...(mediaTypes ? { download: { mediaTypes: [...mediaTypes] } } : {}) }];
+          return [
+            name,
+            { method, path, ...(upload ? { upload: { field: upload.field } } : {}), ...(mediaTypes ? { download: { mediaTypes: [...mediaTypes] } } : {}) },
+          ];
         }),
       ),
     ]),

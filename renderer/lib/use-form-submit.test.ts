@@ -159,8 +159,20 @@ describe('submitting a form', () => {
 describe('a one-click write', () => {
   it('is busy while it runs and toasts a failure', async () => {
     const busy: boolean[] = [];
-    expect(await runAction(async () => {}, {}, (b) => busy.push(b))).toBe(true);
-    expect(await runAction(() => Promise.reject(problem(403, 'Moderators only.')), {}, (b) => busy.push(b))).toBe(false);
+    expect(
+      await runAction(
+        async () => {},
+        {},
+        (b) => busy.push(b),
+      ),
+    ).toBe(true);
+    expect(
+      await runAction(
+        () => Promise.reject(problem(403, 'Moderators only.')),
+        {},
+        (b) => busy.push(b),
+      ),
+    ).toBe(false);
     expect(busy).toEqual([true, false, true, false]);
     expect(notifications.show).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ message: 'Moderators only.' }));
   });

@@ -39,7 +39,11 @@ export interface SubmitView {
  * A failure toasts, puts the server's field errors on the fields and its detail on the form, and never
  * touches the values: what was typed stays. True when the action succeeded.
  */
-export async function submitForm<Values, Sent>(form: SubmittableForm<Values, Sent>, options: FormSubmitOptions<Values, Sent>, view: SubmitView): Promise<boolean> {
+export async function submitForm<Values, Sent>(
+  form: SubmittableForm<Values, Sent>,
+  options: FormSubmitOptions<Values, Sent>,
+  view: SubmitView,
+): Promise<boolean> {
   view.setFormError(null);
   const check = await form.validate();
   if (check.hasErrors) return false;

@@ -41,6 +41,7 @@ export function entryKind(name: string): 'manifest' | 'database' | 'secret' | 'i
   if (name === DATABASE_FILE) return 'database';
   if (name === SECRET_FILE) return 'secret';
   const [top, folder, file, ...rest] = name.split('/');
-  const isImage = top === IMAGES_FOLDER && (IMAGE_FOLDERS as readonly string[]).includes(folder ?? '') && file !== undefined && IMAGE_NAME.test(file) && rest.length === 0;
+  const isImage =
+    top === IMAGES_FOLDER && (IMAGE_FOLDERS as readonly string[]).includes(folder ?? '') && file !== undefined && IMAGE_NAME.test(file) && rest.length === 0;
   return isImage ? 'image' : null;
 }

@@ -52,8 +52,7 @@ export function claimDataDir(dataDir: string): () => void {
     // start every time with the same pid).
     if (pid !== null && pid !== process.pid && isAlive(pid)) {
       throw new DataDirInUse(
-        `Another club server (process ${pid}) is already running on the data folder ${dir}. ` +
-          'Stop it first, or give this one another DATA_DIR.',
+        `Another club server (process ${pid}) is already running on the data folder ${dir}. ` + 'Stop it first, or give this one another DATA_DIR.',
       );
     }
     fs.rmSync(file, { force: true });

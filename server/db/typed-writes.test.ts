@@ -90,7 +90,11 @@ describe('typed statements', () => {
     ]);
     expect(updateRows(scratch.sql, lamps, { room: 'attic', isOn: false }, { isOn: true })).toBe(2);
     const attic = findRows(scratch.sql, lamps, { room: 'attic' }, { select: ['id', 'isOn'], orderBy: 'id' });
-    expect(attic.map((lamp) => Object.keys(lamp).sort())).toEqual([['id', 'isOn'], ['id', 'isOn'], ['id', 'isOn']]);
+    expect(attic.map((lamp) => Object.keys(lamp).sort())).toEqual([
+      ['id', 'isOn'],
+      ['id', 'isOn'],
+      ['id', 'isOn'],
+    ]);
     expect(attic.map((lamp) => lamp.isOn)).toEqual([true, true, true]);
     expect(attic.map((lamp) => lamp.id)).toEqual([...attic.map((lamp) => lamp.id)].sort((a, b) => a - b));
     expect(deleteRows(scratch.sql, lamps, { room: 'attic' })).toBe(3);

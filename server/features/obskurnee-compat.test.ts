@@ -70,10 +70,12 @@ describe('an account without a name is named after its email', () => {
     const names = await db.query(`SELECT "email", "name" FROM "user" ORDER BY "email"`);
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    expect(names).toEqual([
-      { email: member.email, name: member.email.split('@')[0] },
-      { email: ADMIN.email, name: 'host' },
-    ].sort((a, b) => (a.email < b.email ? -1 : 1)));
+    expect(names).toEqual(
+      [
+        { email: member.email, name: member.email.split('@')[0] },
+        { email: ADMIN.email, name: 'host' },
+      ].sort((a, b) => (a.email < b.email ? -1 : 1)),
+    );
     club = await startTestServer();
   });
 });
@@ -86,10 +88,19 @@ describe('numbers in JSON bodies may come as numeric strings, as Obskurnee read 
     const old = await ok<Post>(club, 'POST', `/api/discussions/${first.bookDiscussionId}`, ann.token, bookSuggestion('Evergreen'));
     await ok(club, 'POST', `/api/rounds/close-discussion/${first.bookDiscussionId}`, mod);
     const second = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Second' });
-    const repost = await ok<Post>(club, 'POST', `/api/discussions/${second.bookDiscussionId}`, ann.token, bookSuggestion('Evergreen', { parentPostId: String(old.postId) }));
+    const repost = await ok<Post>(
+      club,
+      'POST',
+      `/api/discussions/${second.bookDiscussionId}`,
+      ann.token,
+      bookSuggestion('Evergreen', { parentPostId: String(old.postId) }),
+    );
     expect(repost.parentPostId).toBe(old.postId);
     // Editing sends postId as the page had it too.
-    const edited = await ok<Post>(club, 'PATCH', `/api/discussions/${second.bookDiscussionId}`, ann.token, { ...bookSuggestion('Evergreen, again'), postId: ` ${repost.postId} ` });
+    const edited = await ok<Post>(club, 'PATCH', `/api/discussions/${second.bookDiscussionId}`, ann.token, {
+      ...bookSuggestion('Evergreen, again'),
+      postId: ` ${repost.postId} `,
+    });
     expect(edited.title).toBe('Evergreen, again');
   });
 
@@ -207,7 +218,11 @@ describe('a poll closes itself when every active member has voted', () => {
   it('votes racing to be last close the poll once: one book, every ballot counted', async () => {
     const { mod, ann, ben, pollId, postIds } = await openPoll();
     const cara = await addMember(club, { name: 'Cara' });
-    const answers = await Promise.all([mod, ann.token, ben.token, cara.token].map((token) => club.call<RoundUpdate>('POST', `/api/polls/${pollId}/vote`, { token, body: { postIds: [postIds[0]] } })));
+    const answers = await Promise.all(
+      [mod, ann.token, ben.token, cara.token].map((token) =>
+        club.call<RoundUpdate>('POST', `/api/polls/${pollId}/vote`, { token, body: { postIds: [postIds[0]] } }),
+      ),
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     const books = await ok<unknown[]>(club, 'GET', '/api/books', ann.token);
     expect(books).toHaveLength(1);

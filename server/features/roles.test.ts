@@ -36,7 +36,8 @@ beforeAll(async () => {
   openPollId = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${pollRound.bookDiscussionId}`, tokens.admin)).discussion!.pollId!;
   const open = await ok<Round>(club, 'POST', '/api/rounds', tokens.admin, { topic: 'Books', title: 'Open round' });
   openDiscussionId = open.bookDiscussionId!;
-  meetingId = (await ok(club, 'POST', '/api/meetings', tokens.admin, { startsAt: new Date(Date.now() + 86_400_000).toISOString(), place: 'Library' })).meetingId;
+  meetingId = (await ok(club, 'POST', '/api/meetings', tokens.admin, { startsAt: new Date(Date.now() + 86_400_000).toISOString(), place: 'Library' }))
+    .meetingId;
 });
 afterAll(async () => {
   await club.close();
@@ -72,7 +73,7 @@ describe('reads: members and bots, never visitors', () => {
     expect(await statuses('GET', path)).toEqual([401, 200, 200, 200, 200]);
   });
 
-  it('GET /api/home answers everyone, visitors without the club\'s content', async () => {
+  it("GET /api/home answers everyone, visitors without the club's content", async () => {
     expect(await statuses('GET', () => '/api/home')).toEqual([200, 200, 200, 200, 200]);
   });
 
@@ -96,43 +97,91 @@ describe('moderator reads', () => {
 
 describe('writes', () => {
   it('PUT /api/discussions/preview: members and bots', async () => {
-    expect(await statuses('PUT', () => '/api/discussions/preview', () => ({ text: '*hi*' }))).toEqual([401, 200, 200, 200, 200]);
+    expect(
+      await statuses(
+        'PUT',
+        () => '/api/discussions/preview',
+        () => ({ text: '*hi*' }),
+      ),
+    ).toEqual([401, 200, 200, 200, 200]);
   });
 
   it('POST /api/discussions/{id}: members, not bots', async () => {
-    expect(await statuses('POST', () => `/api/discussions/${openDiscussionId}`, () => bookSuggestion('Any'))).toEqual([401, 200, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => `/api/discussions/${openDiscussionId}`,
+        () => bookSuggestion('Any'),
+      ),
+    ).toEqual([401, 200, 200, 200, 403]);
   });
 
   it('PATCH /api/discussions/{id}: the owner while open, moderators any time', async () => {
     // The option's discussion is closed (its poll is open): its owner gets 409, moderators still edit.
-    expect(await statuses('PATCH', () => `/api/discussions/${option.discussionId}`, () => ({ ...option, title: 'Edited' }))).toEqual([401, 409, 200, 200, 403]);
+    expect(
+      await statuses(
+        'PATCH',
+        () => `/api/discussions/${option.discussionId}`,
+        () => ({ ...option, title: 'Edited' }),
+      ),
+    ).toEqual([401, 409, 200, 200, 403]);
   });
 
   it('PATCH /api/polls/{id} (its deadline): moderators (before the votes below close the poll)', async () => {
     const closesAt = () => ({ closesAt: new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString() });
     expect(await statuses('PATCH', () => `/api/polls/${openPollId}`, closesAt)).toEqual([401, 403, 200, 200, 403]);
-    expect(await statuses('PATCH', () => `/api/polls/${openPollId}`, () => ({ closesAt: null }))).toEqual([401, 403, 200, 200, 403]);
+    expect(
+      await statuses(
+        'PATCH',
+        () => `/api/polls/${openPollId}`,
+        () => ({ closesAt: null }),
+      ),
+    ).toEqual([401, 403, 200, 200, 403]);
   });
 
   it('POST /api/polls/{id}/vote: members, not bots', async () => {
-    expect(await statuses('POST', () => `/api/polls/${openPollId}/vote`, () => ({ postIds: [option.postId] }))).toEqual([401, 200, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => `/api/polls/${openPollId}/vote`,
+        () => ({ postIds: [option.postId] }),
+      ),
+    ).toEqual([401, 200, 200, 200, 403]);
   });
 
   it('POST /api/meetings, PATCH and cancel: moderators (404 for a missing one proves they got through)', async () => {
     const later = () => ({ startsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(), place: 'Library' });
     expect(await statuses('POST', () => '/api/meetings', later)).toEqual([401, 403, 200, 200, 403]);
-    expect(await statuses('PATCH', () => `/api/meetings/${meetingId}`, () => ({ notes: 'Bring the book.' }))).toEqual([401, 403, 200, 200, 403]);
+    expect(
+      await statuses(
+        'PATCH',
+        () => `/api/meetings/${meetingId}`,
+        () => ({ notes: 'Bring the book.' }),
+      ),
+    ).toEqual([401, 403, 200, 200, 403]);
     expect(await statuses('POST', () => '/api/meetings/99999/cancel')).toEqual([401, 403, 404, 404, 403]);
   });
 
   it('POST /api/meetings/{id}/rsvp and the calendar feed (POST, DELETE): members, not bots', async () => {
-    expect(await statuses('POST', () => `/api/meetings/${meetingId}/rsvp`, () => ({ answer: 'maybe' }))).toEqual([401, 200, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => `/api/meetings/${meetingId}/rsvp`,
+        () => ({ answer: 'maybe' }),
+      ),
+    ).toEqual([401, 200, 200, 200, 403]);
     expect(await statuses('POST', () => '/api/users/calendar-feed')).toEqual([401, 200, 200, 200, 403]);
     expect(await statuses('DELETE', () => '/api/users/calendar-feed')).toEqual([401, 200, 200, 200, 403]);
   });
 
   it('POST /api/rounds: moderators', async () => {
-    expect(await statuses('POST', () => '/api/rounds', () => ({ topic: 'Books', title: 'By role' }))).toEqual([401, 403, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => '/api/rounds',
+        () => ({ topic: 'Books', title: 'By role' }),
+      ),
+    ).toEqual([401, 403, 200, 200, 403]);
   });
 
   it('POST /api/rounds/close-discussion and close-poll: moderators (404 for a missing one proves they got through)', async () => {
@@ -142,26 +191,56 @@ describe('writes', () => {
 
   it('GET and PUT /api/books/{id}/progress: members read and record, bots only read (404 for a missing book proves they got through)', async () => {
     expect(await statuses('GET', () => '/api/books/99999/progress')).toEqual([401, 404, 404, 404, 404]);
-    expect(await statuses('PUT', () => '/api/books/99999/progress', () => ({ percent: 10 }))).toEqual([401, 404, 404, 404, 403]);
+    expect(
+      await statuses(
+        'PUT',
+        () => '/api/books/99999/progress',
+        () => ({ percent: 10 }),
+      ),
+    ).toEqual([401, 404, 404, 404, 403]);
   });
 
   it('POST /api/admin/noticeboard, registeruser, makemod: moderators', async () => {
-    expect(await statuses('POST', () => '/api/admin/noticeboard', () => ({ text: 'Hello **club**' }))).toEqual([401, 403, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => '/api/admin/noticeboard',
+        () => ({ text: 'Hello **club**' }),
+      ),
+    ).toEqual([401, 403, 200, 200, 403]);
     let n = 0;
-    expect(await statuses('POST', () => '/api/admin/registeruser', () => ({ email: `invitee${n++}@club.test`, name: 'Invitee' }))).toEqual([401, 403, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => '/api/admin/registeruser',
+        () => ({ email: `invitee${n++}@club.test`, name: 'Invitee' }),
+      ),
+    ).toEqual([401, 403, 200, 200, 403]);
     expect(await statuses('POST', () => `/api/admin/makemod/${encodeURIComponent(member.email)}`)).toEqual([401, 403, 200, 200, 403]);
   });
 
   it('POST /api/admin/registerbot: admins', async () => {
     let n = 0;
-    expect(await statuses('POST', () => '/api/admin/registerbot', () => ({ email: `bot${n++}@club.test`, name: 'Robo', password: 'bot password 1' }))).toEqual([401, 403, 403, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => '/api/admin/registerbot',
+        () => ({ email: `bot${n++}@club.test`, name: 'Robo', password: 'bot password 1' }),
+      ),
+    ).toEqual([401, 403, 403, 200, 403]);
   });
 
   it('POST /api/users/{email}: the owner and moderators', async () => {
     const target = await addMember(club, { name: 'Target' });
     tokens.member = target.token;
     try {
-      expect(await statuses('POST', () => `/api/users/${encodeURIComponent(target.email)}`, () => ({ name: 'Target T.' }))).toEqual([401, 200, 200, 200, 403]);
+      expect(
+        await statuses(
+          'POST',
+          () => `/api/users/${encodeURIComponent(target.email)}`,
+          () => ({ name: 'Target T.' }),
+        ),
+      ).toEqual([401, 200, 200, 200, 403]);
       // Another member's profile is refused.
       const other = await club.call('POST', `/api/users/${encodeURIComponent(ADMIN.email)}`, { token: target.token, body: { name: 'Nope' } });
       expect(other.status).toBe(403);
@@ -171,10 +250,22 @@ describe('writes', () => {
   });
 
   it('POST /api/users/language, newsletters subscribe/unsubscribe, currently reading: members, not bots', async () => {
-    expect(await statuses('POST', () => '/api/users/language', () => ({ language: 'sk' }))).toEqual([401, 200, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => '/api/users/language',
+        () => ({ language: 'sk' }),
+      ),
+    ).toEqual([401, 200, 200, 200, 403]);
     expect(await statuses('POST', () => '/api/newsletters/allevents/subscribe')).toEqual([401, 200, 200, 200, 403]);
     expect(await statuses('POST', () => '/api/newsletters/allevents/unsubscribe')).toEqual([401, 200, 200, 200, 403]);
-    expect(await statuses('POST', () => '/api/reviews/currentlyreading', () => ({ title: 'Middlemarch', author: 'George Eliot' }))).toEqual([401, 200, 200, 200, 403]);
+    expect(
+      await statuses(
+        'POST',
+        () => '/api/reviews/currentlyreading',
+        () => ({ title: 'Middlemarch', author: 'George Eliot' }),
+      ),
+    ).toEqual([401, 200, 200, 200, 403]);
   });
 
   it('POST /api/users/avatar: members, not bots (400 for a missing file proves they got through)', async () => {

@@ -16,14 +16,7 @@ import { hashSeed, mulberry32 } from './prng';
 import { selectCases } from './select-cases';
 import { hashesPasswords } from './request-parts';
 import { AWKWARD_STRINGS } from './values';
-import {
-  operationsOf,
-  recipesFor,
-  type CaseContext,
-  type FuzzCase,
-  type OpenApiDocument,
-  type Operation,
-} from './openapi-cases';
+import { operationsOf, recipesFor, type CaseContext, type FuzzCase, type OpenApiDocument, type Operation } from './openapi-cases';
 
 /**
  * Every route of the served OpenAPI document, for every role, gets bad input made from its documented
@@ -93,7 +86,12 @@ beforeAll(async () => {
   tokens.moderator = moderator.token;
   const bot = await addMember(club, { name: 'Fuzz Bot', bot: true });
   tokens.bot = bot.token;
-  signIns = { admin: ADMIN, member: { email: member.email, password: MEMBER_PASSWORD }, moderator: { email: moderator.email, password: MEMBER_PASSWORD }, bot: { email: bot.email, password: MEMBER_PASSWORD } };
+  signIns = {
+    admin: ADMIN,
+    member: { email: member.email, password: MEMBER_PASSWORD },
+    moderator: { email: moderator.email, password: MEMBER_PASSWORD },
+    bot: { email: bot.email, password: MEMBER_PASSWORD },
+  };
   // Routes that name a member by email get this one, who signs nobody's requests: whatever a fuzzed
   // request does to it (promote, edit, disable) leaves the callers' roles as they are.
   const target = await addMember(club, { name: 'Fuzz Target' });
@@ -173,7 +171,10 @@ async function keepFixturesOpen(): Promise<void> {
 
 afterAll(async () => {
   const statuses = [...stats.statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
-  const slowest = stats.slowest.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`);
+  const slowest = stats.slowest
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([route, ms]) => `${route} ${(ms / 1000).toFixed(1)} s`);
   console.log(
     `API fuzz, seed ${SEED}: ${stats.requests} requests over ${operations.length} routes; ${statuses.join(', ')}; ` +
       `database read ${fingerprinter?.reads ?? 0} times; slowest: ${slowest.join(', ')}`,
@@ -218,10 +219,7 @@ function rawRequest(text: string): Promise<string> {
 describe('requests Node refuses before the app sees them', () => {
   // Node's HTTP parser refuses these before Koa sees them; server/http/client-errors.ts answers them.
   it('a path over Node’s 16 KB header limit, or a malformed request line, is answered with problem details', async () => {
-    for (const request of [
-      `GET /api/books/${'9'.repeat(20_000)} HTTP/1.1\r\nHost: club\r\n\r\n`,
-      `GET /api/ho me HTTP/1.1\r\nHost: club\r\n\r\n`,
-    ]) {
+    for (const request of [`GET /api/books/${'9'.repeat(20_000)} HTTP/1.1\r\nHost: club\r\n\r\n`, `GET /api/ho me HTTP/1.1\r\nHost: club\r\n\r\n`]) {
       const reply = await rawRequest(request);
       expect(reply, request.slice(0, 60)).toMatch(/^HTTP\/1\.1 4\d\d [^\r]*\r\n(?:[^\r]+\r\n)*content-type: application\/problem\+json/i);
     }
@@ -239,7 +237,10 @@ describe(`the SignalR endpoint on ${HUB_PATH} (seed ${SEED})`, () => {
     const failures: string[] = [];
     for (let index = 0; index < Math.round(80 * SCALE); index++) {
       // A live connection of its own per case: its first poll is answered at once, so nothing waits on a poll.
-      const negotiated = await fetch(`${club.url}${HUB_PATH}/negotiate?negotiateVersion=1`, { method: 'POST', headers: { Authorization: `Bearer ${tokens.member}` } });
+      const negotiated = await fetch(`${club.url}${HUB_PATH}/negotiate?negotiateVersion=1`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${tokens.member}` },
+      });
       const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
       const path = random.pick([
         () => `${HUB_PATH}/negotiate?negotiateVersion=${awkward()}`,
@@ -250,7 +251,12 @@ describe(`the SignalR endpoint on ${HUB_PATH} (seed ${SEED})`, () => {
       ])();
       const method = random.pick(['GET', 'POST', 'POST', 'DELETE', 'PUT', 'OPTIONS']);
       const body = method === 'POST' ? awkwardText() + random.pick(['', '\x1e']) : undefined;
-      const response = await fetch(club.url + path, { method, body, headers: { 'Content-Type': 'text/plain;charset=UTF-8' }, signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(club.url + path, {
+        method,
+        body,
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+        signal: AbortSignal.timeout(10_000),
+      });
       const text = await response.text();
       let json: unknown;
       try {
@@ -260,7 +266,8 @@ describe(`the SignalR endpoint on ${HUB_PATH} (seed ${SEED})`, () => {
       }
       const answer: Answer = { status: response.status, headers: Object.fromEntries(response.headers), text, json };
       const problems = problemsWith(answer, { refusedRole: false, hashes: false });
-      if (problems.length) failures.push(`✗ case #${index}: ${method} ${path.slice(0, 200)} answered ${answer.status} ${text.slice(0, 200)}\n  - ${problems.join('\n  - ')}`);
+      if (problems.length)
+        failures.push(`✗ case #${index}: ${method} ${path.slice(0, 200)} answered ${answer.status} ${text.slice(0, 200)}\n  - ${problems.join('\n  - ')}`);
     }
     expect((await club.call('GET', '/api/home')).status).toBe(200);
     expect(failures.length, `${failures.length} failing case(s):\n\n${failures.join('\n\n')}\n`).toBe(0);

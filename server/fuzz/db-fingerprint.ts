@@ -81,8 +81,7 @@ export function fingerprintDiff(before: Fingerprint, after: Fingerprint, maxRows
     const gone = was.filter((row) => !nowSet.has(row));
     const added = now.filter((row) => !wasSet.has(row));
     if (gone.length === 0 && added.length === 0 && was.length === now.length) continue;
-    const rows = (label: string, list: string[]) =>
-      list.slice(0, maxRows).map((row) => `    ${label} ${row.replaceAll('\u001f', ' | ').slice(0, 300)}`);
+    const rows = (label: string, list: string[]) => list.slice(0, maxRows).map((row) => `    ${label} ${row.replaceAll('\u001f', ' | ').slice(0, 300)}`);
     differences.push(
       `  table ${table}: ${gone.length} row(s) gone, ${added.length} new (${was.length} -> ${now.length})`,
       ...rows('-', gone),

@@ -59,7 +59,13 @@ describe('the fuzz suite’s own helpers', () => {
   });
 
   it('picks the baseline first and every category within a budget', () => {
-    const recipe = (category: CaseRecipe['category'], label: string): CaseRecipe => ({ category, label, make: () => { throw new Error('not sent'); } });
+    const recipe = (category: CaseRecipe['category'], label: string): CaseRecipe => ({
+      category,
+      label,
+      make: () => {
+        throw new Error('not sent');
+      },
+    });
     const recipes = [
       recipe('baseline', 'valid'),
       ...Array.from({ length: 50 }, (_, i) => recipe('field', `f${i}`)),

@@ -146,7 +146,14 @@ export function urlOf(op: Operation, context: CaseContext, encoded: { path?: Rec
 
 export const JSON_TYPE = 'application/json';
 
-export function jsonCase(category: Category, label: string, path: string, text: string | Buffer, contentType: string | null = JSON_TYPE, extraHeaders: Record<string, string> = {}): FuzzCase {
+export function jsonCase(
+  category: Category,
+  label: string,
+  path: string,
+  text: string | Buffer,
+  contentType: string | null = JSON_TYPE,
+  extraHeaders: Record<string, string> = {},
+): FuzzCase {
   const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   return {
     category,
@@ -184,10 +191,7 @@ export function multipart(parts: Part[], boundary = '----fuzzBoundary7MA4YWxkTrZ
 }
 
 /** A 1×1 PNG, and a PNG whose header claims width × height. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 export function pngClaiming(width: number, height: number): Buffer {
   const png = Buffer.from(TINY_PNG);
   png.writeUInt32BE(width, 16);

@@ -102,7 +102,10 @@ describe('AnswerCache', () => {
   it('leaves reads and calls outside the API alone', async () => {
     const cache = new AnswerCache();
     await cache.answer('k', () => 1);
-    for (const request of [{ method: 'GET', path: '/api/home' }, { method: 'POST', path: '/hubs/events/' }]) {
+    for (const request of [
+      { method: 'GET', path: '/api/home' },
+      { method: 'POST', path: '/hubs/events/' },
+    ]) {
       await cache.watchWrites()(request as never, async () => {});
     }
     expect(cache.size).toBe(1);
@@ -165,7 +168,7 @@ describe('kept answers in a running club', () => {
     expect((await get<PollInfo>(`/api/polls/${pollId}`, reading.ben.token)).poll.isClosed).toBe(true);
   });
 
-  it("a profile, an avatar and a language change show in the next member list and home; each home keeps its own member", async () => {
+  it('a profile, an avatar and a language change show in the next member list and home; each home keeps its own member', async () => {
     await read('/api/users', reading.ben.token);
     const annsHome = await read<Home>('/api/home', reading.ann.token);
     const bensHome = await read<Home>('/api/home', reading.ben.token);
@@ -177,10 +180,16 @@ describe('kept answers in a running club', () => {
     expect((await ann()).aboutMe).toBe('Reads **everything**.');
 
     const form = new FormData();
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#a52' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#a52' } })
+      .png()
+      .toBuffer();
     form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
     const before = (await ann()).avatarUrl;
-    const uploaded = await fetch(`${reading.club.url}/api/users/avatar`, { method: 'POST', headers: { Authorization: `Bearer ${reading.ann.token}` }, body: form });
+    const uploaded = await fetch(`${reading.club.url}/api/users/avatar`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${reading.ann.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(200);
     expect((await ann()).avatarUrl).not.toBe(before);
 

@@ -97,7 +97,8 @@ export function taggedApiAnswers(): Middleware {
       const body: unknown = ctx.body;
       let bytes: string | Buffer;
       if (typeof body === 'string' || Buffer.isBuffer(body)) bytes = body;
-      else if (typeof (body as { pipe?: unknown }).pipe === 'function') return; // a stream: no tag
+      else if (typeof (body as { pipe?: unknown }).pipe === 'function')
+        return; // a stream: no tag
       // Koa would stringify it the same way on the way out; doing it here means once, not twice.
       else ctx.body = bytes = JSON.stringify(body);
       ctx.set('ETag', etag(bytes));

@@ -34,9 +34,7 @@ const guardedApi = {
 const ok = () => ({ ok: true });
 
 beforeAll(async () => {
-  app = await startMiniApp(
-    routeImplementer<SignedIn>()(guardedApi, { readMember: ok, writeMember: ok, preview: ok, moderator: ok, admin: ok }),
-  );
+  app = await startMiniApp(routeImplementer<SignedIn>()(guardedApi, { readMember: ok, writeMember: ok, preview: ok, moderator: ok, admin: ok }));
   base = `${app.base}/api/guarded`;
   tokens.member = await app.tokenFor('member');
   tokens.moderator = await app.tokenFor('moderator', { isModerator: true });

@@ -39,7 +39,11 @@ it('a route with an optional body takes a POST with none, also when it says it i
 it('a body that is JSON but not an object is still refused clearly', async () => {
   const discussionId = await openDiscussion();
   for (const rawBody of ['42', '"soon"', '[]', 'true']) {
-    const res = await club.call('POST', `/api/rounds/close-discussion/${discussionId}`, { token: admin, rawBody, headers: { 'Content-Type': 'application/json' } });
+    const res = await club.call('POST', `/api/rounds/close-discussion/${discussionId}`, {
+      token: admin,
+      rawBody,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.status, rawBody).toBe(400);
     expect(res.body.detail).toBeTruthy();
   }

@@ -29,9 +29,7 @@ export function problemFor(error: unknown, language: Language): ProblemDetails {
       detail: translate(language, error.key, error.params),
     };
     if (error.fieldErrors) {
-      problem.errors = Object.fromEntries(
-        Object.entries(error.fieldErrors).map(([field, keys]) => [field, keys.map((key) => translate(language, key))]),
-      );
+      problem.errors = Object.fromEntries(Object.entries(error.fieldErrors).map(([field, keys]) => [field, keys.map((key) => translate(language, key))]));
     }
     return problem;
   }

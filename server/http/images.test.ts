@@ -26,7 +26,12 @@ describe('pictures from the data folder', () => {
     expect(Buffer.from(await cover.arrayBuffer())).toEqual(jpeg);
 
     expect((await fetch(`${club.url}/images/covers/missing.jpg`)).status).toBe(404);
-    for (const sneaky of ['/images/covers/..%2Fsecret.jpg', '/images/covers/%2E%2E/secret.jpg', '/images/covers/.hidden.jpg', '/images/covers/dune-1965.jpg.exe']) {
+    for (const sneaky of [
+      '/images/covers/..%2Fsecret.jpg',
+      '/images/covers/%2E%2E/secret.jpg',
+      '/images/covers/.hidden.jpg',
+      '/images/covers/dune-1965.jpg.exe',
+    ]) {
       const answer = await fetch(club.url + sneaky);
       expect(answer.status, sneaky).toBe(404);
       expect(await answer.text()).not.toContain('not for you');

@@ -118,7 +118,9 @@ describe('handlers keyed by route name', () => {
     // @ts-expect-error: a write is never kept.
     expect(() => implement(thingsApi, { get: thing, rename: { handler: yes, cached: 'for-everyone' }, attach: yes })).toThrow('renameThing is not a read');
     // @ts-expect-error: rename has no upload to run around.
-    expect(() => implement(thingsApi, { get: thing, rename: { handler: yes, aroundUpload: (_input, next) => next() }, attach: yes })).toThrow('renameThing has no upload');
+    expect(() => implement(thingsApi, { get: thing, rename: { handler: yes, aroundUpload: (_input, next) => next() }, attach: yes })).toThrow(
+      'renameThing has no upload',
+    );
   });
 });
 

@@ -26,7 +26,12 @@ describe('security headers', () => {
   it('pages carry a Content-Security-Policy with script-src self, no inline script, and frame-ancestors none', async () => {
     const page = await fetch(given.club.url + '/navrhy');
     const csp = page.headers.get('content-security-policy')!;
-    const directives = Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+    const directives = Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
@@ -100,7 +105,10 @@ describe('requests Node itself refuses', () => {
         socket.on('error', reject);
       });
       expect(reply.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
-      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400, detail: 'Požiadavka sa nedá prečítať: nie je to platné HTTP.' });
+      expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        status: 400,
+        detail: 'Požiadavka sa nedá prečítať: nie je to platné HTTP.',
+      });
     } finally {
       await slovak.close();
     }

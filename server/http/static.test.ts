@@ -14,7 +14,12 @@ const given = useClubServing({
 
 async function get(urlPath: string) {
   const response = await fetch(given.club.url + urlPath);
-  return { status: response.status, type: response.headers.get('content-type') ?? '', cache: response.headers.get('cache-control') ?? '', text: await response.text() };
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    cache: response.headers.get('cache-control') ?? '',
+    text: await response.text(),
+  };
 }
 
 describe('serving the renderer from the same port', () => {

@@ -50,7 +50,10 @@ describe('TokenVerifier', () => {
   it('signs tokens that last the session lifetime, for the account and session version given', async () => {
     const before = Math.floor(Date.now() / 1000);
     const token = await signToken('ann', 4, secret);
-    const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    const [header, payload] = token
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header).toMatchObject({ alg: 'HS256' });
     expect(payload).toMatchObject({ sub: 'ann', sv: 4 });
     expect((payload!.exp as number) - (payload!.iat as number)).toBe(TOKEN_LIFETIME_DAYS * 24 * 60 * 60);

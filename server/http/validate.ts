@@ -14,11 +14,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.map(String).join('.') || '_';
-    const key = CATALOGUE_KEY.test(issue.message)
-      ? issue.message
-      : issue.code === 'invalid_type'
-        ? 'validation:wrongType'
-        : 'validation:invalid';
+    const key = CATALOGUE_KEY.test(issue.message) ? issue.message : issue.code === 'invalid_type' ? 'validation:wrongType' : 'validation:invalid';
     const keys = (fieldErrors[field] ??= []);
     if (!keys.includes(key)) keys.push(key);
   }

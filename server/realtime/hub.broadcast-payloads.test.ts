@@ -35,8 +35,15 @@ function discussion(posts: number, title = 'Čítame ďalej: jesenné knihy 📚
     modifiedOn: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
   });
   return {
-    discussionId: 7, roundId: 3, title, description: null, renderedDescription: null,
-    topic: 'Books', isClosed: false, pollId: null, createdOn: '2026-11-01T00:00:00.000Z',
+    discussionId: 7,
+    roundId: 3,
+    title,
+    description: null,
+    renderedDescription: null,
+    topic: 'Books',
+    isClosed: false,
+    pollId: null,
+    createdOn: '2026-11-01T00:00:00.000Z',
     posts: Array.from({ length: posts }, (_, i) => post(i)),
   };
 }
@@ -170,14 +177,16 @@ describe('a broadcast to socket.io clients', () => {
     sockets.push(socket);
     return socket;
   };
-  const connected = (socket: Socket) => new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
   /** The next DiscussionChanged, and the transport it came on. */
-  const next = (socket: Socket) => new Promise<{ payload: Discussion; transport: string }>((resolve) =>
-    socket.once(HUB_EVENTS.discussionChanged, (payload: Discussion) => resolve({ payload, transport: socket.io.engine.transport.name })),
-  );
+  const next = (socket: Socket) =>
+    new Promise<{ payload: Discussion; transport: string }>((resolve) =>
+      socket.once(HUB_EVENTS.discussionChanged, (payload: Discussion) => resolve({ payload, transport: socket.io.engine.transport.name })),
+    );
 
   it('each one receives the whole discussion as broadcast: default options (polling, then websocket), polling only, websocket only', async () => {
     const server = await startHub();
@@ -195,7 +204,9 @@ describe('a broadcast to socket.io clients', () => {
     expect(firstHeard.slice(1).map((h) => h.transport)).toEqual(['polling', 'websocket']);
     for (const { payload } of firstHeard) expect(payload).toEqual(first);
 
-    await new Promise<void>((resolve) => (byDefault.io.engine.transport.name === 'websocket' ? resolve() : byDefault.io.engine.once('upgrade', () => resolve())));
+    await new Promise<void>((resolve) =>
+      byDefault.io.engine.transport.name === 'websocket' ? resolve() : byDefault.io.engine.once('upgrade', () => resolve()),
+    );
     for (const payload of [discussion(201), discussion(1, 'Ďalšia'), discussion(202)]) {
       const again = Promise.all(clients.map(next));
       server.broadcast(payload);

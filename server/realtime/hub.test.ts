@@ -65,8 +65,16 @@ describe('the hub at /hubs/events', () => {
 
     const received = new Promise((resolve) => socket.on('DiscussionChanged', (payload: unknown) => resolve(payload)));
     const discussion = {
-      discussionId: 7, roundId: 1, title: 'Autumn books', description: null, renderedDescription: null,
-      topic: 'Books' as const, isClosed: false, pollId: null, posts: [], createdOn: new Date().toISOString(),
+      discussionId: 7,
+      roundId: 1,
+      title: 'Autumn books',
+      description: null,
+      renderedDescription: null,
+      topic: 'Books' as const,
+      isClosed: false,
+      pollId: null,
+      posts: [],
+      createdOn: new Date().toISOString(),
     };
     hub.broadcast('DiscussionChanged', discussion);
     expect(await received).toEqual(discussion);

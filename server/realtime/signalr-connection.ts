@@ -1,14 +1,4 @@
-import {
-  HANDSHAKE_OK,
-  PING,
-  RecordReader,
-  closeMessage,
-  completionError,
-  handshakeError,
-  noSuchMethod,
-  readHandshake,
-  readMessage,
-} from './signalr-protocol';
+import { HANDSHAKE_OK, PING, RecordReader, closeMessage, completionError, handshakeError, noSuchMethod, readHandshake, readMessage } from './signalr-protocol';
 import { Payload, type Transport } from './signalr-transports';
 
 /** How long each stage of a connection may last, and how much a client may send or leave unread. */

@@ -116,7 +116,8 @@ export function createSignalREndpoint(deps: SignalREndpointDeps): SignalREndpoin
   }
 
   async function negotiate(request: IncomingMessage, response: ServerResponse, query: URLSearchParams): Promise<void> {
-    if (request.method !== 'POST') return answer(request, response, refuse(405, 'methodNotAllowed', { method: request.method ?? '', allowed: 'POST' }, { Allow: 'POST' }));
+    if (request.method !== 'POST')
+      return answer(request, response, refuse(405, 'methodNotAllowed', { method: request.method ?? '', allowed: 'POST' }, { Allow: 'POST' }));
     const asked = query.get('negotiateVersion');
     if (asked !== null && !/^\d{1,9}$/.test(asked)) return answer(request, response, refuse(400, 'negotiateVersionInvalid'));
     // The client sends no body; one is read and dropped (up to the limit) so the connection can be reused.
@@ -252,7 +253,9 @@ export function createSignalREndpoint(deps: SignalREndpointDeps): SignalREndpoin
       else if (request.method === 'DELETE') work = Promise.resolve(leave(request, response, query));
       else {
         const method = request.method ?? '';
-        work = Promise.resolve(answer(request, response, refuse(405, 'methodNotAllowed', { method, allowed: CONNECTION_METHODS }, { Allow: CONNECTION_METHODS })));
+        work = Promise.resolve(
+          answer(request, response, refuse(405, 'methodNotAllowed', { method, allowed: CONNECTION_METHODS }, { Allow: CONNECTION_METHODS })),
+        );
       }
       guard(work, (refusal) => answer(request, response, refusal, { close: true }));
     },
@@ -312,7 +315,9 @@ function sendJson(response: ServerResponse, status: number, value: unknown): voi
 function refuseUpgrade(request: IncomingMessage, socket: Duplex, refusal: Refusal): void {
   if (!socket.writable) return void socket.destroy();
   const body = problem(request, refusal);
-  const headers = Object.entries(refusal.headers ?? {}).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const headers = Object.entries(refusal.headers ?? {})
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
     `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\n` +
       headers +

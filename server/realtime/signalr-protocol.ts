@@ -47,8 +47,7 @@ export const invocation = (target: string, args: unknown[]) => record({ type: Me
 export const closeMessage = (error?: string, allowReconnect?: boolean) =>
   record({ type: MessageType.Close, ...(error ? { error } : {}), ...(allowReconnect ? { allowReconnect: true } : {}) });
 
-export const completionError = (invocationId: string, error: string) =>
-  record({ type: MessageType.Completion, invocationId, error });
+export const completionError = (invocationId: string, error: string) => record({ type: MessageType.Completion, invocationId, error });
 
 const quoted = (value: string) => (value.length > QUOTED_MAX ? `${value.slice(0, QUOTED_MAX)}…` : value);
 

@@ -24,7 +24,12 @@ export class Payload {
    * raw line break, so this is one line, but a line break must not end the event early.
    */
   get sse(): Buffer {
-    return (this.event ??= Buffer.from(`${this.text.split(/\r\n|\r|\n/).map((line) => `data: ${line}\r\n`).join('')}\r\n`));
+    return (this.event ??= Buffer.from(
+      `${this.text
+        .split(/\r\n|\r|\n/)
+        .map((line) => `data: ${line}\r\n`)
+        .join('')}\r\n`,
+    ));
   }
 }
 

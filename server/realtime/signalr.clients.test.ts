@@ -131,7 +131,9 @@ describe("Microsoft's SignalR client on /hubs/events", () => {
 
     expect((await club.call('POST', `/api/accounts/passwordreset/${ann.email}`)).status).toBe(200);
     const match = /\/passwordreset\/([\w-]+)\/([\w-]+)$/.exec(passwordResetPath(await waitForMail(club, ann.email)))!;
-    const reset = await club.call('POST', `/api/accounts/passwordreset/token/${match[1]}`, { body: { resetToken: match[2], password: 'a brand new password' } });
+    const reset = await club.call('POST', `/api/accounts/passwordreset/token/${match[1]}`, {
+      body: { resetToken: match[2], password: 'a brand new password' },
+    });
     expect(reset.status).toBe(200);
 
     expect((await ended)?.message).toMatch(/session has ended/);
@@ -158,7 +160,11 @@ describe("Microsoft's SignalR client on /hubs/events", () => {
 describe("Obskurnee's own client, which sends no token (its hub let anyone in)", () => {
   /** The cookie a sign-in answer leaves for the live-update path, as a browser keeps it. */
   async function signInCookie(club: TestServer, email: string, password: string): Promise<{ cookie: string; attributes: string }> {
-    const signedIn = await fetch(`${club.url}/api/accounts/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const signedIn = await fetch(`${club.url}/api/accounts/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     expect(signedIn.status).toBe(200);
     const set = signedIn.headers.getSetCookie().find((line) => line.startsWith(`${HUB_SESSION_COOKIE}=`))!;
     expect(set, 'the sign-in leaves the live-update cookie').toBeDefined();

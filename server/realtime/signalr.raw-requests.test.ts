@@ -99,7 +99,9 @@ describe('SignalR negotiate', () => {
         controller.close();
       },
     });
-    const answer = await fetch(hub.club.url + NEGOTIATE, { method: 'POST', body: chunked, headers: bearer(), duplex: 'half' } as RequestInit).catch((error: Error) => error);
+    const answer = await fetch(hub.club.url + NEGOTIATE, { method: 'POST', body: chunked, headers: bearer(), duplex: 'half' } as RequestInit).catch(
+      (error: Error) => error,
+    );
     // Answered 413 before the whole body was sent; fetch may see the answer or the connection closing.
     if (!(answer instanceof Error)) expect(answer.status).toBe(413);
     await hub.expectAlive('huge negotiate bodies');
@@ -214,11 +216,27 @@ describe('SignalR transport requests', () => {
       socket.on('error', () => {});
       const received: string[] = [];
       socket.on('message', (data: Buffer) => received.push(data.toString()));
-      await within(new Promise((resolve, reject) => (socket.once('open', resolve), socket.once('unexpected-response', (_, response) => reject(new Error(`answered ${response.statusCode}`))))), ANSWER_WITHIN_MS, 'open');
+      await within(
+        new Promise(
+          (resolve, reject) => (
+            socket.once('open', resolve),
+            socket.once('unexpected-response', (_, response) => reject(new Error(`answered ${response.statusCode}`)))
+          ),
+        ),
+        ANSWER_WITHIN_MS,
+        'open',
+      );
       const closed = within(new Promise<number>((resolve) => socket.once('close', (code: number) => resolve(code))), ANSWER_WITHIN_MS, 'close');
       return { socket, received, closed };
     };
-    const until = (condition: () => boolean) => within((async () => { while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10)); })(), ANSWER_WITHIN_MS, 'message');
+    const until = (condition: () => boolean) =>
+      within(
+        (async () => {
+          while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+        })(),
+        ANSWER_WITHIN_MS,
+        'message',
+      );
 
     const good = await open();
     good.socket.send(SIGNALR_HANDSHAKE);
@@ -248,7 +266,12 @@ describe('closing the server', () => {
     const silent = await within(
       new Promise<Duplex>((resolve) => {
         const request = http.request(`${own.url}${HUB_PATH}?access_token=${encodeURIComponent(token)}`, {
-          headers: { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': crypto.randomBytes(16).toString('base64') },
+          headers: {
+            Connection: 'Upgrade',
+            Upgrade: 'websocket',
+            'Sec-WebSocket-Version': '13',
+            'Sec-WebSocket-Key': crypto.randomBytes(16).toString('base64'),
+          },
         });
         request.on('upgrade', (_, socket) => resolve(socket));
         request.end();
@@ -258,7 +281,8 @@ describe('closing the server', () => {
     );
     silent.on('error', () => {});
     silent.resume();
-    const negotiate = async () => JSON.parse(await (await fetch(own.url + NEGOTIATE, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).text()).connectionToken as string;
+    const negotiate = async () =>
+      JSON.parse(await (await fetch(own.url + NEGOTIATE, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).text()).connectionToken as string;
     const stream = await fetch(own.url + signalRConnection(await negotiate()), { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' } });
     expect(stream.status).toBe(200);
     const polling = signalRConnection(await negotiate());

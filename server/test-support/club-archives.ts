@@ -48,7 +48,10 @@ export async function makeClubFolder(dataDir: string, marker: string): Promise<s
   db.prepare(`INSERT INTO "setting" ("key", "value") VALUES ('noticeboard', ?)`).run(marker);
   db.close();
   loadOrCreateSecret(dataDir);
-  for (const [folder, file] of [['avatars', `${marker}-avatar.webp`], ['covers', `${marker}-cover.jpg`]] as const) {
+  for (const [folder, file] of [
+    ['avatars', `${marker}-avatar.webp`],
+    ['covers', `${marker}-cover.jpg`],
+  ] as const) {
     fs.mkdirSync(path.join(dataDir, 'images', folder), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'images', folder, file), `${marker} ${folder} picture`);
   }
@@ -136,7 +139,9 @@ export function relisted(manifest: BackupManifest, entry: Entry): BackupManifest
 export function photo(seed: number): Promise<Buffer> {
   const raw = Buffer.alloc(64 * 64 * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + seed * 31) % 251;
-  return sharp(raw, { raw: { width: 64, height: 64, channels: 3 } }).jpeg().toBuffer();
+  return sharp(raw, { raw: { width: 64, height: 64, channels: 3 } })
+    .jpeg()
+    .toBuffer();
 }
 
 export async function uploadAvatar(club: TestServer, token: string, bytes: Buffer): Promise<string> {

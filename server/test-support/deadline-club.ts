@@ -87,8 +87,8 @@ function sql<T>(dataDir: string, work: (db: Database.Database) => T): T {
 
 /** Every mail the club queued whose subject matches, as [to, subject]. */
 export function mails(dataDir: string, subject: RegExp): { to: string; subject: string }[] {
-  return sql(dataDir, (db) => db.prepare(`SELECT "to", "subject" FROM "mail" ORDER BY "id"`).all() as { to: string; subject: string }[]).filter(
-    (mail) => subject.test(mail.subject),
+  return sql(dataDir, (db) => db.prepare(`SELECT "to", "subject" FROM "mail" ORDER BY "id"`).all() as { to: string; subject: string }[]).filter((mail) =>
+    subject.test(mail.subject),
   );
 }
 export const REMINDER = /Not voted yet|Ešte si nehlasoval/;
@@ -102,12 +102,20 @@ export async function openPoll(given: DeadlineClub, closesAt: Date | null, topic
   const suggestion = (title: string) => (topic === 'Books' ? bookSuggestion(title) : { title });
   const first = await ok<Post>(club, 'POST', `/api/discussions/${discussionId}`, ann.token, suggestion('Dune'));
   const second = await ok<Post>(club, 'POST', `/api/discussions/${discussionId}`, ben.token, suggestion('Emma'));
-  const closed = await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${discussionId}`, mod, closesAt ? { closesAt: closesAt.toISOString() } : undefined);
+  const closed = await ok<RoundUpdate>(
+    club,
+    'POST',
+    `/api/rounds/close-discussion/${discussionId}`,
+    mod,
+    closesAt ? { closesAt: closesAt.toISOString() } : undefined,
+  );
   return { round, pollId: closed.discussion!.pollId!, options: [first.postId, second.postId] as [number, number] };
 }
 
-export const vote = (given: DeadlineClub, token: string, pollId: number, postIds: number[]) => ok(given.club, 'POST', `/api/polls/${pollId}/vote`, token, { postIds });
-export const roundOf = async (given: DeadlineClub, roundId: number) => (await ok<Round[]>(given.club, 'GET', '/api/rounds', given.mod)).find((round) => round.roundId === roundId)!;
+export const vote = (given: DeadlineClub, token: string, pollId: number, postIds: number[]) =>
+  ok(given.club, 'POST', `/api/polls/${pollId}/vote`, token, { postIds });
+export const roundOf = async (given: DeadlineClub, roundId: number) =>
+  (await ok<Round[]>(given.club, 'GET', '/api/rounds', given.mod)).find((round) => round.roundId === roundId)!;
 export const pollOf = async (given: DeadlineClub, pollId: number) => (await ok<PollInfo>(given.club, 'GET', `/api/polls/${pollId}`, given.mod)).poll;
 export const hoursFrom = (clock: ManualClock, hours: number) => new Date(clock.now().getTime() + hours * HOUR);
 

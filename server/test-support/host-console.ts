@@ -23,7 +23,10 @@ export function tracked(started: TestServer): TestServer {
   return started;
 }
 
-export async function club(overrides: Parameters<typeof startTestServer>[0] = {}, startOptions: Parameters<typeof startTestServer>[1] = {}): Promise<TestServer> {
+export async function club(
+  overrides: Parameters<typeof startTestServer>[0] = {},
+  startOptions: Parameters<typeof startTestServer>[1] = {},
+): Promise<TestServer> {
   const started = await startTestServer(overrides, startOptions);
   clubs.push(started);
   return started;

@@ -23,7 +23,10 @@ export function parseMail(raw: string): ParsedMail {
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/.exec(type)?.[1];
   if (type.startsWith('multipart/') && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1).map((part) => parseMail(part.replace(/^\r?\n/, '')));
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((part) => parseMail(part.replace(/^\r?\n/, '')));
     return { headers, text: parts.find((p) => p.text !== undefined)?.text, html: parts.find((p) => p.html !== undefined)?.html };
   }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding') ?? '7bit');
@@ -57,9 +60,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : decodeQuotedPrintable(data.replace(/_/g, ' ')),
     );
 }
 

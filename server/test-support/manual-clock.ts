@@ -43,9 +43,7 @@ export class ManualClock implements Clock {
     const target = new Date(date).getTime();
     if (target < this.current) throw new Error('a ManualClock does not go backwards');
     for (;;) {
-      const due = this.timers
-        .filter((timer) => timer.dueAt <= target)
-        .sort((a, b) => a.dueAt - b.dueAt || a.order - b.order)[0];
+      const due = this.timers.filter((timer) => timer.dueAt <= target).sort((a, b) => a.dueAt - b.dueAt || a.order - b.order)[0];
       if (!due) break;
       this.timers = this.timers.filter((timer) => timer !== due);
       this.current = Math.max(this.current, due.dueAt);

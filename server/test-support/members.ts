@@ -48,10 +48,7 @@ export async function insertMember(
 }
 
 /** Adds an account straight into the club's database (insertMember) and signs it in through the API. */
-export async function addMember(
-  club: TestServer,
-  options: { name?: string; moderator?: boolean; bot?: boolean; active?: boolean } = {},
-): Promise<TestMember> {
+export async function addMember(club: TestServer, options: { name?: string; moderator?: boolean; bot?: boolean; active?: boolean } = {}): Promise<TestMember> {
   const userId = crypto.randomUUID();
   const name = options.name ?? `Member ${userId.slice(0, 4)}`;
   const email = `${userId.slice(0, 8)}@club.test`;

@@ -24,8 +24,20 @@ export async function startReadingClub(): Promise<ReadingClub> {
   const ben = await addMember(club, { name: 'Ben' });
   const bot = await addMember(club, { name: 'Bot', bot: true });
   const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Summer' });
-  const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion('Čítať v lete', { author: 'Zuzana Krátka', text: 'Kniha o tom, ako **čítať** knihy v lete.' }));
-  await ok(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ben.token, bookSuggestion('The Left Hand of Darkness', { author: 'Ursula K. Le Guin', text: 'A classic of science fiction.' }));
+  const post = await ok<Post>(
+    club,
+    'POST',
+    `/api/discussions/${round.bookDiscussionId}`,
+    ann.token,
+    bookSuggestion('Čítať v lete', { author: 'Zuzana Krátka', text: 'Kniha o tom, ako **čítať** knihy v lete.' }),
+  );
+  await ok(
+    club,
+    'POST',
+    `/api/discussions/${round.bookDiscussionId}`,
+    ben.token,
+    bookSuggestion('The Left Hand of Darkness', { author: 'Ursula K. Le Guin', text: 'A classic of science fiction.' }),
+  );
   const pollId = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, mod)).discussion!.pollId!;
   await ok(club, 'POST', `/api/polls/${pollId}/vote`, ann.token, { postIds: [post.postId] });
   const book = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-poll/${pollId}`, mod)).book!;

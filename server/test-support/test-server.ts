@@ -32,20 +32,23 @@ export interface CallResult<T> {
 /** A real club server on a free port with a fresh data folder, for tests over real HTTP. */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, startOptions: StartOptions = {}): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-test-'));
-  const server = await startServer({
-    dataDir,
-    port: 0,
-    host: '127.0.0.1',
-    siteName: 'Test Club',
-    defaultLanguage: 'en',
-    matrixRoomLink: null,
-    smtpUrl: null,
-    rendererDir: null,
-    quiet: true,
-    // Daily backups only where a test is about them: others move the clock on by days.
-    backupsKept: 0,
-    ...overrides,
-  }, startOptions);
+  const server = await startServer(
+    {
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      siteName: 'Test Club',
+      defaultLanguage: 'en',
+      matrixRoomLink: null,
+      smtpUrl: null,
+      rendererDir: null,
+      quiet: true,
+      // Daily backups only where a test is about them: others move the clock on by days.
+      backupsKept: 0,
+      ...overrides,
+    },
+    startOptions,
+  );
   const url = `http://127.0.0.1:${server.port}`;
   return {
     url,

@@ -13,7 +13,11 @@ export const noticeboardSavedSchema = component(
 );
 
 export const noticeboardSchema = z.object({
-  text: z.string({ error: 'validation:wrongType' }).max(20_000, { error: 'validation:tooLong' }).nullish().transform((v) => v ?? ''),
+  text: z
+    .string({ error: 'validation:wrongType' })
+    .max(20_000, { error: 'validation:tooLong' })
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 
 const nameSchema = requiredString('validation:nameRequired').trim().min(1, { error: 'validation:nameRequired' }).max(200, { error: 'validation:tooLong' });
@@ -86,8 +90,7 @@ export const adminApi = {
     method: 'post',
     path: '/api/admin/disable/{email}',
     tag: 'Admin',
-    summary:
-      "Disable a member's or bot's account: its sessions end at once (401, live connections closed), it cannot sign in, and it keeps its posts.",
+    summary: "Disable a member's or bot's account: its sessions end at once (401, live connections closed), it cannot sign in, and it keeps its posts.",
     who: 'admin',
     params: { email: accountEmail },
     answer: answer.one(profileSchema, 'The updated profile (isDisabled true).'),

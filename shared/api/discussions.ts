@@ -22,7 +22,7 @@ export const postSchema = component(
     renderedText: z.string().nullable().describe('text rendered to sanitized HTML.'),
     parentPostId: field.id('earlier post this one reposts').nullable(),
     parentRecommendationId: field.id('recommendation this one reposts').nullable(),
-    hasSpoilers: z.boolean().describe('Its author marked it as containing spoilers: folded for members who have not finished the club\'s current book.'),
+    hasSpoilers: z.boolean().describe("Its author marked it as containing spoilers: folded for members who have not finished the club's current book."),
     createdOn: field.dateTime(),
     modifiedOn: field.dateTime(),
   }),
@@ -122,9 +122,17 @@ export const postUpdateSchema = postFieldsSchema.extend({
 });
 
 export const previewSchema = z.object({
-  text: z.string({ error: 'validation:wrongType' }).max(50_000, { error: 'validation:tooLong' }).nullish().transform((v) => v ?? ''),
+  text: z
+    .string({ error: 'validation:wrongType' })
+    .max(50_000, { error: 'validation:tooLong' })
+    .nullish()
+    .transform((v) => v ?? ''),
 });
-export const previewResponseSchema = component('PreviewResponse', 'Markdown rendered as posts are.', z.object({ html: z.string().describe('Sanitized HTML.') }));
+export const previewResponseSchema = component(
+  'PreviewResponse',
+  'Markdown rendered as posts are.',
+  z.object({ html: z.string().describe('Sanitized HTML.') }),
+);
 
 const discussionId = idParam('discussion', 'discussionNotFound');
 

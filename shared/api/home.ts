@@ -43,9 +43,7 @@ export const homeDataSchema = component(
     // The renderer offers /setup while this is true. (Not in Obskurnee.)
     needsSetup: z.boolean().describe('True until the first admin exists.'),
     // DECISIONS.md "Abuse and sessions".
-    setupNeedsCode: z
-      .boolean()
-      .describe("While setup is open: true when the caller is not on the club host's machine, so setup needs the one-time code."),
+    setupNeedsCode: z.boolean().describe("While setup is open: true when the caller is not on the club host's machine, so setup needs the one-time code."),
   }),
 );
 export type HomeData = z.infer<typeof homeDataSchema>;

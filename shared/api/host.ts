@@ -54,10 +54,7 @@ export const hostStatusSchema = component(
       lastErrorAt: field.dateTime().nullable(),
     }),
     backups: z.object({
-      last: z
-        .object({ at: field.dateTime(), kind: backupKindSchema })
-        .nullable()
-        .describe('The last whole backup that was made, however it was made.'),
+      last: z.object({ at: field.dateTime(), kind: backupKindSchema }).nullable().describe('The last whole backup that was made, however it was made.'),
       scheduled: z.object({
         enabled: z.boolean().describe('BACKUPS_KEPT above 0.'),
         folder: z.string().describe('BACKUP_DIR.'),
@@ -108,21 +105,27 @@ export const restoredSchema = component(
   'Restored',
   'The backup passed every check; the club restarts on it a moment after this answer.',
   z.object({
-    kind: z.enum(['archive', 'database']).describe('archive: a whole-club backup; database: an older backup of the database alone (images and the token secret stay).'),
+    kind: z
+      .enum(['archive', 'database'])
+      .describe('archive: a whole-club backup; database: an older backup of the database alone (images and the token secret stay).'),
     createdAt: field.dateTime().nullable().describe('When the backup was made (archives only).'),
     appVersion: z.string().nullable().describe('The Bookclub that made it (archives only).'),
     counts: z.record(z.string(), z.number().int()).describe('What the backup holds: members, posts, votes, images...'),
-    sessionsKept: z.boolean().describe("Whether members stay signed in: the backup brought the token secret that signed their sessions."),
+    sessionsKept: z.boolean().describe('Whether members stay signed in: the backup brought the token secret that signed their sessions.'),
     keptAs: z.string().describe('The folder (in the data folder) the replaced club is kept in.'),
     bringsBack: z
       .object({
         asOf: field.dateTime().nullable().describe("The backup's moment (null for an older database-only backup, which does not say)."),
         what: z
           .array(z.enum(['passwords', 'sessions', 'calendarFeeds']))
-          .describe("What returns to that moment with the club: members' passwords, their signed-in sessions and their calendar feed links, including ones ended since."),
+          .describe(
+            "What returns to that moment with the club: members' passwords, their signed-in sessions and their calendar feed links, including ones ended since.",
+          ),
         notice: z.string().describe("The same said in a sentence, in the caller's language, with what to do about it."),
       })
-      .describe('A restore brings back what was so at the backup\'s moment: sessions and feed links ended since work again, and passwords changed since are the old ones. POST /api/host/end-sessions ends them all.'),
+      .describe(
+        "A restore brings back what was so at the backup's moment: sessions and feed links ended since work again, and passwords changed since are the old ones. POST /api/host/end-sessions ends them all.",
+      ),
   }),
 );
 export type Restored = z.infer<typeof restoredSchema>;
@@ -133,7 +136,7 @@ export const sessionsEndedSchema = component(
   z.object({
     sessionsEnded: z.number().int().describe('Accounts whose sessions ended (every account).'),
     feedsRevoked: z.number().int().describe('Calendar feeds that stopped working.'),
-    token: z.string().describe("A fresh session token for the admin who asked: theirs ended too, and this one keeps them signed in."),
+    token: z.string().describe('A fresh session token for the admin who asked: theirs ended too, and this one keeps them signed in.'),
   }),
 );
 export type SessionsEnded = z.infer<typeof sessionsEndedSchema>;
@@ -182,7 +185,7 @@ export const hostApi = {
     method: 'post',
     path: '/api/host/restore',
     tag: 'Host',
-    summary: "Replace the club with a backup (a whole-club archive, or an older database-only backup); the club restarts on it.",
+    summary: 'Replace the club with a backup (a whole-club archive, or an older database-only backup); the club restarts on it.',
     description:
       "The club's name and whether another backup or restore is under way are checked before the upload is read. The backup is checked against its manifest (each entry as it arrives) and its database against the schema its migrations make before anything changes; a refused file changes nothing. The replaced club is kept in the data folder. Members stay signed in only if the backup brought the token secret. The club returns to the backup's moment: passwords, sessions and calendar feed links as they were then (see bringsBack).",
     who: 'admin',

@@ -69,5 +69,5 @@ export type Poll = z.infer<typeof pollSchema>;
 export const voteRecordSchema = component('Vote', "A member's ballot.", z.object({ pollId: field.id('poll'), postIds: z.array(field.id('post')) }));
 export type Vote = z.infer<typeof voteRecordSchema>;
 
-export const pollInfoSchema = component("PollInfo", "A poll and the caller's own vote.", z.object({ poll: pollSchema, myVote: voteRecordSchema.nullable() }));
+export const pollInfoSchema = component('PollInfo', "A poll and the caller's own vote.", z.object({ poll: pollSchema, myVote: voteRecordSchema.nullable() }));
 export type PollInfo = z.infer<typeof pollInfoSchema>;

@@ -15,7 +15,6 @@ export const voteSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 });
 
-
 /** PATCH /api/polls/{pollId}: set the poll's deadline, or clear it with null. */
 export const pollDeadlineSchema = z.object({ closesAt: deadlineSchema.nullable() });
 
@@ -50,8 +49,9 @@ export const pollsApi = {
     method: 'patch',
     path: '/api/polls/{pollId}',
     tag: 'Polls',
-    summary: "Set when an open poll closes itself, or clear it (closesAt null).",
-    description: 'At its deadline the poll closes exactly as a moderator would close it then (tiebreakers included); a poll without votes stays open and the moderators are told.',
+    summary: 'Set when an open poll closes itself, or clear it (closesAt null).',
+    description:
+      'At its deadline the poll closes exactly as a moderator would close it then (tiebreakers included); a poll without votes stays open and the moderators are told.',
     who: 'moderator',
     params: { pollId },
     body: pollDeadlineSchema,

@@ -6,9 +6,6 @@ import type { ProblemDetails } from './problem';
  */
 export function isProblemDetails(value: unknown): value is ProblemDetails {
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ProblemDetails).status === 'number' &&
-    typeof (value as ProblemDetails).detail === 'string'
+    typeof value === 'object' && value !== null && typeof (value as ProblemDetails).status === 'number' && typeof (value as ProblemDetails).detail === 'string'
   );
 }

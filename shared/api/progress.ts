@@ -11,7 +11,7 @@ export const PROGRESS_PAGE_MAX = 100_000;
 
 export const progressEntrySchema = component(
   'ReadingProgress',
-  "Where a member is in a book: exactly one of page, percent or finished says it.",
+  'Where a member is in a book: exactly one of page, percent or finished says it.',
   z.object({
     userId: field.userId(),
     name: z.string(),
@@ -38,11 +38,19 @@ export type BookProgress = z.infer<typeof bookProgressSchema>;
 export const progressUpdateSchema = z
   .object({
     page: jsonNumber(
-      z.number().int({ error: 'validation:progressPageInvalid' }).min(1, { error: 'validation:progressPageInvalid' }).max(PROGRESS_PAGE_MAX, { error: 'validation:progressPageInvalid' }),
+      z
+        .number()
+        .int({ error: 'validation:progressPageInvalid' })
+        .min(1, { error: 'validation:progressPageInvalid' })
+        .max(PROGRESS_PAGE_MAX, { error: 'validation:progressPageInvalid' }),
       'validation:progressPageInvalid',
     ).optional(),
     percent: jsonNumber(
-      z.number().int({ error: 'validation:progressPercentInvalid' }).min(0, { error: 'validation:progressPercentInvalid' }).max(100, { error: 'validation:progressPercentInvalid' }),
+      z
+        .number()
+        .int({ error: 'validation:progressPercentInvalid' })
+        .min(0, { error: 'validation:progressPercentInvalid' })
+        .max(100, { error: 'validation:progressPercentInvalid' }),
       'validation:progressPercentInvalid',
     ).optional(),
     finished: z.literal(true, { error: 'validation:progressFinishedInvalid' }).optional(),
@@ -80,7 +88,7 @@ export const progressApi = {
     who: 'member',
     params: { bookId },
     body: progressUpdateSchema,
-    answer: answer.one(bookProgressSchema, 'Progress, with the caller\'s new entry.'),
+    answer: answer.one(bookProgressSchema, "Progress, with the caller's new entry."),
     errors: { 400: ['validation:progressOneOf'], 404: ['bookNotFound'] },
   }),
 };

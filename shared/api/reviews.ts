@@ -16,7 +16,10 @@ export const reviewSchema = z.object({
       .max(RATING_MAX, { error: 'validation:ratingInvalid' }),
     'validation:ratingInvalid',
   ),
-  reviewText: requiredString('validation:reviewTextRequired').trim().min(1, { error: 'validation:reviewTextRequired' }).max(50_000, { error: 'validation:tooLong' }),
+  reviewText: requiredString('validation:reviewTextRequired')
+    .trim()
+    .min(1, { error: 'validation:reviewTextRequired' })
+    .max(50_000, { error: 'validation:tooLong' }),
   reviewUrl: z
     .string({ error: 'validation:wrongType' })
     .trim()

@@ -25,8 +25,14 @@ describe.each(['shared/locales', 'renderer/locales'])('the %s catalogues', (fold
     const en = keysOf(path.join(root, folder, 'en'));
     const sk = keysOf(path.join(root, folder, 'sk'));
     expect(en.length).toBeGreaterThan(0);
-    expect(sk.filter((key) => !en.includes(key)), 'only in Slovak').toEqual([]);
-    expect(en.filter((key) => !sk.includes(key)), 'only in English').toEqual([]);
+    expect(
+      sk.filter((key) => !en.includes(key)),
+      'only in Slovak',
+    ).toEqual([]);
+    expect(
+      en.filter((key) => !sk.includes(key)),
+      'only in English',
+    ).toEqual([]);
   });
 
   it('have no empty strings', () => {

@@ -77,7 +77,12 @@ function NewBotForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">
-      <Stack gap="sm" p="md" bg="var(--bookclub-color-inset)" style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--bookclub-color-divider)' }}>
+      <Stack
+        gap="sm"
+        p="md"
+        bg="var(--bookclub-color-inset)"
+        style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--bookclub-color-divider)' }}
+      >
         <Text size="sm" fw={600}>
           {t('bots.createTitle')}
         </Text>

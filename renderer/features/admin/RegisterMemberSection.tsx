@@ -28,7 +28,16 @@ export function RegisterMemberSection() {
   return (
     <AdminSection id="admin-register" icon={<IconUserPlus size={20} />} title={t('register.title')} hint={t('register.hint')}>
       {invited && (
-        <Alert color="teal" variant="light" icon={<IconMailForward size={18} />} mb="md" withCloseButton closeButtonLabel={t('common:closeMessage')} onClose={() => setInvited(null)} data-testid="invitation-sent">
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconMailForward size={18} />}
+          mb="md"
+          withCloseButton
+          closeButtonLabel={t('common:closeMessage')}
+          onClose={() => setInvited(null)}
+          data-testid="invitation-sent"
+        >
           {t('register.invited', invited)}
         </Alert>
       )}

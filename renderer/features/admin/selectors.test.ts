@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { profile } from '../../test-support/profiles';
 import { adminMemberOrder, canDisable, memberCounts } from './selectors';
 
-
 const club = [
   profile({ userId: 'd', name: 'Dana', isDisabled: true }),
   profile({ userId: 'b', name: 'Bea' }),

@@ -32,7 +32,15 @@ export function BookListPage() {
       {!books ? (
         <PageLoader />
       ) : sorted.length === 0 ? (
-        <Stack align="center" gap={6} py={48} px="md" bg="var(--mantine-color-body)" data-testid="no-books" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack
+          align="center"
+          gap={6}
+          py={48}
+          px="md"
+          bg="var(--mantine-color-body)"
+          data-testid="no-books"
+          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <IconBooks size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text fw={600} ta="center">
             <Trans t={t} i18nKey="none" components={{ 1: <Anchor component={Link} to={pages.rounds()} fw={600} /> }} />

@@ -50,11 +50,20 @@ export function CloseDiscussionButton({ discussionId, count }: { discussionId: n
       <Button variant="light" leftSection={<IconLock size={18} />} onClick={modal.open} data-testid="close-discussion">
         {t('close.button')}
       </Button>
-      <Modal opened={opened} onClose={() => !busy && modal.close()} title={t('close.title')} centered closeButtonProps={{ 'aria-label': tCommon('confirm.close') }}>
+      <Modal
+        opened={opened}
+        onClose={() => !busy && modal.close()}
+        title={t('close.title')}
+        centered
+        closeButtonProps={{ 'aria-label': tCommon('confirm.close') }}
+      >
         <form onSubmit={onSubmit} noValidate aria-label={t('close.title')}>
           <Stack gap="md">
             <Text>{t('close.message', { count })}</Text>
-            <DeadlineInput {...form.getInputProps('closesAt')} description={`${tPolls('deadline.optional')} ${tPolls('deadline.zone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}`} />
+            <DeadlineInput
+              {...form.getInputProps('closesAt')}
+              description={`${tPolls('deadline.optional')} ${tPolls('deadline.zone', { zone: Intl.DateTimeFormat().resolvedOptions().timeZone })}`}
+            />
             {formError && (
               <Alert color="red" variant="light" role="alert">
                 {formError}

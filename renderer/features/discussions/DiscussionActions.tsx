@@ -21,9 +21,7 @@ export function DiscussionActions({ discussion }: { discussion: Discussion }) {
           {t('goToPoll')}
         </Button>
       )}
-      {canClose && (
-        <CloseDiscussionButton discussionId={discussion.discussionId} count={discussion.posts.length} />
-      )}
+      {canClose && <CloseDiscussionButton discussionId={discussion.discussionId} count={discussion.posts.length} />}
     </Group>
   );
 }

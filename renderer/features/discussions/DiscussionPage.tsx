@@ -80,7 +80,14 @@ function PostList({ discussion }: { discussion: Discussion }) {
         {t('posts.heading', { count: discussion.posts.length })}
       </Title>
       {discussion.posts.length === 0 ? (
-        <Stack align="center" gap={6} py="xl" px="md" bg="var(--mantine-color-body)" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack
+          align="center"
+          gap={6}
+          py="xl"
+          px="md"
+          bg="var(--mantine-color-body)"
+          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <IconMessages size={32} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text fw={600}>{t('posts.none')}</Text>
           <Text size="sm" c="dimmed" ta="center">

@@ -48,7 +48,16 @@ export function NewPostCard({ discussion }: { discussion: Discussion }) {
         </Alert>
       )}
       {prefill.status === 'failed' && (
-        <Alert color="gray" variant="light" icon={<IconInfoCircle size={18} />} mb="md" withCloseButton closeButtonLabel={t('common:closeMessage')} onClose={startBlank} data-testid="prefill-note">
+        <Alert
+          color="gray"
+          variant="light"
+          icon={<IconInfoCircle size={18} />}
+          mb="md"
+          withCloseButton
+          closeButtonLabel={t('common:closeMessage')}
+          onClose={startBlank}
+          data-testid="prefill-note"
+        >
           {prefill.kind === 'post' ? t('new.repostMissing') : t('new.recommendationMissing')}
         </Alert>
       )}

@@ -11,16 +11,7 @@ import { checkedForm, placeFailure } from '../../lib/form-errors';
 import { handleError } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { MarkdownPreview } from './MarkdownPreview';
-import {
-  FORM_FIELD_OF,
-  checkPostForm,
-  composeText,
-  emptyPostForm,
-  formLayout,
-  withScrapedBook,
-  type PostFormMode,
-  type PostFormValues,
-} from './post-form';
+import { FORM_FIELD_OF, checkPostForm, composeText, emptyPostForm, formLayout, withScrapedBook, type PostFormMode, type PostFormValues } from './post-form';
 
 const SCRAPE_DELAY_MS = 350;
 
@@ -65,9 +56,12 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
   });
   const values = form.values;
 
-  useEffect(() => () => {
-    if (scrapeTimer.current) clearTimeout(scrapeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (scrapeTimer.current) clearTimeout(scrapeTimer.current);
+    },
+    [],
+  );
 
   async function scrape(url: string) {
     lastScraped.current = url;

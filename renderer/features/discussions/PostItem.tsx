@@ -33,9 +33,7 @@ export function PostItem({ post, discussion, titleOrder, linkTitle = true }: Pos
 
   return (
     <Card withBorder padding="lg" pos="relative" data-testid="post" data-post-id={post.postId} aria-label={post.title} component="article">
-      {editable && (
-        <EditToggle editing={editing} onToggle={() => setEditing((e) => !e)} viewLabel={t('post.view')} editLabel={t('post.edit')} />
-      )}
+      {editable && <EditToggle editing={editing} onToggle={() => setEditing((e) => !e)} viewLabel={t('post.view')} editLabel={t('post.edit')} />}
       {editing ? (
         <>
           <Text fw={600} mb="sm" pr={40}>

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
-import {
-  checkPostForm,
-  composeText,
-  emptyPostForm,
-  postInputOf,
-  valuesForRepost,
-  withScrapedBook,
-  type PostFormValues,
-} from './post-form';
+import { checkPostForm, composeText, emptyPostForm, postInputOf, valuesForRepost, withScrapedBook, type PostFormValues } from './post-form';
 
 const HEADING = 'About the book';
 const book: PostFormValues = { ...emptyPostForm, title: 'Solaris', author: 'Stanisław Lem', pageCount: '204', comment: 'A classic.' };
@@ -44,7 +36,7 @@ describe('a suggestion form', () => {
     expect(check).toEqual({ ok: true, sent: expect.objectContaining({ title: 'Solaris', pageCount: 204, text: 'A classic.' }) });
   });
 
-  it('sends the spoiler mark as ticked, unticked by default, and an edit starts from the post\'s mark', () => {
+  it("sends the spoiler mark as ticked, unticked by default, and an edit starts from the post's mark", () => {
     expect(checkPostForm(book, 'Books', 'new', HEADING)).toMatchObject({ ok: true, sent: { hasSpoilers: false } });
     expect(checkPostForm({ ...book, hasSpoilers: true }, 'Books', 'new', HEADING)).toMatchObject({ ok: true, sent: { hasSpoilers: true } });
     expect(valuesForRepost(post).hasSpoilers).toBe(true);
@@ -96,8 +88,22 @@ describe('a suggestion form', () => {
   it('fills what Goodreads knows and keeps what was typed where it knows nothing', () => {
     const filled = withScrapedBook(
       { ...emptyPostForm, comment: 'Mine', pageCount: '300', url: 'https://goodreads.com/book/show/1' },
-      { title: 'Solaris', author: 'Stanisław Lem', pageCount: null, imageUrl: 'https://i.gr-assets.com/s.jpg', url: 'https://www.goodreads.com/book/show/1', description: 'Ocean.' },
+      {
+        title: 'Solaris',
+        author: 'Stanisław Lem',
+        pageCount: null,
+        imageUrl: 'https://i.gr-assets.com/s.jpg',
+        url: 'https://www.goodreads.com/book/show/1',
+        description: 'Ocean.',
+      },
     );
-    expect(filled).toMatchObject({ title: 'Solaris', author: 'Stanisław Lem', pageCount: '300', imageUrl: 'https://i.gr-assets.com/s.jpg', description: 'Ocean.', comment: 'Mine' });
+    expect(filled).toMatchObject({
+      title: 'Solaris',
+      author: 'Stanisław Lem',
+      pageCount: '300',
+      imageUrl: 'https://i.gr-assets.com/s.jpg',
+      description: 'Ocean.',
+      comment: 'Mine',
+    });
   });
 });

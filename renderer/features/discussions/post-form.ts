@@ -1,11 +1,4 @@
-import {
-  checkPostForTopic,
-  postFieldsSchema,
-  type Post,
-  type PostFields,
-  type PostInput,
-  type Topic,
-} from '../../../shared/api/discussions';
+import { checkPostForTopic, postFieldsSchema, type Post, type PostFields, type PostInput, type Topic } from '../../../shared/api/discussions';
 import type { Recommendation } from '../../../shared/api/recommendations';
 import type { FormCheck } from '../../lib/form-errors';
 import type { ScrapedBook } from '../../../shared/api/scrape';

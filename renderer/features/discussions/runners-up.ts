@@ -35,7 +35,15 @@ export function usePitchAgain(discussionId: number) {
     mutationFn: (post: Post) =>
       api.discussions.addPost({
         params: { discussionId },
-        body: { title: post.title, author: post.author, pageCount: post.pageCount, url: post.url, imageUrl: post.imageUrl, text: post.text, parentPostId: post.postId },
+        body: {
+          title: post.title,
+          author: post.author,
+          pageCount: post.pageCount,
+          url: post.url,
+          imageUrl: post.imageUrl,
+          text: post.text,
+          parentPostId: post.postId,
+        },
       }),
     onSuccess: (repost) => {
       queryClient.setQueryData(discussionQuery(discussionId).queryKey, (discussion) => discussion && withPost(discussion, repost));

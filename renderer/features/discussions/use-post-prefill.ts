@@ -4,9 +4,7 @@ import { routeKey } from '../../lib/query-keys';
 import { discussionQuery } from './queries';
 import { valuesForRepost, valuesFromRecommendation, type PostFormValues } from './post-form';
 
-export type PrefillSource =
-  | { kind: 'post'; title: string; fromDiscussionId: number; fromDiscussionTitle: string }
-  | { kind: 'recommendation'; title: string };
+export type PrefillSource = { kind: 'post'; title: string; fromDiscussionId: number; fromDiscussionTitle: string } | { kind: 'recommendation'; title: string };
 
 export type Prefill =
   | { status: 'none' }

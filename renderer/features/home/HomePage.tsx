@@ -78,15 +78,11 @@ function MemberHome() {
 
   return (
     <Stack gap="lg" data-testid="member-home">
-      <PageTitle documentTitle={siteName}>
-        {profile.name ? t('greeting', { name: profile.name }) : t('greetingNoName')}
-      </PageTitle>
+      <PageTitle documentTitle={siteName}>{profile.name ? t('greeting', { name: profile.name }) : t('greetingNoName')}</PageTitle>
 
       {missing.length > 0 && (
         <Alert color="yellow" icon={<IconUserExclamation size={20} />} title={t('profileIncomplete.title')}>
-          <Text mb="sm">
-            {t('profileIncomplete.text', { fields: missing.map((field) => t(`profileIncomplete.${field}`)).join(', ') })}
-          </Text>
+          <Text mb="sm">{t('profileIncomplete.text', { fields: missing.map((field) => t(`profileIncomplete.${field}`)).join(', ') })}</Text>
           <Button component={Link} to={pages.member(profile.email, 'edit')} size="xs" variant="light">
             {t('profileIncomplete.action')}
           </Button>

@@ -12,7 +12,16 @@ vi.stubGlobal('document', { documentElement: { lang: 'en' } });
 const { followHomeChanges, homeQuery } = await import('./queries');
 
 const pushed = (overrides: Partial<Discussion>): Discussion =>
-  ({ discussionId: 3, roundId: 1, title: 'Winter reads: book suggestions', topic: 'Books', isClosed: false, pollId: null, posts: [], ...overrides }) as Discussion;
+  ({
+    discussionId: 3,
+    roundId: 1,
+    title: 'Winter reads: book suggestions',
+    topic: 'Books',
+    isClosed: false,
+    pollId: null,
+    posts: [],
+    ...overrides,
+  }) as Discussion;
 
 let queryClient = testQueryClient();
 let updates = createLiveUpdates();

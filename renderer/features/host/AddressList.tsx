@@ -57,7 +57,13 @@ function AddressCard({ address, printable }: { address: HostAddress; printable: 
         <Group gap="xs" justify="center">
           <CopyValueButton value={address.url} label={t('addresses.copy', { url: address.url })} testId="copy-address" selectOnFailure={selectAddress} />
           {printable && (
-            <Anchor component={Link} to={joinSheetPath(address.url)} size="sm" aria-label={t('addresses.print', { url: address.url })} data-testid="print-join-sheet">
+            <Anchor
+              component={Link}
+              to={joinSheetPath(address.url)}
+              size="sm"
+              aria-label={t('addresses.print', { url: address.url })}
+              data-testid="print-join-sheet"
+            >
               <Group gap={4} component="span" wrap="nowrap">
                 <IconPrinter size={16} aria-hidden />
                 {t('addresses.printShort')}

@@ -32,7 +32,14 @@ export function BackupsSection({ backups }: { backups: HostStatus['backups'] }) 
             {t('backups.scheduled.title')}
           </Title>
           {scheduled.lastFailure && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={20} />} title={t('backups.scheduled.failedTitle')} style={{ border: '1px solid var(--mantine-color-error)' }} data-testid="scheduled-backup-failure">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={20} />}
+              title={t('backups.scheduled.failedTitle')}
+              style={{ border: '1px solid var(--mantine-color-error)' }}
+              data-testid="scheduled-backup-failure"
+            >
               <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {t('backups.scheduled.failed', { moment: formatMoment(scheduled.lastFailure.at, language), message: scheduled.lastFailure.message })}
               </Text>

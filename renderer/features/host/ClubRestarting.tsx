@@ -56,7 +56,16 @@ export function ClubRestarting({ restored }: { restored: Restored }) {
 
   const counts = Object.entries(restored.counts);
   return (
-    <Card withBorder shadow="xs" padding="lg" ref={panel} role="status" aria-labelledby="club-restarting-title" data-testid="club-restarting" style={{ outline: 'none' }}>
+    <Card
+      withBorder
+      shadow="xs"
+      padding="lg"
+      ref={panel}
+      role="status"
+      aria-labelledby="club-restarting-title"
+      data-testid="club-restarting"
+      style={{ outline: 'none' }}
+    >
       <Stack gap="md">
         <Group gap="xs" wrap="nowrap">
           <IconCircleCheck size={24} color="var(--mantine-color-success)" aria-hidden style={{ flexShrink: 0 }} />

@@ -13,7 +13,9 @@ const COPIED_MS = 2_000;
  * Copies `value` (an address, the setup code): the button says "Copied" for a moment and screen readers hear
  * it politely. Where the browser cannot copy, the member is asked to copy the selected text by hand.
  */
-export function CopyValueButton(props: { value: string; label: string; testId?: string; selectOnFailure?: () => void } & Pick<ButtonProps, 'size' | 'variant'>) {
+export function CopyValueButton(
+  props: { value: string; label: string; testId?: string; selectOnFailure?: () => void } & Pick<ButtonProps, 'size' | 'variant'>,
+) {
   const { value, label, testId, selectOnFailure, size = 'xs', variant = 'light' } = props;
   const { t } = useTranslation('host');
   const [copied, setCopied] = useState(false);

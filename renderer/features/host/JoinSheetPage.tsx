@@ -33,7 +33,8 @@ function JoinSheet() {
   const status = useHostStatus();
   useDocumentTitle(t('pages:joinSheet'));
 
-  if (status.isError && !status.data) return <LoadFailed title={t('pages:joinSheet')} error={status.error} backTo={pages.host()} backLabel={t('joinSheet.back')} />;
+  if (status.isError && !status.data)
+    return <LoadFailed title={t('pages:joinSheet')} error={status.error} backTo={pages.host()} backLabel={t('joinSheet.back')} />;
   if (!status.data) return <PageLoader />;
   const address = joinSheetAddress(search, status.data.addresses);
 

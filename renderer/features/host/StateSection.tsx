@@ -30,7 +30,14 @@ export function StateSection({ status, refreshing, refresh }: { status: HostStat
       icon={<IconHeartbeat size={20} />}
       title={t('state.title')}
       aside={
-        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} loading={refreshing} onClick={() => void refreshNow()} data-testid="host-refresh">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          loading={refreshing}
+          onClick={() => void refreshNow()}
+          data-testid="host-refresh"
+        >
           {t('state.refresh')}
         </Button>
       }

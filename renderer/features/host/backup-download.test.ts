@@ -26,7 +26,10 @@ describe('the name a backup is saved under', () => {
 });
 
 /** The API client as the app makes it, with the admin's token and language, answering from `fetch`. */
-function adminClient(fetch: typeof globalThis.fetch, options: { token?: string | null; language?: 'en' | 'sk'; onUnauthorized?: (token: string) => void } = {}) {
+function adminClient(
+  fetch: typeof globalThis.fetch,
+  options: { token?: string | null; language?: 'en' | 'sk'; onUnauthorized?: (token: string) => void } = {},
+) {
   const { token = 'admin-token', language = 'en', onUnauthorized } = options;
   return createApiClient({ getToken: () => token, getLanguage: () => language, fetch, onUnauthorized });
 }
@@ -40,7 +43,9 @@ describe('downloading a backup', () => {
         async (input, init) => {
           expect(String(input)).toBe('/api/host/backup');
           sent = init;
-          return new Response(bytes, { headers: { 'Content-Type': 'application/gzip', 'Content-Disposition': 'attachment; filename="bookclub-backup-2026-03-01.tar.gz"' } });
+          return new Response(bytes, {
+            headers: { 'Content-Type': 'application/gzip', 'Content-Disposition': 'attachment; filename="bookclub-backup-2026-03-01.tar.gz"' },
+          });
         },
         { language: 'sk' },
       ),
@@ -53,7 +58,9 @@ describe('downloading a backup', () => {
   it('throws the server’s refusal with its translated detail', async () => {
     const detail = 'A backup or a restore is already under way. Try again when it has finished.';
     const refused = fetchBackup(
-      adminClient(async () => Response.json({ status: 409, title: 'Conflict', detail }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } })),
+      adminClient(async () =>
+        Response.json({ status: 409, title: 'Conflict', detail }, { status: 409, headers: { 'Content-Type': 'application/problem+json' } }),
+      ),
     );
     await expect(refused).rejects.toBeInstanceOf(ApiError);
     await expect(refused).rejects.toMatchObject({ status: 409, message: detail });
@@ -66,7 +73,9 @@ describe('downloading a backup', () => {
 
   it('ends the session when the admin’s token no longer works, as every other call does', async () => {
     const onUnauthorized = vi.fn();
-    const refused = fetchBackup(adminClient(async () => Response.json({ status: 401, title: 'x', detail: 'y' }, { status: 401 }), { token: 'revoked', onUnauthorized }));
+    const refused = fetchBackup(
+      adminClient(async () => Response.json({ status: 401, title: 'x', detail: 'y' }, { status: 401 }), { token: 'revoked', onUnauthorized }),
+    );
     await expect(refused).rejects.toMatchObject({ status: 401, sessionEnded: true });
     expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('revoked');
   });

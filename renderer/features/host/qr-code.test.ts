@@ -25,7 +25,8 @@ describe('the QR code of an address', () => {
     const { data, info } = await sharp(Buffer.from(svg)).resize(200, 200, { kernel: 'nearest' }).greyscale().raw().toBuffer({ resolveWithObject: true });
     // The first and last rows and columns are the quiet zone: white.
     for (let i = 0; i < info.width; i++) {
-      for (const pixel of [data[i], data[(info.height - 1) * info.width + i], data[i * info.width], data[i * info.width + info.width - 1]]) expect(pixel).toBe(255);
+      for (const pixel of [data[i], data[(info.height - 1) * info.width + i], data[i * info.width], data[i * info.width + info.width - 1]])
+        expect(pixel).toBe(255);
     }
   });
 });

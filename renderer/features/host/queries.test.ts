@@ -63,7 +63,11 @@ describe('restoring a backup', () => {
       counts: { members: 5 },
       sessionsKept: true,
       keptAs: 'replaced-2026-03-02T100000',
-      bringsBack: { asOf: '2026-03-01T08:00:00.000Z', what: ['passwords' as const, 'sessions' as const, 'calendarFeeds' as const], notice: 'The club is now as it was…' },
+      bringsBack: {
+        asOf: '2026-03-01T08:00:00.000Z',
+        what: ['passwords' as const, 'sessions' as const, 'calendarFeeds' as const],
+        notice: 'The club is now as it was…',
+      },
     }));
     const backup = new File([new Uint8Array([0x1f, 0x8b])], 'bookclub-backup.tar.gz', { type: 'application/gzip' });
     const restored = await new MutationObserver(testQueryClient(), restoreMutation).mutate({ backup, clubName: ' riverside readers ' });

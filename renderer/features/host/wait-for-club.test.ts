@@ -12,7 +12,8 @@ function restartingClub(answers: (number | 'refused')[]) {
     sent,
     endedSessions,
     /** The app's API client, signed in as the member, asking this club. */
-    client: () => createApiClient({ getToken: () => 'member-token', getLanguage: () => 'en', fetch: club.fetch, onUnauthorized: (token) => endedSessions.push(token) }),
+    client: () =>
+      createApiClient({ getToken: () => 'member-token', getLanguage: () => 'en', fetch: club.fetch, onUnauthorized: (token) => endedSessions.push(token) }),
     async fetch(input: RequestInfo | URL, init?: RequestInit) {
       asked.push(String(input));
       if (init) sent.push(init);

@@ -45,7 +45,14 @@ export function CalendarFeedCard() {
           <Alert color="yellow" variant="light" p="sm">
             <Stack gap="xs">
               <Group gap="xs" wrap="nowrap" align="flex-end">
-                <TextInput label={t('feed.url')} value={url} readOnly onFocus={(e) => e.currentTarget.select()} style={{ flex: 1, minWidth: 0 }} data-testid="calendar-feed-url" />
+                <TextInput
+                  label={t('feed.url')}
+                  value={url}
+                  readOnly
+                  onFocus={(e) => e.currentTarget.select()}
+                  style={{ flex: 1, minWidth: 0 }}
+                  data-testid="calendar-feed-url"
+                />
                 <CopyButton value={url}>
                   {({ copied, copy }) => (
                     <Tooltip label={copied ? t('feed.copied') : t('feed.copy')} withArrow>

@@ -7,7 +7,17 @@ import { followMeetingChanges } from './follow-changes';
 
 const soon = new Date(Date.now() + 7 * 86_400_000).toISOString();
 const meeting = (overrides: Partial<Meeting> = {}): Meeting =>
-  ({ meetingId: 1, startsAt: soon, endsAt: null, isCancelled: false, rsvp: { going: [], maybe: [], notGoing: [] }, responders: [], myRsvp: null, sequence: 0, ...overrides }) as unknown as Meeting;
+  ({
+    meetingId: 1,
+    startsAt: soon,
+    endsAt: null,
+    isCancelled: false,
+    rsvp: { going: [], maybe: [], notGoing: [] },
+    responders: [],
+    myRsvp: null,
+    sequence: 0,
+    ...overrides,
+  }) as unknown as Meeting;
 
 let queryClient: QueryClient;
 let updates = createLiveUpdates();
@@ -20,8 +30,14 @@ beforeEach(() => {
 
 describe('a MeetingChanged push', () => {
   it('replaces the meeting in the list and on its page, with the viewer’s own answer kept', () => {
-    queryClient.setQueryData<MeetingList>(routeKey('meetings', 'list'), { upcoming: [meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, myRsvp: 'going' })], past: [] });
-    queryClient.setQueryData<Meeting>(routeKey('meetings', 'get', { params: { meetingId: 1 } }), meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, myRsvp: 'going' }));
+    queryClient.setQueryData<MeetingList>(routeKey('meetings', 'list'), {
+      upcoming: [meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, myRsvp: 'going' })],
+      past: [],
+    });
+    queryClient.setQueryData<Meeting>(
+      routeKey('meetings', 'get', { params: { meetingId: 1 } }),
+      meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, myRsvp: 'going' }),
+    );
 
     // Cyril answered maybe: the push carries myRsvp null, for everyone.
     updates.emit('MeetingChanged', meeting({ rsvp: { going: ['bea'], maybe: ['cyril'], notGoing: [] }, myRsvp: null }));

@@ -28,7 +28,13 @@ describe('the meeting form', () => {
 
   it('sends the day and times as instants in the reader’s zone', () => {
     const sent = meetingChecks(t, null, now).transformValues(filled({ endTime: '21:00' }));
-    expect(sent).toMatchObject({ startsAt: '2026-12-03T18:00:00.000Z', endsAt: '2026-12-03T20:00:00.000Z', place: 'The library café', onlineUrl: null, bookId: 4 });
+    expect(sent).toMatchObject({
+      startsAt: '2026-12-03T18:00:00.000Z',
+      endsAt: '2026-12-03T20:00:00.000Z',
+      place: 'The library café',
+      onlineUrl: null,
+      bookId: 4,
+    });
   });
 
   it('asks for a start, a future start, an end after it, and a place or a link, as the server does', () => {

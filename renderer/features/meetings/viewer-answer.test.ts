@@ -60,7 +60,9 @@ describe('the list with a changed or new meeting', () => {
 
 describe('the next meeting home shows', () => {
   it('is the soonest upcoming one not cancelled', () => {
-    expect(nextMeeting({ upcoming: [meeting(1, '2026-12-03T18:00:00Z', { isCancelled: true }), meeting(2, '2026-12-10T18:00:00Z')], past: [] })?.meetingId).toBe(2);
+    expect(
+      nextMeeting({ upcoming: [meeting(1, '2026-12-03T18:00:00Z', { isCancelled: true }), meeting(2, '2026-12-10T18:00:00Z')], past: [] })?.meetingId,
+    ).toBe(2);
     expect(nextMeeting({ upcoming: [], past: [meeting(3, '2026-11-20T18:00:00Z')] })).toBeNull();
     expect(nextMeeting(undefined)).toBeNull();
   });

@@ -11,8 +11,7 @@ const { mySubscriptionsQuery, subscribersQuery, subscriptionMutation } = await i
 let queryClient = testQueryClient();
 const mine = () => queryClient.getQueryData(mySubscriptionsQuery.queryKey);
 const lists = (...names: NewsletterName[]) => names;
-const change = (list: NewsletterName, subscribe: boolean) =>
-  new MutationObserver(queryClient, subscriptionMutation(queryClient)).mutate({ list, subscribe });
+const change = (list: NewsletterName, subscribe: boolean) => new MutationObserver(queryClient, subscriptionMutation(queryClient)).mutate({ list, subscribe });
 
 describe('the member’s newsletters', () => {
   beforeEach(async () => {

@@ -15,7 +15,10 @@ export function StartResetForm() {
   const startReset = useStartPasswordReset().mutateAsync;
   const [sentTo, setSentTo] = useState<string | null>(null);
   // The schema checks the address itself; its message goes beside the email field.
-  const form = useForm({ initialValues: { email: '' }, ...schemaChecks(emailSchema, t, { input: (values: { email: string }) => values.email, fieldOf: { '': 'email' } }) });
+  const form = useForm({
+    initialValues: { email: '' },
+    ...schemaChecks(emailSchema, t, { input: (values: { email: string }) => values.email, fieldOf: { '': 'email' } }),
+  });
   // SPEC section 8: a failed start shows the error; what was typed stays.
   const { onSubmit, busy } = useFormSubmit(form, {
     async action(email) {

@@ -17,7 +17,15 @@ export function ClosePollCard({ poll }: { poll: Poll }) {
       <Text size="sm" c="dimmed" mb="sm">
         {noVotes ? t('close.needsVotes') : t('close.hint')}
       </Text>
-      <ConfirmCloseButton namespace="polls" close={close} focusAfter='[data-testid="poll-outcome"]' testId="close-poll" variant="filled" iconSize={16} disabled={noVotes} />
+      <ConfirmCloseButton
+        namespace="polls"
+        close={close}
+        focusAfter='[data-testid="poll-outcome"]'
+        testId="close-poll"
+        variant="filled"
+        iconSize={16}
+        disabled={noVotes}
+      />
     </Card>
   );
 }

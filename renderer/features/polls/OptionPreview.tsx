@@ -16,7 +16,13 @@ export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
       <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
         {/* Folded for everyone but its author (a poll cannot ask home for the current book: home shows polls). */}
         <SpoilerFold item={post} spoilerBookId={null} kind="post">
-          {post.renderedText ? <RenderedHtml html={post.renderedText} /> : <Text size="sm" c="dimmed">{t('option.noText')}</Text>}
+          {post.renderedText ? (
+            <RenderedHtml html={post.renderedText} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('option.noText')}
+            </Text>
+          )}
         </SpoilerFold>
         <Group gap="xs">
           <Text size="xs" c="dimmed">

@@ -10,13 +10,27 @@ import { deadlineMoment, nextTick, timeLeft } from './time-left';
  * reader's time zone. Once it passes the server closes the poll and pushes it (PollChanged); a poll
  * nobody voted in stays open, and says so.
  */
-export function PollDeadline({ closesAt, hasVotes, size = 'sm' }: { closesAt: string; /** Unknown where the votes are not shown (home). */ hasVotes?: boolean; size?: 'xs' | 'sm' }) {
+export function PollDeadline({
+  closesAt,
+  hasVotes,
+  size = 'sm',
+}: {
+  closesAt: string;
+  /** Unknown where the votes are not shown (home). */ hasVotes?: boolean;
+  size?: 'xs' | 'sm';
+}) {
   const { t, i18n } = useTranslation('polls');
   const now = useNow(closesAt);
   const language = i18n.language === 'sk' || i18n.language === 'en' ? i18n.language : currentLanguage();
   const left = timeLeft(closesAt, now, language);
   const moment = deadlineMoment(closesAt, language);
-  const text = !left.passed ? t('deadline.left', { duration: left.text }) : hasVotes === undefined ? t('deadline.passed') : hasVotes ? t('deadline.closing') : t('deadline.missed');
+  const text = !left.passed
+    ? t('deadline.left', { duration: left.text })
+    : hasVotes === undefined
+      ? t('deadline.passed')
+      : hasVotes
+        ? t('deadline.closing')
+        : t('deadline.missed');
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="poll-deadline">
       <IconClock size={size === 'xs' ? 14 : 16} style={{ flexShrink: 0, marginTop: 3 }} aria-hidden />

@@ -42,7 +42,13 @@ describe('a poll on screen', () => {
 
   it('names the winner and the options tied on top', () => {
     expect(winnerOf(poll({ winnerPostId: 2 }))?.title).toBe('Dune');
-    const tie = poll({ votes: [{ postId: 1, votes: 2, percentage: 100 }, { postId: 3, votes: 2, percentage: 100 }, { postId: 2, votes: 1, percentage: 50 }] });
+    const tie = poll({
+      votes: [
+        { postId: 1, votes: 2, percentage: 100 },
+        { postId: 3, votes: 2, percentage: 100 },
+        { postId: 2, votes: 1, percentage: 50 },
+      ],
+    });
     expect(tiedOptions(tie).map((o) => o.title)).toEqual(['Solaris', 'Emma']);
     expect(tiedOptions(poll({ votes: [] }))).toEqual([]);
   });

@@ -67,7 +67,7 @@ describe('the poll on screen', () => {
     expect(queryClient.getQueryState(routeKey('home', 'get'))?.isInvalidated).toBe(true);
   });
 
-  it('an open poll\'s new deadline is shown at once, the member\'s view kept and read again, home too', () => {
+  it("an open poll's new deadline is shown at once, the member's view kept and read again, home too", () => {
     const updates = createLiveUpdates();
     followPollChanges(queryClient, updates);
     const mine = poll({ title: 'as I see it, counts and all' });

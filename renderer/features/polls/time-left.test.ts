@@ -8,7 +8,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 describe('the time left before a deadline', () => {
-  it('is written in two units at most, in the reader\'s language', () => {
+  it("is written in two units at most, in the reader's language", () => {
     expect(timeLeft(at(2 * 24 * HOUR + 3 * HOUR), now, 'en')).toEqual({ passed: false, text: '2 days 3 hours' });
     expect(timeLeft(at(2 * 24 * HOUR + 3 * HOUR), now, 'sk')).toEqual({ passed: false, text: '2 dni 3 hodiny' });
     expect(timeLeft(at(24 * HOUR), now, 'en')).toEqual({ passed: false, text: '1 day' });
@@ -30,7 +30,7 @@ describe('the time left before a deadline', () => {
 });
 
 describe('a deadline typed into the form', () => {
-  it('is read in the browser\'s time zone and sent in UTC', () => {
+  it("is read in the browser's time zone and sent in UTC", () => {
     const iso = fromLocalInput('2099-12-01T19:00')!;
     expect(toLocalInput(iso)).toBe('2099-12-01T19:00');
     expect(fromLocalInput('')).toBeNull();

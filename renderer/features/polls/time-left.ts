@@ -16,8 +16,14 @@ export function timeLeft(closesAt: string, now: number, language: Language): { p
   const days = Math.floor(minutes / (DAY / MINUTE));
   const hours = Math.floor((minutes % (DAY / MINUTE)) / 60);
   const rest = minutes % 60;
-  const unit = (value: number, name: 'day' | 'hour' | 'minute') => new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
-  const parts = days > 0 ? [unit(days, 'day'), hours > 0 && unit(hours, 'hour')] : hours > 0 ? [unit(hours, 'hour'), rest > 0 && unit(rest, 'minute')] : [unit(rest, 'minute')];
+  const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
+    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  const parts =
+    days > 0
+      ? [unit(days, 'day'), hours > 0 && unit(hours, 'hour')]
+      : hours > 0
+        ? [unit(hours, 'hour'), rest > 0 && unit(rest, 'minute')]
+        : [unit(rest, 'minute')];
   return { passed: false, text: parts.filter(Boolean).join(' ') };
 }
 

@@ -24,13 +24,13 @@ describe('the progress form', () => {
     expect(checks.transformValues({ kind: 'finished', page: 'x', percent: '', shared: true })).toEqual({ finished: true, shared: true });
   });
 
-  it('refuses a page or a percentage out of range on its own field, with the shared schema\'s words', () => {
+  it("refuses a page or a percentage out of range on its own field, with the shared schema's words", () => {
     expect(checks.validate({ kind: 'page', page: '0', percent: '', shared: false })).toEqual({ page: 'validation:progressPageInvalid' });
     expect(checks.validate({ kind: 'page', page: '', percent: '', shared: false })).toEqual({ page: 'validation:progressPageInvalid' });
     expect(checks.validate({ kind: 'percent', page: '', percent: '101', shared: false })).toEqual({ percent: 'validation:progressPercentInvalid' });
   });
 
-  it('starts from the member\'s entry, and from a page, not shared, without one', () => {
+  it("starts from the member's entry, and from a page, not shared, without one", () => {
     expect(valuesFromProgress(null)).toEqual({ kind: 'page', page: '', percent: '', shared: false });
     expect(valuesFromProgress(entry({ percent: 30, shared: true }))).toEqual({ kind: 'percent', page: '', percent: '30', shared: true });
     expect(valuesFromProgress(entry({ finished: true }))).toMatchObject({ kind: 'finished' });
@@ -38,10 +38,13 @@ describe('the progress form', () => {
 });
 
 describe('where an entry is, in words and as a bar', () => {
-  it('says finished, a percentage, or a page of the book\'s pages', () => {
+  it("says finished, a percentage, or a page of the book's pages", () => {
     expect(describeProgress(entry({ finished: true }), 300, t, 'en')).toEqual({ text: 'progress:where.finished', bar: 100 });
     expect(describeProgress(entry({ percent: 45 }), null, t, 'en')).toEqual({ text: 'progress:where.percent {"percent":"45%"}', bar: 45 });
-    expect(describeProgress(entry({ page: 150 }), 300, t, 'sk')).toEqual({ text: 'progress:where.pageOf {"page":150,"pageCount":300,"percent":"50\u00a0%"}', bar: 50 });
+    expect(describeProgress(entry({ page: 150 }), 300, t, 'sk')).toEqual({
+      text: 'progress:where.pageOf {"page":150,"pageCount":300,"percent":"50\u00a0%"}',
+      bar: 50,
+    });
   });
 
   it('has no bar for a page of a book whose page count is unknown', () => {

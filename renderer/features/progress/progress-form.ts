@@ -47,6 +47,7 @@ export function describeProgress(
   const percent = (value: number) => new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value);
   if (entry.finished) return { text: t('progress:where.finished'), bar };
   if (entry.percent !== null) return { text: t('progress:where.percent', { percent: percent(entry.percent / 100) }), bar };
-  if (entry.page !== null && pageCount && fraction !== null) return { text: t('progress:where.pageOf', { page: entry.page, pageCount, percent: percent(fraction) }), bar };
+  if (entry.page !== null && pageCount && fraction !== null)
+    return { text: t('progress:where.pageOf', { page: entry.page, pageCount, percent: percent(fraction) }), bar };
   return { text: t('progress:where.page', { page: entry.page }), bar };
 }

@@ -50,7 +50,15 @@ export function RecommendationListPage() {
       {!recommendations ? (
         <PageLoader />
       ) : recommendations.length === 0 ? (
-        <Stack align="center" gap={6} py={48} px="md" bg="var(--mantine-color-body)" data-testid="no-recommendations" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack
+          align="center"
+          gap={6}
+          py={48}
+          px="md"
+          bg="var(--mantine-color-body)"
+          data-testid="no-recommendations"
+          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <IconHeartHandshake size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text fw={600} ta="center">
             {t('none')}

@@ -51,9 +51,7 @@ function RecommendationItem({ recommendation }: { recommendation: Recommendation
 
   return (
     <Card withBorder shadow="sm" padding="lg" pos="relative" component="article" aria-label={recommendation.title} data-testid="recommendation">
-      {editable && (
-        <EditToggle editing={editing} onToggle={() => setEditing((e) => !e)} viewLabel={t('view.view')} editLabel={t('view.edit')} />
-      )}
+      {editable && <EditToggle editing={editing} onToggle={() => setEditing((e) => !e)} viewLabel={t('view.view')} editLabel={t('view.edit')} />}
       {editing ? (
         <>
           <Text fw={600} mb="sm" pr={40}>

@@ -6,7 +6,8 @@ import { deferred, server, testQueryClient } from '../../test-support/fake-api';
 
 vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 
-const { addRecommendationMutation, recommendationFromList, recommendationQuery, recommendationsQuery, updateRecommendationMutation } = await import('./queries');
+const { addRecommendationMutation, recommendationFromList, recommendationQuery, recommendationsQuery, updateRecommendationMutation } =
+  await import('./queries');
 
 const rec = (recommendationId: number, title: string) => ({ recommendationId, title }) as Recommendation;
 let queryClient = testQueryClient();

@@ -52,7 +52,10 @@ export function BookReviews({ bookId }: { bookId: number }) {
             <Group gap={6} data-testid="average-rating">
               <Rating value={average.average} fractions={10} readOnly size="sm" aria-hidden />
               <Text size="sm" c="dimmed">
-                {t('list.average', { average: new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 }).format(average.average), count: average.count })}
+                {t('list.average', {
+                  average: new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 1 }).format(average.average),
+                  count: average.count,
+                })}
               </Text>
             </Group>
           )}

@@ -21,7 +21,15 @@ export function ReviewList({ reviews, showBook = false, myUserId, emptyText }: R
   const { t } = useTranslation('reviews');
   if (reviews.length === 0) {
     return (
-      <Stack align="center" gap={6} py="xl" px="md" bg="var(--mantine-color-body)" data-testid="no-reviews" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+      <Stack
+        align="center"
+        gap={6}
+        py="xl"
+        px="md"
+        bg="var(--mantine-color-body)"
+        data-testid="no-reviews"
+        style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+      >
         <IconStars size={32} color="var(--mantine-color-burgundy-4)" aria-hidden />
         <Text fw={600} ta="center">
           {emptyText ?? t('list.none')}

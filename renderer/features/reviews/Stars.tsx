@@ -12,14 +12,6 @@ export function Stars({ rating, size = 'sm' }: { rating: number | null; size?: '
     );
   }
   return (
-    <Rating
-      value={rating}
-      readOnly
-      size={size}
-      role="img"
-      aria-label={t('card.stars', { count: rating })}
-      data-testid="review-stars"
-      data-rating={rating}
-    />
+    <Rating value={rating} readOnly size={size} role="img" aria-label={t('card.stars', { count: rating })} data-testid="review-stars" data-rating={rating} />
   );
 }

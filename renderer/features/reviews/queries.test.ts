@@ -25,7 +25,10 @@ describe('the book page’s reviews', () => {
     await queryClient.fetchQuery(bookReviewsQuery(1));
     server.on(API.reviews.post, () => ({ ...review(2, 'me'), rating: 5 }));
     await save(1, { rating: 5, reviewText: 'Better on a second read.' });
-    expect(shown()?.map((r) => [r.reviewId, r.rating])).toEqual([[2, 5], [1, 4]]);
+    expect(shown()?.map((r) => [r.reviewId, r.rating])).toEqual([
+      [2, 5],
+      [1, 4],
+    ]);
   });
 
   it('never show an answer for a book the member has already left on the book they went to', async () => {

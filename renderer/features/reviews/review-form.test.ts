@@ -15,7 +15,12 @@ describe('the review form', () => {
     expect(checks.transformValues(starred)).toEqual({ rating: 4, reviewText: 'An ocean.', reviewUrl: null, hasSpoilers: false });
     const unstarred = { rating: 0, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1', hasSpoilers: true };
     expect(checks.validate(unstarred)).toEqual({});
-    expect(checks.transformValues(unstarred)).toEqual({ rating: null, reviewText: 'An ocean.', reviewUrl: 'https://goodreads.com/review/1', hasSpoilers: true });
+    expect(checks.transformValues(unstarred)).toEqual({
+      rating: null,
+      reviewText: 'An ocean.',
+      reviewUrl: 'https://goodreads.com/review/1',
+      hasSpoilers: true,
+    });
   });
 
   it('needs the review’s text', () => {
@@ -23,11 +28,19 @@ describe('the review form', () => {
   });
 
   it('refuses stars outside 0 to 5 with the stars message, and a link that is not one', () => {
-    expect(checks.validate({ rating: 6, reviewText: 'x', reviewUrl: 'goodreads', hasSpoilers: false })).toEqual({ rating: 'validation:ratingInvalid', reviewUrl: 'validation:linkInvalid' });
+    expect(checks.validate({ rating: 6, reviewText: 'x', reviewUrl: 'goodreads', hasSpoilers: false })).toEqual({
+      rating: 'validation:ratingInvalid',
+      reviewUrl: 'validation:linkInvalid',
+    });
   });
 
   it('starts from the member’s earlier review, so saving replaces it', () => {
-    expect(valuesFromReview({ ...review(1, 'me', 3), reviewUrl: 'https://x.test/r', hasSpoilers: true })).toEqual({ rating: 3, reviewText: 'Review 1', reviewUrl: 'https://x.test/r', hasSpoilers: true });
+    expect(valuesFromReview({ ...review(1, 'me', 3), reviewUrl: 'https://x.test/r', hasSpoilers: true })).toEqual({
+      rating: 3,
+      reviewText: 'Review 1',
+      reviewUrl: 'https://x.test/r',
+      hasSpoilers: true,
+    });
     expect(valuesFromReview({ ...review(1, 'me', null) })).toMatchObject({ rating: 0 });
     expect(valuesFromReview(null)).toEqual(emptyReviewForm);
   });
@@ -50,6 +63,10 @@ describe('a book’s reviews', () => {
 
   it('show a saved review first, in place of the member’s earlier one', () => {
     const saved = { ...review(2, 'me', 4), reviewText: 'Changed my mind.' };
-    expect(withSavedReview(reviews, saved).map((r) => [r.reviewId, r.rating])).toEqual([[2, 4], [1, 5], [3, null]]);
+    expect(withSavedReview(reviews, saved).map((r) => [r.reviewId, r.rating])).toEqual([
+      [2, 4],
+      [1, 5],
+      [3, null],
+    ]);
   });
 });

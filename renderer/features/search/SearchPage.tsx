@@ -102,7 +102,9 @@ export function SearchPage() {
         {noKind ? (
           <Text c="dimmed">{t('status.noKind')}</Text>
         ) : !request ? (
-          term.trim() ? <Text c="dimmed">{t('status.tooShort', { count: SEARCH_MIN_LENGTH })}</Text> : null
+          term.trim() ? (
+            <Text c="dimmed">{t('status.tooShort', { count: SEARCH_MIN_LENGTH })}</Text>
+          ) : null
         ) : status === 'failed' ? (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('toast.failed')} data-testid="search-error">
             {detail ?? t('common:error.generic')}
@@ -125,7 +127,14 @@ export function SearchPage() {
           ))}
         </Stack>
       ) : shown && status === 'ready' ? (
-        <Stack align="center" gap={6} py={40} px="md" bg="var(--mantine-color-body)" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack
+          align="center"
+          gap={6}
+          py={40}
+          px="md"
+          bg="var(--mantine-color-body)"
+          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <IconZoomQuestion size={32} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text size="sm" c="dimmed" ta="center">
             {t('status.noneHint')}

@@ -22,8 +22,7 @@ describe('when a search is sent', () => {
 });
 
 describe('the search request', () => {
-  it('omits kind for both, and names it for one', () => {
-  });
+  it('omits kind for both, and names it for one', () => {});
 
   it('is the same when query and kinds are', () => {
     expect(sameRequest({ query: 'sol', kinds: [] }, { query: 'sol', kinds: [] })).toBe(true);

@@ -18,14 +18,7 @@ export function LoginControl() {
   if (token && profile) {
     return (
       <Group gap={4} wrap="nowrap">
-        <Button
-          component={Link}
-          to={pages.member(profile.email)}
-          variant="subtle"
-          color="dark"
-          leftSection={<IconUserCircle size={18} />}
-          px="xs"
-        >
+        <Button component={Link} to={pages.member(profile.email)} variant="subtle" color="dark" leftSection={<IconUserCircle size={18} />} px="xs">
           {t('nav.me')}
         </Button>
         <Button

@@ -7,7 +7,10 @@ import { useLoginForm } from './login-form.store';
 
 // The form and its checks are a chunk of their own, fetched once the club has answered and the browser
 // is idle (or when the panel opens first), so the form is there as soon as the panel opens.
-const LoginForm = lazyComponent(() => import('./LoginForm'), (m) => m.LoginForm);
+const LoginForm = lazyComponent(
+  () => import('./LoginForm'),
+  (m) => m.LoginForm,
+);
 
 function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {

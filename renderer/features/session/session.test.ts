@@ -14,7 +14,9 @@ vi.stubGlobal('document', { documentElement: { lang: 'en' } });
 
 const { notifyNotice } = await import('../../lib/notify');
 // The language's catalogues come as a chunk of their own; the app renders once they are in, and so do these tests.
-await (await import('../../lib/i18n')).i18nReady;
+await (
+  await import('../../lib/i18n')
+).i18nReady;
 const { useSessionStore } = await import('../../store/session-store');
 const { useLoginForm } = await import('./login-form.store');
 const { createSession } = await import('./session');

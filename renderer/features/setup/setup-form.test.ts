@@ -33,7 +33,12 @@ describe('the setup form', () => {
     const keys = (key: string) => key;
     expect(setupChecks(true, keys).validate(typed)).toEqual({ setupCode: 'validation:required' });
     expect(setupChecks(false, keys).validate(typed)).toEqual({});
-    expect(setupChecks(false, keys).transformValues({ ...typed, setupCode: 'typed anyway' })).toEqual({ email: typed.email, name: 'Hana', password: typed.password, setupCode: null });
+    expect(setupChecks(false, keys).transformValues({ ...typed, setupCode: 'typed anyway' })).toEqual({
+      email: typed.email,
+      name: 'Hana',
+      password: typed.password,
+      setupCode: null,
+    });
     expect(setupChecks(true, keys).transformValues({ ...typed, setupCode: ' K7Q2-9XWD ' })).toMatchObject({ setupCode: 'K7Q2-9XWD' });
   });
 

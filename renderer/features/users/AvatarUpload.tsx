@@ -52,9 +52,23 @@ export function AvatarUpload({ profile }: { profile: Profile }) {
         <Text size="xs" c="dimmed">
           {t('avatar.hint')}
         </Text>
-        <FileButton onChange={upload} resetRef={resetRef} accept={AVATAR_TYPES.join(',')} disabled={busy} inputProps={{ 'aria-label': t('avatar.choose'), name: 'avatar' }}>
+        <FileButton
+          onChange={upload}
+          resetRef={resetRef}
+          accept={AVATAR_TYPES.join(',')}
+          disabled={busy}
+          inputProps={{ 'aria-label': t('avatar.choose'), name: 'avatar' }}
+        >
           {(props) => (
-            <Button {...props} aria-describedby={error ? 'avatar-error' : undefined} variant="light" size="xs" leftSection={<IconUpload size={14} />} loading={busy} w="fit-content">
+            <Button
+              {...props}
+              aria-describedby={error ? 'avatar-error' : undefined}
+              variant="light"
+              size="xs"
+              leftSection={<IconUpload size={14} />}
+              loading={busy}
+              w="fit-content"
+            >
               {profile.avatarUrl ? t('avatar.replace') : t('avatar.choose')}
             </Button>
           )}

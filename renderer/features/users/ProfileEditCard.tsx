@@ -62,13 +62,7 @@ export function ProfileEditCard({ profile, own, asModerator, toggle }: ProfileEd
 
       <form onSubmit={onSubmit} noValidate aria-label={t('edit.formLabel')} data-testid="profile-form">
         <Stack gap="sm">
-          <TextInput
-            label={t('edit.name')}
-            required
-            autoComplete={own ? 'name' : 'off'}
-            {...form.getInputProps('name')}
-            name="name"
-          />
+          <TextInput label={t('edit.name')} required autoComplete={own ? 'name' : 'off'} {...form.getInputProps('name')} name="name" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               type="tel"

@@ -17,11 +17,7 @@ export function ProfileView({ profile, own, toggle }: { profile: Profile; own: b
   return (
     <>
       <Card withBorder shadow="sm" padding="lg" pos="relative" data-testid="profile-view">
-        {toggle && (
-          <div style={{ position: 'absolute', top: 12, right: 12, zIndex: 1 }}>
-            {toggle}
-          </div>
-        )}
+        {toggle && <div style={{ position: 'absolute', top: 12, right: 12, zIndex: 1 }}>{toggle}</div>}
         <Group wrap="nowrap" align="center" gap="lg">
           <UserAvatar profile={profile} size={100} />
           <Stack gap={6} style={{ minWidth: 0, flex: 1 }} pr={toggle ? 40 : 0}>

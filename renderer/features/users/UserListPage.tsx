@@ -34,7 +34,14 @@ export function UserListPage() {
       {!users ? (
         <PageLoader />
       ) : members.length === 0 ? (
-        <Stack align="center" gap={6} py={48} px="md" bg="var(--mantine-color-body)" style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+        <Stack
+          align="center"
+          gap={6}
+          py={48}
+          px="md"
+          bg="var(--mantine-color-body)"
+          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
+        >
           <IconUsers size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
           <Text fw={600}>{t('list.none')}</Text>
         </Stack>

@@ -4,8 +4,7 @@ import { profile, userListEntry } from '../../test-support/profiles';
 import { checkProfileForm, profileFormValues } from './profile-form';
 import { activeMembers, canEditProfile, displayName, findByEmail, moderatorsFirst, profilePath, readingPreview } from './selectors';
 
-const books = (n: number): CurrentlyReading[] =>
-  Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId: 'u1', title: `Book ${i + 1}`, author: null }));
+const books = (n: number): CurrentlyReading[] => Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId: 'u1', title: `Book ${i + 1}`, author: null }));
 
 describe('the member list', () => {
   it('shows up to four books a member is reading, then how many more', () => {
@@ -16,7 +15,11 @@ describe('the member list', () => {
   });
 
   it('lists active members only, by name', () => {
-    const users = [userListEntry({ userId: 'c', name: 'Cyril' }), userListEntry({ userId: 'a', name: 'Ada', isActiveParticipant: false }), userListEntry({ userId: 'b', name: 'Bea' })];
+    const users = [
+      userListEntry({ userId: 'c', name: 'Cyril' }),
+      userListEntry({ userId: 'a', name: 'Ada', isActiveParticipant: false }),
+      userListEntry({ userId: 'b', name: 'Bea' }),
+    ];
     expect(activeMembers(users).map((u) => u.name)).toEqual(['Bea', 'Cyril']);
   });
 
@@ -45,7 +48,11 @@ describe('profiles', () => {
   });
 
   it('list moderators first on the admin screen', () => {
-    const users = [profile({ userId: '1', name: 'Zed', isModerator: true }), profile({ userId: '2', name: 'Ann' }), profile({ userId: '3', name: 'Bo', isModerator: true })];
+    const users = [
+      profile({ userId: '1', name: 'Zed', isModerator: true }),
+      profile({ userId: '2', name: 'Ann' }),
+      profile({ userId: '3', name: 'Bo', isModerator: true }),
+    ];
     expect(moderatorsFirst(users).map((u) => u.name)).toEqual(['Bo', 'Zed', 'Ann']);
   });
 });

@@ -18,7 +18,14 @@ describe('the record of backups', () => {
   it('is empty before any backup, and when the file is missing, unreadable or not ours', () => {
     expect(readBackupStatus(dataDir)).toEqual(nothing);
     expect(readBackupStatus(path.join(dataDir, 'no-such-folder'))).toEqual(nothing);
-    for (const text of ['', '{ half', 'null', '[]', '{"last": {"at": "yesterday", "kind": "download"}}', '{"last": {"at": "2026-11-24T03:00:00.000Z", "kind": "stolen"}}']) {
+    for (const text of [
+      '',
+      '{ half',
+      'null',
+      '[]',
+      '{"last": {"at": "yesterday", "kind": "download"}}',
+      '{"last": {"at": "2026-11-24T03:00:00.000Z", "kind": "stolen"}}',
+    ]) {
       fs.writeFileSync(path.join(dataDir, BACKUP_STATUS_FILE), text);
       expect([text, readBackupStatus(dataDir)]).toEqual([text, nothing]);
     }

@@ -34,7 +34,10 @@ export function readBackupStatus(dataDir: string): BackupStatus {
   }
   const { last, scheduledFailure } = isRecord(stored) ? stored : {};
   return {
-    last: isRecord(last) && isInstant(last.at) && typeof last.kind === 'string' && KINDS.includes(last.kind) ? { at: last.at, kind: last.kind as BackupKind } : null,
+    last:
+      isRecord(last) && isInstant(last.at) && typeof last.kind === 'string' && KINDS.includes(last.kind)
+        ? { at: last.at, kind: last.kind as BackupKind }
+        : null,
     scheduledFailure:
       isRecord(scheduledFailure) && isInstant(scheduledFailure.at) && typeof scheduledFailure.message === 'string'
         ? { at: scheduledFailure.at, message: scheduledFailure.message }

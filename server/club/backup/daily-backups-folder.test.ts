@@ -24,13 +24,25 @@ function dailyBackups(days: number): string[] {
 }
 
 /** What a host keeps in the same folder: never listed, never deleted. */
-const FOREIGN = ['my-own-copy.tar.gz', 'bookclub-backup-2026-11-01.tar.gz', 'bookclub-backup-2026-11-01-0300.tar.gz.partial-42-abcd', 'notes.txt', 'bookclub-backup-2020-01-01-0000.tar.gz.old'];
+const FOREIGN = [
+  'my-own-copy.tar.gz',
+  'bookclub-backup-2026-11-01.tar.gz',
+  'bookclub-backup-2026-11-01-0300.tar.gz.partial-42-abcd',
+  'notes.txt',
+  'bookclub-backup-2020-01-01-0000.tar.gz.old',
+];
 
 describe('daily backups in their folder', () => {
   it('are named for the moment they were made, so their names sort by time', () => {
     expect(scheduledBackupName(new Date(2026, 10, 24, 3, 0))).toBe('bookclub-backup-2026-11-24-0300.tar.gz');
     expect(scheduledBackupName(new Date(2027, 0, 5, 23, 59))).toBe('bookclub-backup-2027-01-05-2359.tar.gz');
-    const moments = [new Date(2026, 8, 30, 23, 59), new Date(2026, 9, 1, 0, 0), new Date(2026, 9, 1, 9, 5), new Date(2026, 9, 10, 3, 0), new Date(2027, 0, 1, 0, 0)];
+    const moments = [
+      new Date(2026, 8, 30, 23, 59),
+      new Date(2026, 9, 1, 0, 0),
+      new Date(2026, 9, 1, 9, 5),
+      new Date(2026, 9, 10, 3, 0),
+      new Date(2027, 0, 1, 0, 0),
+    ];
     const names = moments.map(scheduledBackupName);
     expect([...names].sort()).toEqual(names);
   });

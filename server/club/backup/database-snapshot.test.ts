@@ -47,10 +47,11 @@ function startWriter(file: string) {
   });
   return {
     committed: () => committed,
-    stop: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill();
-    }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill();
+      }),
   };
 }
 

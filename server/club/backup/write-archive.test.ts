@@ -35,7 +35,7 @@ describe('a whole-club backup', () => {
       const avatarUrl = await uploadAvatar(club, ann.token, await photo(1));
       const avatarBytes = Buffer.from(await (await fetch(club.url + avatarUrl)).arrayBuffer());
       const pages = ['/api/discussions', '/api/books', `/api/books/${book.bookId}`, '/api/users'];
-      const discussions = (await ok<{ discussionId: string; pollId: string | null }[]>(club, 'GET', '/api/discussions', mod));
+      const discussions = await ok<{ discussionId: string; pollId: string | null }[]>(club, 'GET', '/api/discussions', mod);
       pages.push(...discussions.map((d) => `/api/discussions/${d.discussionId}`), ...discussions.filter((d) => d.pollId).map((d) => `/api/polls/${d.pollId}`));
       const before = await Promise.all(pages.map((page) => ok(club, 'GET', page, ann.token)));
 
@@ -84,7 +84,10 @@ describe('a whole-club backup', () => {
       const answered: { postId: number; at: number }[] = [];
       const poster = async (writer: number) => {
         for (let n = 0; writing; n++) {
-          const res = await club.call<Post>('POST', `/api/discussions/${round.bookDiscussionId}`, { token: ann.token, body: bookSuggestion(`Book ${writer}-${n}`) });
+          const res = await club.call<Post>('POST', `/api/discussions/${round.bookDiscussionId}`, {
+            token: ann.token,
+            body: bookSuggestion(`Book ${writer}-${n}`),
+          });
           if (res.status === 200) answered.push({ postId: res.body.postId, at: performance.now() });
         }
       };
@@ -113,7 +116,9 @@ describe('a whole-club backup', () => {
       try {
         const db = new Database(path.join(staged.dir, DATABASE_FILE), { readonly: true });
         const postIds = new Set((db.prepare(`SELECT "id" FROM "post"`).all() as { id: number }[]).map((row) => row.id));
-        const avatars = (db.prepare(`SELECT "avatarFile" FROM "user" WHERE "avatarFile" IS NOT NULL`).all() as { avatarFile: string }[]).map((row) => row.avatarFile);
+        const avatars = (db.prepare(`SELECT "avatarFile" FROM "user" WHERE "avatarFile" IS NOT NULL`).all() as { avatarFile: string }[]).map(
+          (row) => row.avatarFile,
+        );
         db.close();
         expect(answeredBefore.length).toBeGreaterThanOrEqual(20);
         expect(answeredBefore.filter((postId) => !postIds.has(postId))).toEqual([]);

@@ -4,7 +4,16 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
 import { DATABASE_FILE } from '../../db/data-source';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, IMAGE_FOLDERS, IMAGE_NAME, IMAGES_FOLDER, MANIFEST_FILE, SECRET_FILE, type BackupManifest } from '../archive-format';
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  IMAGE_FOLDERS,
+  IMAGE_NAME,
+  IMAGES_FOLDER,
+  MANIFEST_FILE,
+  SECRET_FILE,
+  type BackupManifest,
+} from '../archive-format';
 import { countClub } from '../club-counts';
 import { MaintenanceError } from '../maintenance-error';
 import { makeWorkFolder } from '../work-folders';

@@ -55,7 +55,11 @@ export interface CliRun {
  * Runs `node <entry> ...args` with its standard input closed (/dev/null), as `unprivileged` when asked and
  * the test runs as root. Killed after `timeoutMs`.
  */
-export function runCli(entry: string, args: string[], options: { cwd: string; unprivileged?: boolean; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<CliRun> {
+export function runCli(
+  entry: string,
+  args: string[],
+  options: { cwd: string; unprivileged?: boolean; env?: NodeJS.ProcessEnv; timeoutMs?: number },
+): Promise<CliRun> {
   const asNobody = options.unprivileged === true && runsAsRoot();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [entry, ...args], {

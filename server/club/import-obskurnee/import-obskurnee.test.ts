@@ -83,7 +83,7 @@ describe('an Obskurnee club moved over', () => {
     expect((await club.call('POST', '/api/accounts/login', { body: { email: inactive.email, password: inactive.password } })).status).toBe(403);
   });
 
-  it('keeps members\' ids, roles, profiles, avatars and languages', async () => {
+  it("keeps members' ids, roles, profiles, avatars and languages", async () => {
     const me = await get('/api/accounts/context');
     expect(me).toMatchObject({ userId: admin.id, name: 'Zuzana Kováčová', isAdmin: true, isModerator: true, phone: '+421 900 123 456', language: 'sk' });
     expect(me.aboutMeHtml).toContain('<strong>všetko</strong>');
@@ -102,15 +102,30 @@ describe('an Obskurnee club moved over', () => {
     expect(await get('/api/newsletters')).toEqual(expect.arrayContaining(['basicevents', 'allevents']));
   });
 
-  it('reads a round\'s whole history back as Obskurnee showed it: discussion, poll, tiebreaker, book', async () => {
+  it("reads a round's whole history back as Obskurnee showed it: discussion, poll, tiebreaker, book", async () => {
     const rounds: Round[] = await get('/api/rounds');
     const spring = rounds.find((r) => r.roundId === 1);
-    expect(spring).toMatchObject({ title: 'Jarné čítanie', topic: 'Books', description: 'Navrhujte knihy na **jar**.', bookDiscussionId: 3, bookPollId: 5, bookTiebreakerPollId: 6, bookId: 2 });
+    expect(spring).toMatchObject({
+      title: 'Jarné čítanie',
+      topic: 'Books',
+      description: 'Navrhujte knihy na **jar**.',
+      bookDiscussionId: 3,
+      bookPollId: 5,
+      bookTiebreakerPollId: 6,
+      bookId: 2,
+    });
 
     const discussion = await get('/api/discussions/3');
     expect(discussion).toMatchObject({ discussionId: 3, title: 'Jarné čítanie: návrhy kníh', topic: 'Books', isClosed: true, pollId: 5 });
     expect(discussion.posts.map((p: Post) => p.postId)).toEqual([1, 2, 4]);
-    expect(discussion.posts[0]).toMatchObject({ title: 'Hlava XXII', author: 'Joseph Heller', pageCount: 480, ownerId: admin.id, ownerName: 'Zuzana Kováčová', imageUrl: '/images/covers/HlavaXXII48213.jpg' });
+    expect(discussion.posts[0]).toMatchObject({
+      title: 'Hlava XXII',
+      author: 'Joseph Heller',
+      pageCount: 480,
+      ownerId: admin.id,
+      ownerName: 'Zuzana Kováčová',
+      imageUrl: '/images/covers/HlavaXXII48213.jpg',
+    });
 
     const { poll } = await get('/api/polls/5');
     expect(poll).toMatchObject({ pollId: 5, discussionId: 3, isClosed: true, isTiebreaker: false, followupLink: { kind: 'Poll', entityId: 6 } });
@@ -135,12 +150,20 @@ describe('an Obskurnee club moved over', () => {
     const { poll: themes } = await get('/api/polls/11');
     expect(themes).toMatchObject({ topic: 'Themes', followupLink: { kind: 'Discussion', entityId: 12 } });
     const summer = await get('/api/discussions/12');
-    expect(summer.posts.map((p: Post) => [p.postId, p.parentPostId, p.parentRecommendationId])).toEqual([[22, 4, null], [23, null, 7], [24, null, null]]);
+    expect(summer.posts.map((p: Post) => [p.postId, p.parentPostId, p.parentRecommendationId])).toEqual([
+      [22, 4, null],
+      [23, null, 7],
+      [24, null, null],
+    ]);
     const { poll: byLot } = await get('/api/polls/16');
     expect(byLot).toMatchObject({ decidedByLot: true, results: { winnerPostId: 31 } });
 
     const books: Book[] = await get('/api/books/');
-    expect(books.map((b) => [b.bookId, b.order])).toEqual([[5, 3], [3, 2], [2, 1]]);
+    expect(books.map((b) => [b.bookId, b.order])).toEqual([
+      [5, 3],
+      [3, 2],
+      [2, 1],
+    ]);
     const reviews: Review[] = await get('/api/reviews/book/2');
     expect(reviews.map((r) => r.rating).sort()).toEqual([5, null]);
     expect(reviews.find((r) => r.rating === 5)!.renderedReviewText).toContain('<strong>odporúčam</strong>');
@@ -165,7 +188,11 @@ describe('an Obskurnee club moved over', () => {
     await expect(importObskurnee({ file: source, dataDir })).rejects.toThrow(/Stop it first/);
     await club.server.close();
     // (Reading the database may leave SQLite's -wal and -shm beside it; the club itself stays as it was.)
-    const contents = () => fs.readdirSync(dataDir).filter((name) => !/-(wal|shm)$/.test(name)).sort();
+    const contents = () =>
+      fs
+        .readdirSync(dataDir)
+        .filter((name) => !/-(wal|shm)$/.test(name))
+        .sort();
     const before = contents();
     const bytes = fs.readFileSync(path.join(dataDir, DATABASE_FILE));
     await expect(importObskurnee({ file: source, dataDir })).rejects.toThrow(/already holds a club \(5 members\)/);
@@ -189,7 +216,7 @@ describe('files that are not an Obskurnee club', () => {
     expect(await attempt(junk)).toMatch(/not a readable Obskurnee database|damaged|Cannot open/);
   });
 
-  it('refuses another app\'s SQLite database, naming what is missing', async () => {
+  it("refuses another app's SQLite database, naming what is missing", async () => {
     const other = path.join(work, 'other.db');
     const db = new Database(other);
     db.exec(`CREATE TABLE "notes" ("id" INTEGER PRIMARY KEY, "text" TEXT)`);

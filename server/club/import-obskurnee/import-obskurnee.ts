@@ -194,7 +194,8 @@ function unreferenced(club: ObskurneeClub, imagesDir: string | null, named: Set<
 function warningsFor(rows: BookclubRows, dataDir: string): string[] {
   if (rows.users.some((u) => u.isAdmin && !u.isBot && u.disabledOn === null)) return [];
   const admins = rows.users.filter((u) => u.isAdmin);
-  const why = admins.length === 0 ? 'Obskurnee had no admin' : `its admin${admins.length === 1 ? '' : 's'} (${admins.map((u) => u.email).join(', ')}) cannot sign in`;
+  const why =
+    admins.length === 0 ? 'Obskurnee had no admin' : `its admin${admins.length === 1 ? '' : 's'} (${admins.map((u) => u.email).join(', ')}) cannot sign in`;
   return [
     `The imported club has no admin who can sign in (${why}), so nobody can manage members or the club. ` +
       `Make one of its members admin: npm start -- create-admin --email THEIR-EMAIL --data-dir ${dataDir}`,
@@ -217,7 +218,9 @@ async function bringAvatars(club: ObskurneeClub, rows: BookclubRows, imagesDir: 
     const user = rows.users.find((u) => u.id === userId)!;
     const bytes = pictureBytes(club, imagesDir, fileName);
     if (!bytes) {
-      problems.push(`The avatar of ${user.email} (${fileName}) is neither in the database nor${imagesDir ? ` in ${imagesDir}` : ' given with --images DIR'}; left out.`);
+      problems.push(
+        `The avatar of ${user.email} (${fileName}) is neither in the database nor${imagesDir ? ` in ${imagesDir}` : ' given with --images DIR'}; left out.`,
+      );
       continue;
     }
     try {

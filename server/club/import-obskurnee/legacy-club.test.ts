@@ -48,7 +48,10 @@ function snapshot(dir: string) {
   };
   return {
     folder: stat(dir),
-    entries: fs.readdirSync(dir).sort().map((name) => ({ name, ...stat(path.join(dir, name)) })),
+    entries: fs
+      .readdirSync(dir)
+      .sort()
+      .map((name) => ({ name, ...stat(path.join(dir, name)) })),
   };
 }
 
@@ -108,11 +111,15 @@ describe('a 2021 Obskurnee club in WAL mode, imported from a folder the import c
   });
 
   it('brings roles over from the claims Obskurnee kept before 2022, and says so', async () => {
-    expect(run.stdout).toMatch(/pre-2022 Obskurnee way, as sign-in claims[^]*admin and moderator for zuzana@klub\.sk; moderator for peter@klub\.sk; bot for bot@klub\.sk/);
+    expect(run.stdout).toMatch(
+      /pre-2022 Obskurnee way, as sign-in claims[^]*admin and moderator for zuzana@klub\.sk; moderator for peter@klub\.sk; bot for bot@klub\.sk/,
+    );
     expect(run.stderr).not.toMatch(/WARNING/);
     const me = await club.call('GET', '/api/accounts/context', { token });
     expect(me.body).toMatchObject({ isAdmin: true, isModerator: true });
-    expect((await club.call('GET', '/api/admin/bots', { token })).body.map((b: string | { name: string }) => (typeof b === 'string' ? b : b.name))).toEqual(['Kalendárový bot']);
+    expect((await club.call('GET', '/api/admin/bots', { token })).body.map((b: string | { name: string }) => (typeof b === 'string' ? b : b.name))).toEqual([
+      'Kalendárový bot',
+    ]);
   });
 
   it('names the pictures nothing imported uses', () => {

@@ -15,11 +15,19 @@ export function mapCurrentlyReading(club: ObskurneeClub, context: MappingContext
       shelfReads++;
       continue;
     }
-    if (ownerId && str(row.Title)) currentlyReading.push({ ownerId, title: str(row.Title)!, author: str(row.Author), createdOn: context.created(row, `a currently-reading entry of ${str(row.Title)}`) });
+    if (ownerId && str(row.Title))
+      currentlyReading.push({
+        ownerId,
+        title: str(row.Title)!,
+        author: str(row.Author),
+        createdOn: context.created(row, `a currently-reading entry of ${str(row.Title)}`),
+      });
   }
   if (shelfReads > 0) {
     const books = shelfReads === 1 ? '1 book' : `${shelfReads} books`;
-    context.problems.push(`${books} read on members' Goodreads or StoryGraph shelves (fetched from their feeds) ${shelfReads === 1 ? 'was' : 'were'} not brought over; they are still on those sites.`);
+    context.problems.push(
+      `${books} read on members' Goodreads or StoryGraph shelves (fetched from their feeds) ${shelfReads === 1 ? 'was' : 'were'} not brought over; they are still on those sites.`,
+    );
   }
   return currentlyReading;
 }

@@ -52,7 +52,9 @@ export function mapMembers(club: ObskurneeClub, context: MappingContext): Mapped
     users.push(memberRow(row, { id, email, language, passwordHash, roles: club.roles.get(oldId) ?? new Set<string>() }, context));
   }
   if (claimRoleNotes.length > 0) {
-    context.notes.push(`Roles kept the pre-2022 Obskurnee way, as sign-in claims, were read as Obskurnee's own conversion read them: ${claimRoleNotes.join('; ')}.`);
+    context.notes.push(
+      `Roles kept the pre-2022 Obskurnee way, as sign-in claims, were read as Obskurnee's own conversion read them: ${claimRoleNotes.join('; ')}.`,
+    );
   }
   return { users, avatars, memberIdOf: (value) => (typeof value === 'string' ? userIds.get(value) : undefined) };
 }

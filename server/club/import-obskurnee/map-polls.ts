@@ -80,7 +80,8 @@ function pollOptionsOf(club: ObskurneeClub, postIds: Set<number>): Map<number, n
 function storedOutcome(row: Row, id: number, options: number[], context: MappingContext) {
   const results = json(row.ResultsSerialized);
   const followup = json(row.FollowupLinkSerialized);
-  if (results === undefined || followup === undefined) context.problems.push(`Poll ${id}'s stored results or followup are not readable JSON; its ballots are kept.`);
+  if (results === undefined || followup === undefined)
+    context.problems.push(`Poll ${id}'s stored results or followup are not readable JSON; its ballots are kept.`);
   const winnerPostId = int(field(results, 'WinnerPostId'));
   const followupKind = enumName(FOLLOWUP_KINDS, field(followup, 'kind'));
   const followupId = int(field(followup, 'entityId'));
@@ -105,7 +106,12 @@ export function unlinkFollowupsLeftOut(polls: PollRow[], books: BookRow[], discu
   const discussionIds = new Set(discussions.map((d) => d.id));
   for (const poll of polls) {
     if (poll.followupKind === null || poll.followupId === null) continue;
-    const known = poll.followupKind === 'Poll' ? pollIds.has(poll.followupId) : poll.followupKind === 'Book' ? bookIds.has(poll.followupId) : discussionIds.has(poll.followupId);
+    const known =
+      poll.followupKind === 'Poll'
+        ? pollIds.has(poll.followupId)
+        : poll.followupKind === 'Book'
+          ? bookIds.has(poll.followupId)
+          : discussionIds.has(poll.followupId);
     if (known) continue;
     context.problems.push(`Poll ${poll.id} led to ${poll.followupKind.toLowerCase()} ${poll.followupId}, which was not imported; the link is left out.`);
     poll.followupKind = null;

@@ -64,7 +64,14 @@ export function mapRounds(club: ObskurneeClub, context: MappingContext, links: R
       bookId: keep(int(row.BookId), bookIds, 'book'),
       ownerId: links.memberIdOf(row.OwnerId) ?? null,
       // A round with no date of its own began with its first discussion.
-      createdOn: context.created(row, `round ${id}`, links.discussions.filter((d) => d.roundId === id).map((d) => d.createdOn).sort()[0] ?? null),
+      createdOn: context.created(
+        row,
+        `round ${id}`,
+        links.discussions
+          .filter((d) => d.roundId === id)
+          .map((d) => d.createdOn)
+          .sort()[0] ?? null,
+      ),
     });
   }
   return rounds;

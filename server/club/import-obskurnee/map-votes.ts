@@ -10,7 +10,13 @@ export interface MappedVotes {
 }
 
 /** Every ballot of an imported poll, with the options it ticked that are the poll's own. */
-export function mapVotes(club: ObskurneeClub, context: MappingContext, memberIdOf: MemberIdOf, polls: PollRow[], optionsOf: Map<number, number[]>): MappedVotes {
+export function mapVotes(
+  club: ObskurneeClub,
+  context: MappingContext,
+  memberIdOf: MemberIdOf,
+  polls: PollRow[],
+  optionsOf: Map<number, number[]>,
+): MappedVotes {
   const pollById = new Map(polls.map((p) => [p.id, p]));
   const votes: VoteRow[] = [];
   const voteChoices: VoteChoiceRow[] = [];
@@ -27,7 +33,9 @@ export function mapVotes(club: ObskurneeClub, context: MappingContext, memberIdO
     const chosen = Array.isArray(ticked) ? [...new Set(ticked.map(int).filter((postId): postId is number => postId !== null))] : [];
     const valid = chosen.filter((postId) => options.includes(postId));
     if (valid.length < chosen.length || !Array.isArray(ticked)) {
-      context.problems.push(`A vote in poll ${pollId} ticked ${Array.isArray(ticked) ? 'options that are not the poll\'s' : 'nothing readable'}; ${valid.length ? 'its other choices are kept' : 'left out'}.`);
+      context.problems.push(
+        `A vote in poll ${pollId} ticked ${Array.isArray(ticked) ? "options that are not the poll's" : 'nothing readable'}; ${valid.length ? 'its other choices are kept' : 'left out'}.`,
+      );
     }
     if (valid.length === 0) continue;
     // A member could change a ballot in Obskurnee: the vote is dated by its last change.

@@ -80,10 +80,14 @@ export function mappingContext(markdown: Markdown, options: MapOptions = {}): Ma
     reportDates() {
       if (undated.length > 0) {
         const named = undated.length > 8 ? `${undated.slice(0, 8).join(', ')} and ${undated.length - 8} more` : undated.join(', ');
-        problems.push(`${undated.length === 1 ? '1 row has' : `${undated.length} rows have`} no date of creation in Obskurnee (${named}); each takes the date of what it belongs to (its discussion, poll, round or book), or else the time of the import.`);
+        problems.push(
+          `${undated.length === 1 ? '1 row has' : `${undated.length} rows have`} no date of creation in Obskurnee (${named}); each takes the date of what it belongs to (its discussion, poll, round or book), or else the time of the import.`,
+        );
       }
       if (neverModified > 0) {
-        notes.push(`${neverModified === 1 ? '1 row' : `${neverModified} rows`} Obskurnee never marked as modified (those older than its 2022 upgrade, which dated them 0001-01-01) show their creation date as their last change.`);
+        notes.push(
+          `${neverModified === 1 ? '1 row' : `${neverModified} rows`} Obskurnee never marked as modified (those older than its 2022 upgrade, which dated them 0001-01-01) show their creation date as their last change.`,
+        );
       }
       if (clock.zone !== 'UTC') notes.push(`Obskurnee's times were read as the clock in ${clock.zone} showed them.`);
     },

@@ -6,7 +6,8 @@
 export type Row = Record<string, unknown>;
 
 export const str = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value : null);
-export const int = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'bigint' ? Number(value) : null);
+export const int = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) ? value : typeof value === 'bigint' ? Number(value) : null;
 export const bool = (value: unknown): boolean => value === 1 || value === true || value === '1' || value === 1n;
 
 /** Obskurnee's own pictures, served from its Images table; names are letters, digits, dots and dashes. */

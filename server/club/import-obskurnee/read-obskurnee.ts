@@ -123,7 +123,9 @@ function readOpen(db: Database.Database, file: string): Omit<ObskurneeClub, 'clo
 
   const all = (table: string, order: string) => db.prepare(`SELECT * FROM "${table}" ORDER BY ${order}`).all() as Row[];
   const roles = new Map<string, Set<string>>();
-  for (const row of db.prepare(`SELECT ur."UserId" AS "userId", lower(r."Name") AS "role" FROM "AspNetUserRoles" ur JOIN "AspNetRoles" r ON r."Id" = ur."RoleId"`).all() as { userId: string; role: string }[]) {
+  for (const row of db
+    .prepare(`SELECT ur."UserId" AS "userId", lower(r."Name") AS "role" FROM "AspNetUserRoles" ur JOIN "AspNetRoles" r ON r."Id" = ur."RoleId"`)
+    .all() as { userId: string; role: string }[]) {
     if (!roles.has(row.userId)) roles.set(row.userId, new Set());
     roles.get(row.userId)!.add(row.role);
   }
@@ -134,7 +136,10 @@ function readOpen(db: Database.Database, file: string): Omit<ObskurneeClub, 'clo
   const claimRoles = new Map<string, Set<string>>();
   let claimRows = 0;
   if (tables.has('AspNetUserClaims')) {
-    for (const row of db.prepare(`SELECT "UserId" AS "userId", "ClaimType" AS "type" FROM "AspNetUserClaims"`).all() as { userId: string; type: string | null }[]) {
+    for (const row of db.prepare(`SELECT "UserId" AS "userId", "ClaimType" AS "type" FROM "AspNetUserClaims"`).all() as {
+      userId: string;
+      type: string | null;
+    }[]) {
       const role = LEGACY_ROLE_CLAIMS[row.type ?? ''];
       if (!role) continue;
       claimRows++;
@@ -149,7 +154,11 @@ function readOpen(db: Database.Database, file: string): Omit<ObskurneeClub, 'clo
   const imageStatement = db.prepare(`SELECT "FileContents" FROM "Images" WHERE "FileName" = ?`);
   const leftBehind = Object.entries(TABLES_LEFT_BEHIND)
     .filter(([table]) => tables.has(table))
-    .map(([table, what]) => ({ table, what, rows: (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n - (table === 'AspNetUserClaims' ? claimRows : 0) }))
+    .map(([table, what]) => ({
+      table,
+      what,
+      rows: (db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n - (table === 'AspNetUserClaims' ? claimRows : 0),
+    }))
     .filter((entry) => entry.rows > 0);
 
   return {

@@ -69,7 +69,16 @@ export function sourceClock(zone = 'UTC'): SourceClock {
 function zoneFormat(zone: string): Intl.DateTimeFormat {
   try {
     if (zone.trim() === '') throw new RangeError('empty');
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
   } catch {
     throw new ImportError(`"${zone}" is not a time zone this computer knows. Name it as in the IANA list, e.g. Europe/Bratislava, America/New_York or UTC.`);
   }

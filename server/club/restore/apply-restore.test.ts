@@ -43,8 +43,14 @@ describe('restoring', () => {
     const sourceFiles = snapshotOf(source);
     const liveAfter = snapshotOf(live);
     expect(liveAfter['token-secret.key']).toBe(sourceFiles['token-secret.key']);
-    expect(Object.keys(liveAfter).filter((name) => name.startsWith('images/')).sort()).toEqual(
-      Object.keys(sourceFiles).filter((name) => name.startsWith('images/')).sort(),
+    expect(
+      Object.keys(liveAfter)
+        .filter((name) => name.startsWith('images/'))
+        .sort(),
+    ).toEqual(
+      Object.keys(sourceFiles)
+        .filter((name) => name.startsWith('images/'))
+        .sort(),
     );
     // The host's own files stay; nothing is left of the staging or the journal.
     expect(liveAfter['outbox/mail.eml']).toBe(liveBefore['outbox/mail.eml']);
@@ -157,7 +163,12 @@ describe('restoring', () => {
 
     expect(finishInterruptedRestore(live)).toEqual({ finished: false });
 
-    expect(fs.readdirSync(live).filter((name) => name.startsWith('.')).sort()).toEqual(['.my-own-notes', `.restore-staging-${process.pid}-mine00`]);
+    expect(
+      fs
+        .readdirSync(live)
+        .filter((name) => name.startsWith('.'))
+        .sort(),
+    ).toEqual(['.my-own-notes', `.restore-staging-${process.pid}-mine00`]);
     expect(finishInterruptedRestore(path.join(scratch, 'no-such-folder'))).toEqual({ finished: false });
   });
 });

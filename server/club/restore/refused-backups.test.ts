@@ -5,7 +5,19 @@ import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translate } from '../../http/i18n';
-import { archiveOptions, makeClubFolder, snapshotOf, refusalOf, readArchive, writeArchive, repack, manifestOf, withManifest, relisted, type Entry } from '../../test-support/club-archives';
+import {
+  archiveOptions,
+  makeClubFolder,
+  snapshotOf,
+  refusalOf,
+  readArchive,
+  writeArchive,
+  repack,
+  manifestOf,
+  withManifest,
+  relisted,
+  type Entry,
+} from '../../test-support/club-archives';
 import { tarHeader, tarPadding } from '../../test-support/tar-blocks';
 import { BackupRefused } from './backup-refused';
 import { stageRestore } from './stage-restore';
@@ -89,7 +101,17 @@ describe('a backup that is refused changes nothing', () => {
     const whole = fs.readFileSync(archive);
     const entries = readArchive(archive);
     expect(entries.length).toBe(5);
-    const cuts = [1, 2, 10, 100, Math.floor(whole.length / 4), Math.floor(whole.length / 2), Math.floor((whole.length * 3) / 4), whole.length - 8, whole.length - 1];
+    const cuts = [
+      1,
+      2,
+      10,
+      100,
+      Math.floor(whole.length / 4),
+      Math.floor(whole.length / 2),
+      Math.floor((whole.length * 3) / 4),
+      whole.length - 8,
+      whole.length - 1,
+    ];
     for (const cut of cuts) {
       const file = path.join(scratch, `cut-${cut}.tar.gz`);
       fs.writeFileSync(file, whole.subarray(0, cut));
@@ -209,7 +231,11 @@ describe('a backup that is refused changes nothing', () => {
   it('a database whose schema is not the one its migrations make: a table missing, or a trigger, view, index or column of its own', async () => {
     const cases = [
       ['missing-table', 'DROP TABLE "calendar_feed"', 'table "calendar_feed" is missing'],
-      ['trigger', 'CREATE TRIGGER "takeover" AFTER INSERT ON "post" BEGIN DELETE FROM "user" WHERE "isAdmin" = 1; END', 'trigger "takeover" is not Bookclub\'s'],
+      [
+        'trigger',
+        'CREATE TRIGGER "takeover" AFTER INSERT ON "post" BEGIN DELETE FROM "user" WHERE "isAdmin" = 1; END',
+        'trigger "takeover" is not Bookclub\'s',
+      ],
       ['view', 'CREATE VIEW "everyone" AS SELECT "email", "passwordHash" FROM "user"', 'view "everyone" is not Bookclub\'s'],
       ['index', 'CREATE INDEX "by_hash" ON "user" ("passwordHash")', 'index "by_hash" is not Bookclub\'s'],
       ['column', 'ALTER TABLE "user" ADD COLUMN "note" text', 'table "user" is not as Bookclub makes it'],
@@ -235,11 +261,17 @@ describe('a backup that is refused changes nothing', () => {
     const manifest = manifestOf(entries);
     // The database entry larger than its manifest line says: refused at its header, nothing written of it.
     const longer = path.join(scratch, 'longer.tar.gz');
-    writeArchive(longer, entries.map((entry) => (entry.path === 'bookclub.db' ? { ...entry, data: Buffer.concat([entry.data, Buffer.alloc(4096)]) } : entry)));
+    writeArchive(
+      longer,
+      entries.map((entry) => (entry.path === 'bookclub.db' ? { ...entry, data: Buffer.concat([entry.data, Buffer.alloc(4096)]) } : entry)),
+    );
     expect((await refusedWithoutChange(longer)).params).toEqual({ file: 'bookclub.db' });
     // A manifest announcing a 3 GB database, or 200,000 files.
     const huge = path.join(scratch, 'huge.tar.gz');
-    writeArchive(huge, withManifest(entries, { ...manifest, files: manifest.files.map((file) => (file.path === 'bookclub.db' ? { ...file, bytes: 3 * 1024 ** 3 } : file)) }));
+    writeArchive(
+      huge,
+      withManifest(entries, { ...manifest, files: manifest.files.map((file) => (file.path === 'bookclub.db' ? { ...file, bytes: 3 * 1024 ** 3 } : file)) }),
+    );
     const tooLarge = await refusedWithoutChange(huge);
     expect([tooLarge.key, tooLarge.params]).toEqual(['backupDatabaseTooLarge', { limit: '2 GB' }]);
     const many = path.join(scratch, 'many.tar.gz');

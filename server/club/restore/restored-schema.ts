@@ -21,7 +21,10 @@ interface SchemaObject {
 /** One CREATE statement however it was spaced: runs of white space as one, none beside brackets and commas. */
 function normalisedSql(sql: string | null): string | null {
   if (sql === null) return null;
-  return sql.replace(/\s+/g, ' ').replace(/ ?([(),]) ?/g, '$1').trim();
+  return sql
+    .replace(/\s+/g, ' ')
+    .replace(/ ?([(),]) ?/g, '$1')
+    .trim();
 }
 
 /** Every table, column (in its table's statement), index, trigger and view of a database, by name. */

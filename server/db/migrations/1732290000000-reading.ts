@@ -44,7 +44,10 @@ export class Reading1732290000000 implements MigrationInterface {
       )`);
     // The index row of post N is rowid 2N, of recommendation N rowid 2N+1: updates and deletes find their
     // row by rowid at once instead of scanning the index.
-    for (const [table, kind, odd] of [['post', 'Post', 0], ['recommendation', 'Rec', 1]] as const) {
+    for (const [table, kind, odd] of [
+      ['post', 'Post', 0],
+      ['recommendation', 'Rec', 1],
+    ] as const) {
       await q.query(`
         CREATE TRIGGER "${table}_search_insert" AFTER INSERT ON "${table}" BEGIN
           INSERT INTO "search_index" ("rowid", "kind", "refId", "title", "author", "text")

@@ -13,4 +13,18 @@ import { MailErrorTime1732360000000 } from './1732360000000-mail-error-time';
 import { FeedSessions1732370000000 } from './1732370000000-feed-sessions';
 
 /** In order; each runs once, recorded in the migrations table. */
-export const migrations = [Initial1732250000000, Rounds1732260000000, Mail1732270000000, Members1732280000000, Reading1732290000000, RenderedText1732300000000, Sessions1732310000000, AccountNames1732320000000, Spoilers1732330000000, Meetings1732340000000, MailAttachments1732350000000, MailErrorTime1732360000000, FeedSessions1732370000000];
+export const migrations = [
+  Initial1732250000000,
+  Rounds1732260000000,
+  Mail1732270000000,
+  Members1732280000000,
+  Reading1732290000000,
+  RenderedText1732300000000,
+  Sessions1732310000000,
+  AccountNames1732320000000,
+  Spoilers1732330000000,
+  Meetings1732340000000,
+  MailAttachments1732350000000,
+  MailErrorTime1732360000000,
+  FeedSessions1732370000000,
+];

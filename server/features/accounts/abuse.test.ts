@@ -37,7 +37,7 @@ describe('failed sign-ins are counted per address and per (account, address)', (
     expect(statuses.slice(10)).toEqual(Array(4).fill(429));
   });
 
-  it('with TRUST_PROXY=1 the proxy\'s X-Forwarded-For entry is the client, and a forged one before it changes nothing', async () => {
+  it("with TRUST_PROXY=1 the proxy's X-Forwarded-For entry is the client, and a forged one before it changes nothing", async () => {
     const c = await start({ trustProxy: 1 });
     await setUpClub(c);
     for (let i = 0; i < 10; i++) {
@@ -123,7 +123,7 @@ describe('first-admin setup from another machine needs the setup code', () => {
   // A request that says it was forwarded, while no proxy is trusted, comes from elsewhere.
   const elsewhere = { 'X-Forwarded-For': '192.0.2.77' };
 
-  it('the host\'s own machine sets the club up without a code; home says so', async () => {
+  it("the host's own machine sets the club up without a code; home says so", async () => {
     const c = await start();
     expect(c.server.setupCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect((await requestFrom<HomeData>(`${c.url}/api/home`)).body).toMatchObject({ needsSetup: true, setupNeedsCode: false });

@@ -47,9 +47,7 @@ describe('first-admin setup', () => {
     expect(attempts.filter((a) => a.status === 409)).toHaveLength(7);
     const winner = attempts.find((a) => a.status === 200)!.body.email as string;
     const logins = await Promise.all(
-      attempts.map((_, i) =>
-        club.call('POST', '/api/accounts/login', { body: { email: `racer${i}@club.test`, password: 'racing password' } }),
-      ),
+      attempts.map((_, i) => club.call('POST', '/api/accounts/login', { body: { email: `racer${i}@club.test`, password: 'racing password' } })),
     );
     expect(logins.filter((l) => l.status === 200).map((l) => l.body.email)).toEqual([winner]);
   });

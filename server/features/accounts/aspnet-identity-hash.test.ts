@@ -46,7 +46,7 @@ describe('ASP.NET Core Identity hashes from Obskurnee', () => {
     expect(parseIdentityHash(slow.toString('base64'))).toBeNull();
   });
 
-  it('is checked by the club\'s bounded hasher beside its own hashes', async () => {
+  it("is checked by the club's bounded hasher beside its own hashes", async () => {
     const hasher = new PasswordHasher();
     expect(await hasher.verify('heslo12345', imported(makeIdentityV3Hash('heslo12345', { iterations: 1000 })))).toBe(true);
     expect(await hasher.verify('heslo12345', await hasher.hash('heslo12345'))).toBe(true);

@@ -26,8 +26,7 @@ export function promoteToAdminIfNone(db: DataSource, email: string): AdminPromot
     const admin = sql.prepare(`SELECT 1 FROM "user" WHERE "isAdmin" = 1 AND "isBot" = 0 AND "disabledOn" IS NULL LIMIT 1`).get();
     if (members === 0 || admin) return { outcome: 'not-needed' };
     const member = sql.prepare(`SELECT "id", "email", "isBot", "disabledOn" FROM "user" WHERE lower("email") = lower(?)`).get(email.trim()) as
-      | { id: string; email: string; isBot: number; disabledOn: string | null }
-      | undefined;
+      { id: string; email: string; isBot: number; disabledOn: string | null } | undefined;
     if (!member) return { outcome: 'not-a-member', members };
     if (member.isBot) return { outcome: 'bot', email: member.email };
     sql.prepare(`UPDATE "user" SET "isAdmin" = 1, "isModerator" = 1, "disabledOn" = NULL WHERE "id" = ?`).run(member.id);

@@ -76,13 +76,17 @@ describe('password reset over real SMTP', () => {
     expect(mail.headers.get('subject')).toBe('Choose a new password for Riverside Readers');
     const { userId, token } = linkIn(mail.text!);
 
-    const wrong = await club.call('POST', `/api/accounts/passwordreset/token/${userId}`, { body: { resetToken: token.slice(0, -2) + 'xx', password: 'brand new pass' } });
+    const wrong = await club.call('POST', `/api/accounts/passwordreset/token/${userId}`, {
+      body: { resetToken: token.slice(0, -2) + 'xx', password: 'brand new pass' },
+    });
     expect(wrong.status).toBe(400);
     const short = await club.call('POST', `/api/accounts/passwordreset/token/${userId}`, { body: { resetToken: token, password: 'short' } });
     expect(short.status).toBe(400);
     expect(short.body.errors.password).toEqual(['The password needs at least 8 characters.']);
 
-    expect((await club.call('POST', `/api/accounts/passwordreset/token/${userId}`, { body: { resetToken: token, password: 'brand new pass' } })).status).toBe(200);
+    expect((await club.call('POST', `/api/accounts/passwordreset/token/${userId}`, { body: { resetToken: token, password: 'brand new pass' } })).status).toBe(
+      200,
+    );
     expect((await club.call('POST', '/api/accounts/login', { body: ADMIN })).status).toBe(401);
     expect((await club.call('POST', '/api/accounts/login', { body: { email: ADMIN.email, password: 'brand new pass' } })).status).toBe(200);
   });
@@ -96,7 +100,7 @@ describe('password reset over real SMTP', () => {
     expect((await club.call('POST', '/api/accounts/passwordreset/not-an-email')).status).toBe(400);
   });
 
-  it('writes the mail in the member\'s language', async () => {
+  it("writes the mail in the member's language", async () => {
     await club.call('POST', '/api/users/language', { token: mod, body: { language: 'sk' } });
     await club.call('POST', `/api/accounts/passwordreset/${encodeURIComponent(ADMIN.email)}`);
     const mail = await waitForMail(ADMIN.email);

@@ -65,7 +65,11 @@ export class PasswordResetService {
     const language = user.language ?? this.links.defaultLanguage;
     const params = { name: displayName(user), siteName: this.links.siteName, link, email: user.email };
     this.outbox.enqueue([
-      { to: user.email, subject: translate(language, 'mail:reset.subject', params), text: this.withSignature(language, translate(language, 'mail:reset.text', params)) },
+      {
+        to: user.email,
+        subject: translate(language, 'mail:reset.subject', params),
+        text: this.withSignature(language, translate(language, 'mail:reset.text', params)),
+      },
     ]);
   }
 

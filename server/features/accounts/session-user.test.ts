@@ -15,7 +15,9 @@ const accounts = () => new AccountsService(scratch.db, secret, createMarkdown(),
 describe('the signed-in account of a token', () => {
   it('is the account as TypeORM reads it, booleans, nulls and all', async () => {
     scratch.sql
-      .prepare(`UPDATE "user" SET "name" = 'Ann', "isModerator" = 1, "isAdmin" = 0, "isBot" = 0, "isActiveParticipant" = 1, "language" = 'sk', "aboutMe" = NULL, "sessionVersion" = 2 WHERE "id" = 'ann'`)
+      .prepare(
+        `UPDATE "user" SET "name" = 'Ann', "isModerator" = 1, "isAdmin" = 0, "isBot" = 0, "isActiveParticipant" = 1, "language" = 'sk', "aboutMe" = NULL, "sessionVersion" = 2 WHERE "id" = 'ann'`,
+      )
       .run();
     const user = await accounts().sessionUser(await signToken('ann', 2, secret));
     expect(user).toEqual(await scratch.db.getRepository(UserEntity).findOneBy({ id: 'ann' }));

@@ -55,9 +55,7 @@ export class AdminService {
 
   /** The bots' names, as Obskurnee lists them (its admin page prints this list as it comes). */
   async bots(): Promise<string[]> {
-    return (await this.users.find({ where: { isBot: true }, select: { name: true, email: true } }))
-      .map((bot) => displayName(bot))
-      .sort(BY_NAME.compare);
+    return (await this.users.find({ where: { isBot: true }, select: { name: true, email: true } })).map((bot) => displayName(bot)).sort(BY_NAME.compare);
   }
 
   async makeModerator(email: string): Promise<Profile> {

@@ -193,7 +193,7 @@ describe('serving the document and the browse page', () => {
     expect((await fetch(`${base}/api/docs/assets/nothing-here.js`)).status).toBe(404);
   });
 
-  it('refuses path traversal and anything but the package\'s assets', async () => {
+  it("refuses path traversal and anything but the package's assets", async () => {
     for (const attempt of [
       '/api/docs/assets/../../../package.json',
       '/api/docs/assets/..%2F..%2F..%2Fpackage.json',

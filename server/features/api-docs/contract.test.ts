@@ -53,11 +53,16 @@ async function servedRoutes(): Promise<string[]> {
     };
     const hub = { broadcast() {}, close: async () => {} } as unknown as Hub;
     const outbox = { enqueue() {}, pruneSent: () => 0, summary: () => ({ pending: 0, failing: 0, lastError: null, lastErrorAt: null }), retryNow: () => 0 };
-    const host = { startedAt: new Date(), urls: () => [], membersOnline: () => 0, scratchDir: config.dataDir, exclusive: async () => null, replaceClub: () => ({ keptAs: '' }) };
+    const host = {
+      startedAt: new Date(),
+      urls: () => [],
+      membersOnline: () => 0,
+      scratchDir: config.dataDir,
+      exclusive: async () => null,
+      replaceClub: () => ({ keptAs: '' }),
+    };
     const { app } = createApp({ config, db, secret: crypto.randomBytes(32), hub, outbox, clock: systemClock, setupCode: null, host });
-    const routers = app.middleware
-      .map((fn) => (fn as { router?: Router<AppState> }).router)
-      .filter((router): router is Router<AppState> => !!router);
+    const routers = app.middleware.map((fn) => (fn as { router?: Router<AppState> }).router).filter((router): router is Router<AppState> => !!router);
     expect(routers.length).toBeGreaterThan(0);
     return [...new Set(routers.flatMap(routesOf))].sort();
   } finally {
@@ -112,7 +117,11 @@ describe('the contract against the running server', () => {
     club = await startTestServer();
     tokens.admin = await setUpClub(club);
     emails.admin = ADMIN.email;
-    for (const [who, options] of [['member', {}], ['moderator', { moderator: true }], ['bot', { bot: true }]] as const) {
+    for (const [who, options] of [
+      ['member', {}],
+      ['moderator', { moderator: true }],
+      ['bot', { bot: true }],
+    ] as const) {
       const account = await addMember(club, { name: who, ...options });
       tokens[who] = account.token;
       emails[who] = account.email;
@@ -168,7 +177,12 @@ describe('the contract against the running server', () => {
         }
       } else if (required.length === 0) {
         if (res.status === 400) mismatches.push(`${where}: {} refused though nothing is required`);
-      } else if (res.status !== 400 || Object.keys(res.body?.errors ?? {}).sort().join() !== [...required].sort().join()) {
+      } else if (
+        res.status !== 400 ||
+        Object.keys(res.body?.errors ?? {})
+          .sort()
+          .join() !== [...required].sort().join()
+      ) {
         mismatches.push(`${where}: ${res.status} ${JSON.stringify(res.body?.errors)}, documented required: ${required}`);
       }
     }
@@ -216,7 +230,12 @@ describe('real answers against the documented schemas', () => {
     await ok(club, 'POST', '/api/newsletters/allevents/subscribe', member.token);
     await ok(club, 'POST', '/api/newsletters/basicevents/subscribe', admin);
     await ok(club, 'POST', '/api/admin/registerbot', admin, { email: 'bot@club.test', name: 'Bot', password: 'bot password 123' });
-    const meeting = await ok(club, 'POST', '/api/meetings', admin, { startsAt: new Date(Date.now() + 86_400_000).toISOString(), place: 'Library', bookId, notes: 'Bring *Solaris*.' });
+    const meeting = await ok(club, 'POST', '/api/meetings', admin, {
+      startsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      place: 'Library',
+      bookId,
+      notes: 'Bring *Solaris*.',
+    });
     await ok(club, 'POST', `/api/meetings/${meeting.meetingId}/rsvp`, member.token, { answer: 'going' });
     const feed = await ok(club, 'POST', '/api/users/calendar-feed', member.token);
     Object.assign(real, {
@@ -236,7 +255,10 @@ describe('real answers against the documented schemas', () => {
   });
 
   const getRoutes = API_ROUTES.filter((contract) => contract.method === 'get');
-  const queries: Record<string, string> = { search: '?query=solaris', scrapeGoodreads: `?goodreadsUrl=${encodeURIComponent(`https://www.goodreads.com${BOOKS.full}`)}` };
+  const queries: Record<string, string> = {
+    search: '?query=solaris',
+    scrapeGoodreads: `?goodreadsUrl=${encodeURIComponent(`https://www.goodreads.com${BOOKS.full}`)}`,
+  };
 
   it('answers every GET route with what the document says it answers', async () => {
     const check = documentedAnswerCheck();

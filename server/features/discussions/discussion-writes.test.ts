@@ -37,7 +37,17 @@ describe('discussion writes', () => {
   it('a new discussion is open, with its fields', async () => {
     const id = createDiscussion(scratch.sql, { roundId, title: 'Autumn: book suggestions', description: 'Cosy', topic: 'Books', ownerId, createdOn });
     const row = await scratch.db.getRepository(DiscussionEntity).findOneByOrFail({ id });
-    expect(row).toEqual({ id, roundId, title: 'Autumn: book suggestions', description: 'Cosy', topic: 'Books', isClosed: false, pollId: null, ownerId, createdOn });
+    expect(row).toEqual({
+      id,
+      roundId,
+      title: 'Autumn: book suggestions',
+      description: 'Cosy',
+      topic: 'Books',
+      isClosed: false,
+      pollId: null,
+      ownerId,
+      createdOn,
+    });
     expect(readDiscussion(scratch.sql, id)).toEqual(row);
     expect(readDiscussion(scratch.sql, id + 1000)).toBeUndefined();
   });

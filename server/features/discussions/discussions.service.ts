@@ -24,7 +24,6 @@ import { toPost } from './post-mapper';
 import { PostEntity, type PostRow } from './post.entity';
 import { postEditRefusal, recommendationSuggestionRefusal, repostRefusal } from '../../../shared/rules';
 
-
 export class DiscussionsService {
   private readonly discussions: Repository<DiscussionRow>;
   private readonly posts: Repository<PostRow>;
@@ -72,7 +71,10 @@ export class DiscussionsService {
 
   /** Posts as the API shows them, their owners' names fetched in one query. */
   async toPosts(rows: PostRow[]): Promise<Post[]> {
-    const names = await userNames(this.db, rows.map((row) => row.ownerId));
+    const names = await userNames(
+      this.db,
+      rows.map((row) => row.ownerId),
+    );
     return rows.map((row) => toPost(row, names.get(row.ownerId) ?? '', this.markdown));
   }
 

@@ -29,10 +29,19 @@ describe('the spoiler mark on suggestions', () => {
   it('is off unless the post says so, and every answer that shows a post carries it', async () => {
     const plain = await ok<Post>(club, 'POST', discussionPath(), ann.token, bookSuggestion('Plain'));
     expect(plain.hasSpoilers).toBe(false);
-    const marked = await ok<Post>(club, 'POST', discussionPath(), ann.token, bookSuggestion('Rebecca', { text: 'Mrs de Winter is not who she seems.', hasSpoilers: true }));
+    const marked = await ok<Post>(
+      club,
+      'POST',
+      discussionPath(),
+      ann.token,
+      bookSuggestion('Rebecca', { text: 'Mrs de Winter is not who she seems.', hasSpoilers: true }),
+    );
     expect(marked.hasSpoilers).toBe(true);
     const discussion = await ok<Discussion>(club, 'GET', discussionPath(), ann.token);
-    expect(discussion.posts.map((post) => [post.title, post.hasSpoilers])).toEqual([['Plain', false], ['Rebecca', true]]);
+    expect(discussion.posts.map((post) => [post.title, post.hasSpoilers])).toEqual([
+      ['Plain', false],
+      ['Rebecca', true],
+    ]);
     const found = await ok<SearchResult[]>(club, 'GET', '/api/search?query=rebecca', ann.token);
     expect(found.find((result) => result.kind === 'Post')).toMatchObject({ title: '<mark class="searchresult">Rebecca</mark>', hasSpoilers: true });
   });
@@ -61,7 +70,7 @@ describe('the spoiler mark on suggestions', () => {
     expect((await ok<Discussion>(club, 'GET', discussionPath(), ann.token)).posts.map((post) => post.title)).not.toContain('Refused');
   });
 
-  it('a poll\'s options and the book the club chose carry the mark', async () => {
+  it("a poll's options and the book the club chose carry the mark", async () => {
     const pollId = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, mod)).discussion!.pollId!;
     const { poll } = await ok<PollInfo>(club, 'GET', `/api/polls/${pollId}`, ann.token);
     const rebecca = poll.options.find((option) => option.title === 'Rebecca')!;

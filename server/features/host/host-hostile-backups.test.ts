@@ -53,7 +53,10 @@ function watchStaging(dataDir: string): { stop(): number } {
     for (const name of fs.readdirSync(dataDir)) {
       if (!name.startsWith('.restore-staging-')) continue;
       try {
-        largest = Math.max(largest, Object.values(filesOf(path.join(dataDir, name))).reduce((sum, bytes) => sum + bytes, 0));
+        largest = Math.max(
+          largest,
+          Object.values(filesOf(path.join(dataDir, name))).reduce((sum, bytes) => sum + bytes, 0),
+        );
       } catch {
         // Removed while being read.
       }
@@ -73,7 +76,7 @@ function watchStaging(dataDir: string): { stop(): number } {
 function entriesOf(archive: Buffer): { path: string; data: Buffer }[] {
   const raw = zlib.gunzipSync(archive);
   const entries: { path: string; data: Buffer }[] = [];
-  for (let at = 0; at + 512 <= raw.length; ) {
+  for (let at = 0; at + 512 <= raw.length;) {
     const header = raw.subarray(at, at + 512);
     const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '');
     if (!name) break;

@@ -27,10 +27,14 @@ describe('backups and restores', () => {
     tracked(reading.club);
     const { club: first, mod, ann } = reading;
     // Ann's avatar.
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'ann.png');
-    const avatar = (await (await fetch(`${first.url}/api/users/avatar`, { method: 'POST', headers: { Authorization: `Bearer ${ann.token}` }, body: form })).json()) as { avatarUrl: string };
+    const avatar = (await (
+      await fetch(`${first.url}/api/users/avatar`, { method: 'POST', headers: { Authorization: `Bearer ${ann.token}` }, body: form })
+    ).json()) as { avatarUrl: string };
     const avatarBytes = Buffer.from(await (await fetch(first.url + avatar.avatarUrl)).arrayBuffer());
     const books = await ok(first, 'GET', '/api/books', ann.token);
 
@@ -108,7 +112,9 @@ describe('backups and restores', () => {
     const stalled = net.connect(Number(new URL(host.url).port), '127.0.0.1');
     await new Promise((resolve) => stalled.once('connect', resolve));
     stalled.on('error', () => {});
-    stalled.write(`POST /api/users/avatar HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 9999\r\n\r\n--b\r\n`);
+    stalled.write(
+      `POST /api/users/avatar HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 9999\r\n\r\n--b\r\n`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const restored = await upload(host, admin, backup.bytes, 'Test Club');
@@ -167,11 +173,13 @@ describe('after a restore: what it brings back, and ending every session and fee
     const restored = await upload(host, admin, backup.bytes, 'Test Club');
     expect(restored.status, restored.body.detail).toBe(200);
     expect(restored.body.bringsBack).toEqual({ asOf: restored.body.createdAt, what: ['passwords', 'sessions', 'calendarFeeds'], notice: expect.any(String) });
-    expect(restored.body.bringsBack.notice).toMatch(/^The club is now as it was on .+: members' passwords, signed-in sessions and calendar feed links are those of that moment, including any ended since\./);
+    expect(restored.body.bringsBack.notice).toMatch(
+      /^The club is now as it was on .+: members' passwords, signed-in sessions and calendar feed links are those of that moment, including any ended since\./,
+    );
     await backAfterRestore(host);
   });
 
-  it('ends every member\'s sessions and calendar feeds; the admin who asks stays signed in with a fresh token; members and moderators may not', async () => {
+  it("ends every member's sessions and calendar feeds; the admin who asks stays signed in with a fresh token; members and moderators may not", async () => {
     const host = await club();
     const admin = await setUpClub(host);
     const ann = await addMember(host, { name: 'Ann' });

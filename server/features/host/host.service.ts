@@ -123,7 +123,13 @@ export class HostService {
     const done = await host.exclusive('backup', async () => {
       try {
         fs.mkdirSync(host.scratchDir, { recursive: true, mode: 0o700 });
-        await backUpClub(file, { dataDir: this.dataDir, siteName: config.siteName, nativeBinding: config.sqliteNativeBinding, kind: 'download', now: () => at });
+        await backUpClub(file, {
+          dataDir: this.dataDir,
+          siteName: config.siteName,
+          nativeBinding: config.sqliteNativeBinding,
+          kind: 'download',
+          now: () => at,
+        });
       } catch (error) {
         fs.rmSync(file, { force: true });
         console.error('A backup for download failed:', error);
@@ -177,7 +183,9 @@ export class HostService {
   /** What a restore brings back, in a sentence: the backup's moment, in the club's time zone. */
   private bringsBackNotice(asOf: string | null, language: Language): string {
     if (asOf === null) return translate(language, 'restoreBringsBackUndated');
-    const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: this.deps.config.timeZone ?? undefined }).format(new Date(asOf));
+    const date = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: this.deps.config.timeZone ?? undefined }).format(
+      new Date(asOf),
+    );
     return translate(language, 'restoreBringsBack', { date });
   }
 

@@ -34,7 +34,11 @@ async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean)
   throw new Error('timed out waiting');
 }
 
-const backupsIn = (folder: string) => fs.readdirSync(folder).filter((name) => name.endsWith('.tar.gz')).sort();
+const backupsIn = (folder: string) =>
+  fs
+    .readdirSync(folder)
+    .filter((name) => name.endsWith('.tar.gz'))
+    .sort();
 
 describe('daily backups', () => {
   it('come a while after the start, then every day, and exactly the newest N are kept', async () => {
@@ -61,10 +65,16 @@ describe('daily backups', () => {
     expect(status.backups.scheduled.nextDueAt).toBe(new Date(clock.now().getTime() + FIRST_BACKUP_AFTER_START_MS).toISOString());
 
     clock.advance(FIRST_BACKUP_AFTER_START_MS);
-    await until(() => backupsIn(folder), (names) => names.length === 1);
+    await until(
+      () => backupsIn(folder),
+      (names) => names.length === 1,
+    );
     for (let day = 1; day <= 3; day++) {
       clock.advance(BACKUP_INTERVAL_MS);
-      await until(() => backupsIn(folder), (names) => names.length === Math.min(day + 1, 2) && readLastAt(club) === clock.now().toISOString());
+      await until(
+        () => backupsIn(folder),
+        (names) => names.length === Math.min(day + 1, 2) && readLastAt(club) === clock.now().toISOString(),
+      );
     }
     expect(backupsIn(folder)).toHaveLength(2);
     expect(fs.readFileSync(path.join(folder, 'notes.txt'), 'utf8')).toBe('mine');
@@ -82,7 +92,10 @@ describe('daily backups', () => {
     clubs.push(club);
     folders.push(club.dataDir);
     clock.advance(FIRST_BACKUP_AFTER_START_MS);
-    await until(() => (fs.existsSync(made) ? backupsIn(made) : []), (names) => names.length === 1);
+    await until(
+      () => (fs.existsSync(made) ? backupsIn(made) : []),
+      (names) => names.length === 1,
+    );
     expect(fs.statSync(made).mode & 0o777).toBe(0o700);
 
     // A folder that is already there, open to everyone on the computer: owner-only once the server uses it.
@@ -97,7 +110,10 @@ describe('daily backups', () => {
     // And should it be opened up meanwhile, the next backup closes it again.
     fs.chmodSync(existing, 0o755);
     clock.advance(BACKUP_INTERVAL_MS);
-    await until(() => backupsIn(existing), (names) => names.length === 1);
+    await until(
+      () => backupsIn(existing),
+      (names) => names.length === 1,
+    );
     expect(fs.statSync(existing).mode & 0o777).toBe(0o700);
   });
 

@@ -85,10 +85,13 @@ describe('attachments', () => {
     const old = new DataSource({ type: 'better-sqlite3', database: file, migrations: [Mail1732270000000], synchronize: false, logging: false });
     await old.initialize();
     await old.runMigrations();
-    await old.query(
-      `INSERT INTO "mail" ("to", "subject", "text", "html", "createdOn", "attempts", "nextAttemptOn") VALUES (?, ?, ?, NULL, ?, 0, ?)`,
-      ['ann@club.test', 'You are invited', 'Set your password here.', '2026-10-01T08:00:00.000Z', '2026-10-01T08:00:00.000Z'],
-    );
+    await old.query(`INSERT INTO "mail" ("to", "subject", "text", "html", "createdOn", "attempts", "nextAttemptOn") VALUES (?, ?, ?, NULL, ?, 0, ?)`, [
+      'ann@club.test',
+      'You are invited',
+      'Set your password here.',
+      '2026-10-01T08:00:00.000Z',
+      '2026-10-01T08:00:00.000Z',
+    ]);
     await old.destroy();
 
     const upgraded = await queueOn(file, smtp.url);

@@ -23,8 +23,6 @@ export function toNodemailerMessage(mail: OutgoingMail & { from: string }) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html ?? undefined,
-    attachments: mail.attachments?.length
-      ? mail.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content }))
-      : undefined,
+    attachments: mail.attachments?.length ? mail.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) : undefined,
   };
 }

@@ -84,10 +84,12 @@ export class MailQueue {
     this.now = options.now ?? Date.now;
     this.cpuShare = options.cpuShare ?? DEFAULT_CPU_SHARE;
     if (!(this.cpuShare > 0 && this.cpuShare <= 1)) throw new Error('cpuShare must be above 0 and at most 1');
-    this.cpuMicros = options.cpuMicros ?? (() => {
-      const { user, system } = process.cpuUsage();
-      return user + system;
-    });
+    this.cpuMicros =
+      options.cpuMicros ??
+      (() => {
+        const { user, system } = process.cpuUsage();
+        return user + system;
+      });
     this.rest = options.rest ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     // A zero delay would let a failing mail come due again within the same pass, and the pass never end.
     if (this.retryDelaysMs.length === 0 || !this.retryDelaysMs.every((ms) => Number.isInteger(ms) && ms > 0)) {
@@ -142,9 +144,7 @@ export class MailQueue {
 
   /** Forgets mail sent before `before` (its body is long gone; only the bookkeeping was left). */
   pruneSent(before: Date): number {
-    return sqliteOf(this.db)
-      .prepare(`DELETE FROM "mail" WHERE "sentOn" IS NOT NULL AND "sentOn" < ?`)
-      .run(before.toISOString()).changes;
+    return sqliteOf(this.db).prepare(`DELETE FROM "mail" WHERE "sentOn" IS NOT NULL AND "sentOn" < ?`).run(before.toISOString()).changes;
   }
 
   /**
@@ -211,9 +211,7 @@ export class MailQueue {
     if (this.firstPass) {
       // A restart tries every unsent mail at once: the host may just have fixed the mail settings, and
       // should not wait out a back-off from before. Back-off is for a server that keeps running.
-      sqliteOf(this.db)
-        .prepare(`UPDATE "mail" SET "nextAttemptOn" = ? WHERE "sentOn" IS NULL AND "nextAttemptOn" > ?`)
-        .run(dueBy, dueBy);
+      sqliteOf(this.db).prepare(`UPDATE "mail" SET "nextAttemptOn" = ? WHERE "sentOn" IS NULL AND "nextAttemptOn" > ?`).run(dueBy, dueBy);
       this.firstPass = false;
     }
     const next = sqliteOf(this.db).prepare<[string], DueMail>(

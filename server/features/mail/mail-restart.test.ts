@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMail, startSmtpSink } from '../../test-support/mail';
 import { setUpClub, startTestServer } from '../../test-support/test-server';
 
-describe('the club\'s mail when the mail server is down', () => {
+describe("the club's mail when the mail server is down", () => {
   it('never fails or slows the request, survives a restart, and delivers once the server is back', async () => {
     // A port with nothing listening: the club's mail server is down.
     const probe = await startSmtpSink();

@@ -34,7 +34,9 @@ describe('a feed ends with the sessions of its account', () => {
 
     expect((await c.club.call('POST', `/api/accounts/passwordreset/${member.email}`)).status).toBe(200);
     const link = /\/passwordreset\/([\w-]+)\/([\w-]+)$/.exec(passwordResetPath(await waitForMail(c.club, member.email)))!;
-    const reset = await c.club.call('POST', `/api/accounts/passwordreset/token/${link[1]}`, { body: { resetToken: link[2], password: 'a brand new password' } });
+    const reset = await c.club.call('POST', `/api/accounts/passwordreset/token/${link[1]}`, {
+      body: { resetToken: link[2], password: 'a brand new password' },
+    });
     expect(reset.status).toBe(200);
 
     expect((await fetchFeed(feed, '127.0.0.21')).status).toBe(404);

@@ -38,7 +38,10 @@ it("without PUBLIC_URL a calendar's page links lead to the address it was fetche
     http
       .get(`${club.url}${feedPath}`, { headers: { Host: 'books.lan:8080' } }, (res) => {
         let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+        res
+          .setEncoding('utf8')
+          .on('data', (chunk: string) => (text += chunk))
+          .on('end', () => resolve(text));
       })
       .on('error', reject);
   });

@@ -76,7 +76,15 @@ const NO_FEED = 'There is no such calendar feed. It may have been turned off; ma
 
 /** Bratislava's wall clock for an instant, as Intl shows it. */
 const bratislavaTime = (date: Date) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Bratislava', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Bratislava',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
 
 describe("a meeting's .ics", () => {
   it('downloads as one VEVENT with what a calendar shows: the book, the place, the page, the notes', async () => {
@@ -144,7 +152,11 @@ describe("a meeting's .ics", () => {
     expect([first.sequence, changed.sequence, cancelled.sequence]).toEqual([0, 1, 2]);
     expect([first.status, changed.status, cancelled.status]).toEqual(['CONFIRMED', 'CONFIRMED', 'CANCELLED']);
     expect(changed.start).toEqual(new Date('2026-10-18T18:00:00Z'));
-    expect([first.lastModified, changed.lastModified, cancelled.lastModified]).toEqual(['2026-10-01T08:00:00Z', '2026-10-01T08:01:00Z', '2026-10-01T08:02:00Z']);
+    expect([first.lastModified, changed.lastModified, cancelled.lastModified]).toEqual([
+      '2026-10-01T08:00:00Z',
+      '2026-10-01T08:01:00Z',
+      '2026-10-01T08:02:00Z',
+    ]);
     expect(cancelled.stamp).toBe(cancelled.lastModified);
   });
 

@@ -171,12 +171,19 @@ describe('mail about meetings', () => {
     const mail = await newMail();
     // The admin made this change: the moderator hears of it like everyone.
     expect(mail['Mona Moderator']!.map((one) => one.subject)).toEqual(['[Test Club] Meeting changed: Tuesday, November 3, 2026']);
-    expect(mail.Ann![0]!.text).toMatch(/^A meeting has changed:\n- No online link any more\n- No book set any more\n- The notes have changed \(below\)\n\nWhen: /);
-    expect(mail.Ben![0]!.text).toMatch(/^Stretnutie sa zmenilo:\n- Odkaz na online pripojenie bol zrušený\n- Kniha už nie je určená\n- Zmenili sa poznámky \(nižšie\)\n\nKedy: /);
+    expect(mail.Ann![0]!.text).toMatch(
+      /^A meeting has changed:\n- No online link any more\n- No book set any more\n- The notes have changed \(below\)\n\nWhen: /,
+    );
+    expect(mail.Ben![0]!.text).toMatch(
+      /^Stretnutie sa zmenilo:\n- Odkaz na online pripojenie bol zrušený\n- Kniha už nie je určená\n- Zmenili sa poznámky \(nižšie\)\n\nKedy: /,
+    );
     expect(mail.Ann![0]!.text).not.toContain('Book:');
     expect(attachedEvent(mail.Ann![0]!.attachments[0]!).sequence).toBe(2);
 
-    const same = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, { place: 'Kníhkupectvo Artforum, Kozia 20', notes: 'Tea only.' });
+    const same = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, {
+      place: 'Kníhkupectvo Artforum, Kozia 20',
+      notes: 'Tea only.',
+    });
     expect(same.sequence).toBe(2);
     expect(Object.values(await newMail()).flat()).toEqual([]);
   });
@@ -192,7 +199,9 @@ describe('mail about meetings', () => {
       Dan: [],
       Bot: [],
     });
-    expect(mail.Ann![0]!.text).toMatch(/^This meeting is cancelled\.\n\nWhen: Tuesday, November 3, 2026, 19:00 \(Europe\/Bratislava\)\nWhere: Kníhkupectvo Artforum/);
+    expect(mail.Ann![0]!.text).toMatch(
+      /^This meeting is cancelled\.\n\nWhen: Tuesday, November 3, 2026, 19:00 \(Europe\/Bratislava\)\nWhere: Kníhkupectvo Artforum/,
+    );
     expect(mail.Ben![0]!.text).toMatch(/^Toto stretnutie je zrušené\.\n\nKedy: utorok 3\. novembra 2026, 19:00 \(Europe\/Bratislava\)/);
     for (const one of [mail.Ann![0]!, mail.Ben![0]!, mail.Cleo![0]!]) {
       expect(attachedEvent(one.attachments[0]!)).toEqual({

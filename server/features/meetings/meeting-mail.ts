@@ -62,7 +62,14 @@ function lettersFor(occasion: Occasion, meeting: Meeting, settings: MeetingMailS
   return letters;
 }
 
-function letter(occasion: Occasion, meeting: Meeting, language: Language, settings: MeetingMailSettings, opening: string[], attachment: MailAttachment): MeetingLetter {
+function letter(
+  occasion: Occasion,
+  meeting: Meeting,
+  language: Language,
+  settings: MeetingMailSettings,
+  opening: string[],
+  attachment: MailAttachment,
+): MeetingLetter {
   const date = dateOf(meeting.startsAt, language, settings.timeZone);
   return {
     subject: translate(language, `mail:${occasion}.subject`, { date }),

@@ -59,7 +59,9 @@ async function reminders(c: Club): Promise<[string, string][]> {
 }
 
 const reminderSentOn = (c: Club, meeting: Meeting) =>
-  c.sql((db) => (db.prepare(`SELECT "reminderSentOn" FROM "meeting" WHERE "id" = ?`).get(meeting.meetingId) as { reminderSentOn: string | null }).reminderSentOn);
+  c.sql(
+    (db) => (db.prepare(`SELECT "reminderSentOn" FROM "meeting" WHERE "id" = ?`).get(meeting.meetingId) as { reminderSentOn: string | null }).reminderSentOn,
+  );
 
 describe('the day-before reminder', () => {
   it('goes at startsAt − 24 h, once, to exactly those going or maybe, in their language, with the .ics', async () => {
@@ -73,7 +75,11 @@ describe('the day-before reminder', () => {
     c.sql((db) => {
       db.prepare(`UPDATE "user" SET "disabledOn" = ? WHERE "id" = ?`).run(c.clock.now().toISOString(), c.gone.userId);
       // A bot cannot answer through the API; even one that has an answer is never mailed.
-      db.prepare(`INSERT INTO "meeting_rsvp" ("meetingId", "userId", "answer", "modifiedOn") VALUES (?, ?, 'going', ?)`).run(meeting.meetingId, c.bot.userId, c.clock.now().toISOString());
+      db.prepare(`INSERT INTO "meeting_rsvp" ("meetingId", "userId", "answer", "modifiedOn") VALUES (?, ?, 'going', ?)`).run(
+        meeting.meetingId,
+        c.bot.userId,
+        c.clock.now().toISOString(),
+      );
     });
 
     c.clock.set('2026-10-19T16:59:59Z');
@@ -106,7 +112,12 @@ describe('the day-before reminder', () => {
     expect(toBen.text).toMatch(/^Pripomíname stretnutie, na ktoré možno prídeš\.\n\nKedy: utorok 20\. októbra 2026, 19:00 \(Europe\/Bratislava\)\n/);
     for (const mail of [toAnn, toBen]) {
       expect(mail.attachments.map((file) => file.filename)).toEqual([`meeting-${meeting.meetingId}.ics`]);
-      expect(attachedEvent(mail.attachments[0]!)).toMatchObject({ uid: `meeting-${meeting.meetingId}@club.example.org`, sequence: 0, status: 'CONFIRMED', start: '2026-10-20T17:00:00.000Z' });
+      expect(attachedEvent(mail.attachments[0]!)).toMatchObject({
+        uid: `meeting-${meeting.meetingId}@club.example.org`,
+        sequence: 0,
+        status: 'CONFIRMED',
+        start: '2026-10-20T17:00:00.000Z',
+      });
     }
 
     // Neither later on, nor after a restart.

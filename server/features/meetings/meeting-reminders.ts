@@ -95,17 +95,19 @@ export class MeetingReminders implements ScheduledTask {
              ORDER BY "user"."email"`,
           )
           .all(meetingId) as Attendee[];
-        this.outbox.enqueue(attendees.map((attendee): MailMessage => {
-          const language = attendee.language ?? this.settings.links.defaultLanguage;
-          const letter = reminderLetter(meeting, attendee.answer, language, this.settings);
-          const signature = translate(language, 'mail:signature', { siteName: this.settings.links.siteName });
-          return {
-            to: attendee.email,
-            subject: `[${this.settings.links.siteName}] ${letter.subject}`,
-            text: `${letter.text}\n\n${signature}\n`,
-            attachments: letter.attachments,
-          };
-        }));
+        this.outbox.enqueue(
+          attendees.map((attendee): MailMessage => {
+            const language = attendee.language ?? this.settings.links.defaultLanguage;
+            const letter = reminderLetter(meeting, attendee.answer, language, this.settings);
+            const signature = translate(language, 'mail:signature', { siteName: this.settings.links.siteName });
+            return {
+              to: attendee.email,
+              subject: `[${this.settings.links.siteName}] ${letter.subject}`,
+              text: `${letter.text}\n\n${signature}\n`,
+              attachments: letter.attachments,
+            };
+          }),
+        );
         return 'done';
       });
       if (outcome === 'done') return;

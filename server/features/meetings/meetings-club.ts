@@ -62,7 +62,8 @@ export async function startMeetingsClub(overrides: Partial<ServerConfig> = {}): 
     ben,
     bot,
     book,
-    schedule: (fields = {}) => ok<Meeting>(club, 'POST', '/api/meetings', mod.token, { startsAt: '2026-10-20T19:00:00+02:00', place: 'Café Lumière, Bratislava', ...fields }),
+    schedule: (fields = {}) =>
+      ok<Meeting>(club, 'POST', '/api/meetings', mod.token, { startsAt: '2026-10-20T19:00:00+02:00', place: 'Café Lumière, Bratislava', ...fields }),
     sql(work) {
       const db = new Database(path.join(club.dataDir, 'bookclub.db'));
       try {

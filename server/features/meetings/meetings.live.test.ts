@@ -58,7 +58,9 @@ describe('meetings pushed live', () => {
     const meeting = await c.schedule();
     await pushed((m) => m.meetingId === meeting.meetingId);
     const count = received.length;
-    expect((await c.club.call('PATCH', `/api/meetings/${meeting.meetingId}`, { token: c.mod.token, body: { startsAt: '2001-01-01T00:00:00Z' } })).status).toBe(400);
+    expect((await c.club.call('PATCH', `/api/meetings/${meeting.meetingId}`, { token: c.mod.token, body: { startsAt: '2001-01-01T00:00:00Z' } })).status).toBe(
+      400,
+    );
     // A later push proves the hub delivered everything sent before it.
     await ok(c.club, 'POST', `/api/meetings/${meeting.meetingId}/rsvp`, c.ben.token, { answer: 'maybe' });
     await pushed((m) => m.meetingId === meeting.meetingId && m.rsvp.maybe.includes(c.ben.userId));

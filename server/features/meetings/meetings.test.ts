@@ -93,7 +93,14 @@ describe('scheduling', () => {
 
   it('an online meeting needs only its link; a numeric-string bookId is taken (Obskurnee clients send them)', async () => {
     const meeting = await c.schedule({ place: undefined, onlineUrl: 'https://meet.example.org/bookclub', bookId: String(c.book.bookId) as never });
-    expect(meeting).toMatchObject({ place: null, onlineUrl: 'https://meet.example.org/bookclub', bookId: c.book.bookId, endsAt: null, notes: null, notesHtml: null });
+    expect(meeting).toMatchObject({
+      place: null,
+      onlineUrl: 'https://meet.example.org/bookclub',
+      bookId: c.book.bookId,
+      endsAt: null,
+      notes: null,
+      notesHtml: null,
+    });
   });
 
   it('lists upcoming meetings soonest first and past ones latest first; a meeting is past once it has ended', async () => {
@@ -130,13 +137,33 @@ describe('the rules a meeting keeps', () => {
     const before = storedMeetings();
     const cases: [Record<string, unknown>, string, string, string][] = [
       [{ startsAt: '2020-01-01T18:00:00Z', place: 'Library' }, 'startsAt', 'The meeting must start in the future.', 'Stretnutie sa musí začínať v budúcnosti.'],
-      [{ startsAt: future, endsAt: '2027-06-01T17:00:00Z', place: 'Library' }, 'endsAt', 'The meeting must end after it starts.', 'Stretnutie sa musí skončiť až po svojom začiatku.'],
-      [{ startsAt: future, endsAt: future, place: 'Library' }, 'endsAt', 'The meeting must end after it starts.', 'Stretnutie sa musí skončiť až po svojom začiatku.'],
+      [
+        { startsAt: future, endsAt: '2027-06-01T17:00:00Z', place: 'Library' },
+        'endsAt',
+        'The meeting must end after it starts.',
+        'Stretnutie sa musí skončiť až po svojom začiatku.',
+      ],
+      [
+        { startsAt: future, endsAt: future, place: 'Library' },
+        'endsAt',
+        'The meeting must end after it starts.',
+        'Stretnutie sa musí skončiť až po svojom začiatku.',
+      ],
       [{ startsAt: future }, 'place', 'Give a place or an online link (or both).', 'Zadajte miesto alebo odkaz na online stretnutie (alebo oboje).'],
-      [{ startsAt: future, place: '   ', onlineUrl: '' }, 'place', 'Give a place or an online link (or both).', 'Zadajte miesto alebo odkaz na online stretnutie (alebo oboje).'],
+      [
+        { startsAt: future, place: '   ', onlineUrl: '' },
+        'place',
+        'Give a place or an online link (or both).',
+        'Zadajte miesto alebo odkaz na online stretnutie (alebo oboje).',
+      ],
       // Year 10000 in UTC: stored with a fifth digit it sorted first, broke calendars and mailed "January 1, 10000".
       [{ startsAt: '9999-12-31T23:59:59-14:00', place: 'Library' }, 'startsAt', 'Choose a date before the year 10000.', 'Zvoľte dátum pred rokom 10000.'],
-      [{ startsAt: future, endsAt: '9999-12-31T12:00:00-12:00', place: 'Library' }, 'endsAt', 'Choose a date before the year 10000.', 'Zvoľte dátum pred rokom 10000.'],
+      [
+        { startsAt: future, endsAt: '9999-12-31T12:00:00-12:00', place: 'Library' },
+        'endsAt',
+        'Choose a date before the year 10000.',
+        'Zvoľte dátum pred rokom 10000.',
+      ],
     ];
     for (const [body, field, english, slovak] of cases) {
       const en = await c.club.call('POST', '/api/meetings', { token: c.mod.token, body });
@@ -171,11 +198,17 @@ describe('the rules a meeting keeps', () => {
 describe('editing and cancelling', () => {
   it('a change is checked on the whole meeting and makes a new revision; a change that changes nothing does not', async () => {
     const meeting = await c.schedule({ startsAt: '2027-07-01T18:00:00Z', place: 'Library' });
-    const moved = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, { startsAt: '2027-07-02T18:00:00+02:00', notes: 'Moved a day.' });
+    const moved = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, {
+      startsAt: '2027-07-02T18:00:00+02:00',
+      notes: 'Moved a day.',
+    });
     expect(moved).toMatchObject({ startsAt: '2027-07-02T16:00:00.000Z', place: 'Library', notes: 'Moved a day.', sequence: 1, createdOn: meeting.createdOn });
     const same = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, { notes: 'Moved a day.' });
     expect(same.sequence).toBe(1);
-    const online = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, { onlineUrl: 'https://meet.example.org/x', place: null });
+    const online = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, {
+      onlineUrl: 'https://meet.example.org/x',
+      place: null,
+    });
     expect(online).toMatchObject({ place: null, onlineUrl: 'https://meet.example.org/x', sequence: 2 });
 
     const before = storedMeetings();
@@ -201,7 +234,10 @@ describe('editing and cancelling', () => {
   it('a meeting under way can still be edited without moving its start', async () => {
     const meeting = await c.schedule({ startsAt: '2027-07-05T18:00:00Z', endsAt: '2027-07-05T21:00:00Z', place: 'Library' });
     c.clock.set('2027-07-05T18:30:00Z');
-    const edited = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, { notes: 'We started on time.', startsAt: meeting.startsAt });
+    const edited = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, {
+      notes: 'We started on time.',
+      startsAt: meeting.startsAt,
+    });
     expect(edited).toMatchObject({ notes: 'We started on time.', sequence: 1 });
     const moved = await c.club.call('PATCH', `/api/meetings/${meeting.meetingId}`, { token: c.mod.token, body: { startsAt: '2027-07-05T18:15:00Z' } });
     expect(moved.status).toBe(400);
@@ -234,7 +270,12 @@ describe('answering', () => {
     const meeting = await c.schedule({ startsAt: '2027-09-01T18:00:00Z' });
     const path = `/api/meetings/${meeting.meetingId}/rsvp`;
     const going = await ok<Meeting>(c.club, 'POST', path, c.ann.token, { answer: 'going' });
-    expect(going).toMatchObject({ myRsvp: 'going', rsvp: { going: [c.ann.userId], maybe: [], notGoing: [] }, responders: [{ userId: c.ann.userId, name: 'Ann' }], sequence: 0 });
+    expect(going).toMatchObject({
+      myRsvp: 'going',
+      rsvp: { going: [c.ann.userId], maybe: [], notGoing: [] },
+      responders: [{ userId: c.ann.userId, name: 'Ann' }],
+      sequence: 0,
+    });
     await ok(c.club, 'POST', path, c.ben.token, { answer: 'going' });
     const maybe = await ok<Meeting>(c.club, 'POST', path, c.ann.token, { answer: 'maybe' });
     expect(maybe.rsvp).toEqual({ going: [c.ben.userId], maybe: [c.ann.userId], notGoing: [] });
@@ -260,7 +301,11 @@ describe('answering', () => {
     const before = storedAnswers();
     const late = await c.club.call('POST', `/api/meetings/${meeting.meetingId}/rsvp`, { token: c.ben.token, body: { answer: 'going' } });
     expect([late.status, late.body.detail]).toEqual([409, 'This meeting has already taken place.']);
-    const sk = await c.club.call('POST', `/api/meetings/${meeting.meetingId}/rsvp`, { token: c.ann.token, body: { answer: 'notGoing' }, headers: { 'Accept-Language': 'sk' } });
+    const sk = await c.club.call('POST', `/api/meetings/${meeting.meetingId}/rsvp`, {
+      token: c.ann.token,
+      body: { answer: 'notGoing' },
+      headers: { 'Accept-Language': 'sk' },
+    });
     expect(sk.status).toBe(409);
     expect(sk.body.detail).toBe('Toto stretnutie sa už konalo.');
     expect(storedAnswers()).toEqual(before);
@@ -330,7 +375,14 @@ describe('bad input', () => {
       startsAt: '2028-01-11T18:00:00+01:00',
       place: 'Kaviareň Ďatelina, Štúrova 1 🍀'.padEnd(500, '.'),
       notes,
-      ...({ meetingId: 1, sequence: 99, isCancelled: true, ownerId: c.ann.userId, createdOn: '2000-01-01T00:00:00Z', rsvp: { going: [c.ann.userId] } } as object),
+      ...({
+        meetingId: 1,
+        sequence: 99,
+        isCancelled: true,
+        ownerId: c.ann.userId,
+        createdOn: '2000-01-01T00:00:00Z',
+        rsvp: { going: [c.ann.userId] },
+      } as object),
     });
     expect(meeting).toMatchObject({ sequence: 0, isCancelled: false, ownerId: c.mod.userId, rsvp: { going: [] }, notes });
     expect(meeting.place).toHaveLength(500);

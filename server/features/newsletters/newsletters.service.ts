@@ -99,7 +99,11 @@ export class NewslettersService implements ClubEvents {
         case 'pollOpened':
           return { kind: event.isTiebreaker ? 'tiebreakerOpened' : 'pollOpened', link: `${base}${pages.poll(event.pollId)}`, params: { title: event.title } };
         case 'bookChosen':
-          return { kind: event.kind, link: `${base}${pages.book(event.bookId)}`, params: { title: event.title, author: event.author ?? '?', order: event.order } };
+          return {
+            kind: event.kind,
+            link: `${base}${pages.book(event.bookId)}`,
+            params: { title: event.title, author: event.author ?? '?', order: event.order },
+          };
         case 'recommendationAdded':
           return { kind: event.kind, link: `${base}${pages.recommendation(event.recommendationId)}`, params: { title: event.title, owner: event.owner } };
         case 'reviewAdded':

@@ -6,7 +6,7 @@ import { ADMIN } from '../../test-support/test-server';
 const given = useClubWithMember();
 
 describe('newsletters', () => {
-  it('a member subscribes and unsubscribes; moderators see each list\'s subscribers', async () => {
+  it("a member subscribes and unsubscribes; moderators see each list's subscribers", async () => {
     expect(await ok(given.club, 'GET', '/api/newsletters', given.ann.token)).toEqual([]);
     expect(await ok(given.club, 'POST', '/api/newsletters/allevents/subscribe', given.ann.token)).toEqual(['allevents']);
     expect(await ok(given.club, 'POST', '/api/newsletters/basicevents/subscribe', given.ann.token)).toEqual(['basicevents', 'allevents']);

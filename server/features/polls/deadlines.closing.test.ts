@@ -68,7 +68,7 @@ describe('at the deadline the poll closes itself, as a moderator closing it then
     expect(await ok(club, 'GET', '/api/books', mod)).toEqual([]);
   });
 
-  it('a theme poll opens the round\'s book discussion', async () => {
+  it("a theme poll opens the round's book discussion", async () => {
     const given = await startClub();
     const { club, ann, mod, clock } = given;
     const { round, pollId, options } = await openPoll(given, hoursFrom(clock, 1), 'Themes');

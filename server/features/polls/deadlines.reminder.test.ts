@@ -2,17 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitForMail } from '../../test-support/mail';
 import { ok } from '../../test-support/round-helpers';
 import { ADMIN } from '../../test-support/test-server';
-import {
-  closeDeadlineClubs,
-  HOUR,
-  hoursFrom,
-  mails,
-  openPoll,
-  REMINDER,
-  settle,
-  startClub,
-  vote,
-} from '../../test-support/deadline-club';
+import { closeDeadlineClubs, HOUR, hoursFrom, mails, openPoll, REMINDER, settle, startClub, vote } from '../../test-support/deadline-club';
 
 // The reminder before a poll's deadline, to the active members who have not voted.
 

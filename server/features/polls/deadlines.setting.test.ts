@@ -2,19 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Poll, PollInfo } from '../../../shared/api/polls';
 import type { Round, RoundUpdate } from '../../../shared/api/rounds';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
-import {
-  closeDeadlineClubs,
-  HOUR,
-  hoursFrom,
-  listen,
-  mails,
-  openPoll,
-  pollOf,
-  REMINDER,
-  settle,
-  startClub,
-  vote,
-} from '../../test-support/deadline-club';
+import { closeDeadlineClubs, HOUR, hoursFrom, listen, mails, openPoll, pollOf, REMINDER, settle, startClub, vote } from '../../test-support/deadline-club';
 
 // Setting a poll's deadline: when closing a discussion into the poll, or later with PATCH.
 
@@ -27,7 +15,10 @@ describe('a deadline must lie ahead', () => {
     const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Past' });
     await ok(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion('Dune'));
     for (const closesAt of [hoursFrom(clock, -1), clock.now()]) {
-      const refused = await club.call('POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, { token: mod, body: { closesAt: closesAt.toISOString() } });
+      const refused = await club.call('POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, {
+        token: mod,
+        body: { closesAt: closesAt.toISOString() },
+      });
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual({ closesAt: ['The deadline must be in the future.'] });
     }
@@ -36,7 +27,11 @@ describe('a deadline must lie ahead', () => {
 
     const { pollId } = await openPoll(given, hoursFrom(clock, 5));
     const before = await pollOf(given, pollId);
-    const patched = await club.call('PATCH', `/api/polls/${pollId}`, { token: mod, body: { closesAt: hoursFrom(clock, -0.5).toISOString() }, headers: { 'Accept-Language': 'sk' } });
+    const patched = await club.call('PATCH', `/api/polls/${pollId}`, {
+      token: mod,
+      body: { closesAt: hoursFrom(clock, -0.5).toISOString() },
+      headers: { 'Accept-Language': 'sk' },
+    });
     expect(patched.status).toBe(400);
     expect(patched.body.errors).toEqual({ closesAt: ['Termín musí byť v budúcnosti.'] });
     expect(await pollOf(given, pollId)).toEqual(before);
@@ -47,7 +42,7 @@ describe('a deadline must lie ahead', () => {
     expect(await pollOf(given, pollId)).toEqual(before);
   });
 
-  it('the past is the club clock\'s: an hour ahead of the host is refused once the club clock passed it', async () => {
+  it("the past is the club clock's: an hour ahead of the host is refused once the club clock passed it", async () => {
     const given = await startClub();
     given.clock.advance(2 * HOUR);
     const { pollId } = await openPoll(given, null);
@@ -121,7 +116,12 @@ describe('PATCH /api/polls/{id}', () => {
     const notJson = await club.call('PATCH', `/api/polls/${pollId}`, { token: mod, rawBody: 'closesAt=2099-12-01T19:00:00Z', contentType: 'text/plain' });
     expect(notJson.status).toBe(415);
     // Fields it does not take are ignored, as everywhere in the API: the poll stays open and its own.
-    const extra = await ok<Poll>(club, 'PATCH', `/api/polls/${pollId}`, mod, { closesAt: before.closesAt, isClosed: true, title: 'Renamed', winnerPostId: options[1] });
+    const extra = await ok<Poll>(club, 'PATCH', `/api/polls/${pollId}`, mod, {
+      closesAt: before.closesAt,
+      isClosed: true,
+      title: 'Renamed',
+      winnerPostId: options[1],
+    });
     expect(extra).toMatchObject({ isClosed: false, title: before.title, closesAt: before.closesAt });
     expect(await pollOf(given, pollId)).toEqual(before);
 

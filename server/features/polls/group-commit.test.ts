@@ -20,7 +20,10 @@ function newItem(fail?: Item['fail']): Item {
 function committedIds(ids: readonly string[]): string[] {
   const reader = new Database(scratch.sql.name, { readonly: true });
   try {
-    const found = reader.prepare(`SELECT "id" FROM "user" WHERE "id" IN (${ids.map(() => '?').join(', ')})`).pluck().all(...ids) as string[];
+    const found = reader
+      .prepare(`SELECT "id" FROM "user" WHERE "id" IN (${ids.map(() => '?').join(', ')})`)
+      .pluck()
+      .all(...ids) as string[];
     return ids.filter((id) => found.includes(id));
   } finally {
     reader.close();

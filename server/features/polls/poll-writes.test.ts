@@ -72,7 +72,12 @@ describe('poll writes', () => {
     recordBallot(scratch.sql, id, ann, [dune, emma], createdOn);
     recordBallot(scratch.sql, id, ben, [emma], createdOn);
     recordBallot(scratch.sql, id, ann, [ulysses], '2024-10-03T18:00:00.000Z');
-    expect(pollBallots(scratch.sql, id)).toEqual(new Map([[ann, [ulysses]], [ben, [emma]]]));
+    expect(pollBallots(scratch.sql, id)).toEqual(
+      new Map([
+        [ann, [ulysses]],
+        [ben, [emma]],
+      ]),
+    );
     expect(await scratch.db.getRepository(VoteEntity).find({ where: { pollId: id }, order: { userId: 'ASC' } })).toEqual(
       [
         { pollId: id, userId: ann, createdOn: '2024-10-03T18:00:00.000Z' },

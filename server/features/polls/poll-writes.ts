@@ -52,26 +52,39 @@ export function createPoll(sql: Sql, poll: NewPoll, optionIds: readonly number[]
     ownerId: poll.ownerId,
     createdOn: poll.createdOn,
   });
-  insertRows(sql, options, optionIds.map((postId, position) => ({ pollId, postId, position })));
+  insertRows(
+    sql,
+    options,
+    optionIds.map((postId, position) => ({ pollId, postId, position })),
+  );
   return pollId;
 }
 
 /** Closes a poll with its outcome. */
 export function closePollWithOutcome(sql: Sql, pollId: number, outcome: PollOutcome): void {
-  updateRows(sql, polls, { id: pollId }, {
-    isClosed: true,
-    winnerPostId: outcome.winnerPostId,
-    decidedByLot: outcome.decidedByLot,
-    followupKind: outcome.followupKind,
-    followupId: outcome.followupId,
-  });
+  updateRows(
+    sql,
+    polls,
+    { id: pollId },
+    {
+      isClosed: true,
+      winnerPostId: outcome.winnerPostId,
+      decidedByLot: outcome.decidedByLot,
+      followupKind: outcome.followupKind,
+      followupId: outcome.followupId,
+    },
+  );
 }
 
 /** A member's ballot: it replaces any earlier one of theirs, ticks and time. */
 export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: readonly number[], createdOn: string): void {
   upsertRow(sql, votes, { pollId, userId, createdOn }, ['pollId', 'userId'], ['createdOn']);
   deleteRows(sql, choices, { pollId, userId });
-  insertRows(sql, choices, postIds.map((postId) => ({ pollId, userId, postId })));
+  insertRows(
+    sql,
+    choices,
+    postIds.map((postId) => ({ pollId, userId, postId })),
+  );
 }
 
 const users = tableOf(UserEntity);

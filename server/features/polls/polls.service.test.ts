@@ -38,7 +38,11 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  pollId = createPoll(scratch.sql, { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn }, round.postIds);
+  pollId = createPoll(
+    scratch.sql,
+    { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn },
+    round.postIds,
+  );
   polls = new PollsService(scratch.db, discussions, { broadcast: () => {} }, systemClock, { reschedule: () => {} });
   postReads = 0;
 });
@@ -63,7 +67,7 @@ describe('voting', () => {
     expect((await polls.info(pollId, ann)).myVote).toEqual({ pollId, postIds: [ulysses()] });
   });
 
-  it('every member voting at once: each ballot is kept once, as sent, and counted in its voter\'s answer', async () => {
+  it("every member voting at once: each ballot is kept once, as sent, and counted in its voter's answer", async () => {
     const ballotOf = (i: number) => (i % 3 === 0 ? [ulysses(), dune()] : [[dune()], [emma()], [ulysses()]][i % 3]!);
     const answers = await Promise.all(ids.map((id, i) => vote(member(id), ballotOf(i))));
 
@@ -86,7 +90,12 @@ describe('voting', () => {
 
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(Invalid);
-    expect(pollBallots(scratch.sql, pollId)).toEqual(new Map([[ann.id, [dune()]], [cid.id, [emma()]]]));
+    expect(pollBallots(scratch.sql, pollId)).toEqual(
+      new Map([
+        [ann.id, [dune()]],
+        [cid.id, [emma()]],
+      ]),
+    );
   });
 
   it('nobody votes into a closed poll, however many vote at once', async () => {
@@ -126,8 +135,7 @@ describe('what each member sees', () => {
 });
 
 describe('a poll is read once for each state of the database', () => {
-  const nameOf = async (user: User, viewer = ann) =>
-    (await polls.info(pollId, viewer)).poll.results.activeMembers.find((m) => m.userId === user.id)?.name;
+  const nameOf = async (user: User, viewer = ann) => (await polls.info(pollId, viewer)).poll.results.activeMembers.find((m) => m.userId === user.id)?.name;
 
   it('reads share one reading until something changes', async () => {
     const [first, second] = await Promise.all([polls.info(pollId, ann), polls.info(pollId, ben)]);

@@ -64,7 +64,10 @@ function storedBallots(pollId: number): Map<string, number[]> {
       if (ballots.has(userId)) throw new Error(`${userId} has two ballots`);
       ballots.set(userId, []);
     }
-    const choices = sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ? ORDER BY "postId"`).all(pollId) as { userId: string; postId: number }[];
+    const choices = sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ? ORDER BY "postId"`).all(pollId) as {
+      userId: string;
+      postId: number;
+    }[];
     for (const { userId, postId } of choices) ballots.get(userId)!.push(postId);
     return ballots;
   } finally {

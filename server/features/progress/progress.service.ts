@@ -25,8 +25,16 @@ export class ProgressService {
   /** The caller's own entry (shared or not) and the shared entries, furthest first. */
   async forBook(user: User, bookId: number): Promise<BookProgress> {
     const book = await this.books.get(bookId);
-    const rows = await this.rows.find({ where: [{ bookId, shared: true }, { bookId, userId: user.id }] });
-    const names = await userNames(this.db, rows.map((row) => row.userId));
+    const rows = await this.rows.find({
+      where: [
+        { bookId, shared: true },
+        { bookId, userId: user.id },
+      ],
+    });
+    const names = await userNames(
+      this.db,
+      rows.map((row) => row.userId),
+    );
     const entries = rows.map((row) => toEntry(row, names.get(row.userId) ?? ''));
     return {
       mine: entries.find((entry) => entry.userId === user.id) ?? null,

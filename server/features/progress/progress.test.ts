@@ -35,7 +35,7 @@ describe('reading progress', () => {
     expect(seenByBen).toEqual({ mine: null, shared: [] });
   });
 
-  it('the club sees shared progress, furthest first: finished, then how far (a page as a share of the book\'s pages)', async () => {
+  it("the club sees shared progress, furthest first: finished, then how far (a page as a share of the book's pages)", async () => {
     expect(book.post.pageCount).toBe(320);
     await ok(club, 'PUT', path, ann.token, { page: 160, shared: true }); // half of 320 pages
     await ok(club, 'PUT', path, ben.token, { percent: 60, shared: true });
@@ -63,9 +63,21 @@ describe('reading progress', () => {
   });
 
   it('finished replaces a page or a percentage; page numbers may come as numeric strings; extra fields are ignored', async () => {
-    expect((await ok<BookProgress>(club, 'PUT', path, ben.token, { finished: true, shared: true })).mine).toMatchObject({ page: null, percent: null, finished: true });
-    expect((await ok<BookProgress>(club, 'PUT', path, ben.token, { page: '42', shared: true, mood: 'happy' })).mine).toMatchObject({ page: 42, percent: null, finished: false });
-    expect((await ok<BookProgress>(club, 'PUT', path, ben.token, { percent: '0', shared: true })).mine).toMatchObject({ page: null, percent: 0, finished: false });
+    expect((await ok<BookProgress>(club, 'PUT', path, ben.token, { finished: true, shared: true })).mine).toMatchObject({
+      page: null,
+      percent: null,
+      finished: true,
+    });
+    expect((await ok<BookProgress>(club, 'PUT', path, ben.token, { page: '42', shared: true, mood: 'happy' })).mine).toMatchObject({
+      page: 42,
+      percent: null,
+      finished: false,
+    });
+    expect((await ok<BookProgress>(club, 'PUT', path, ben.token, { percent: '0', shared: true })).mine).toMatchObject({
+      page: null,
+      percent: 0,
+      finished: false,
+    });
     expect((await ok<BookProgress>(club, 'PUT', path, ben.token, { percent: 100, shared: true })).mine).toMatchObject({ percent: 100, finished: false });
   });
 

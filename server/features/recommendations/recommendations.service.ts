@@ -10,7 +10,6 @@ import { noClubEvents, type ClubEvents } from '../newsletters';
 import { RecommendationEntity, type RecommendationRow } from './recommendation.entity';
 import { mayChange } from '../../../shared/rules';
 
-
 export class RecommendationsService {
   private readonly recommendations: Repository<RecommendationRow>;
 
@@ -42,7 +41,13 @@ export class RecommendationsService {
   async create(user: User, fields: z.output<typeof recommendationFieldsSchema>): Promise<Recommendation> {
     this.check(fields);
     const now = new Date().toISOString();
-    const { id } = await this.recommendations.save({ ...fields, renderedText: this.render(fields.text), ownerId: user.id, createdOn: now, modifiedOn: now } as RecommendationRow);
+    const { id } = await this.recommendations.save({
+      ...fields,
+      renderedText: this.render(fields.text),
+      ownerId: user.id,
+      createdOn: now,
+      modifiedOn: now,
+    } as RecommendationRow);
     this.events.publish({ kind: 'recommendationAdded', recommendationId: id, title: fields.title, owner: displayName(user), actorId: user.id });
     return this.get(id);
   }
@@ -60,7 +65,10 @@ export class RecommendationsService {
   }
 
   async toRecommendations(rows: RecommendationRow[]): Promise<Recommendation[]> {
-    const names = await userNames(this.db, rows.map((row) => row.ownerId));
+    const names = await userNames(
+      this.db,
+      rows.map((row) => row.ownerId),
+    );
     return rows.map((row) => ({
       recommendationId: row.id,
       ...toPostOwnFields(row, names.get(row.ownerId) ?? '', this.markdown),
@@ -77,6 +85,7 @@ export class RecommendationsService {
   private check(fields: Omit<PostFields, 'parentPostId' | 'parentRecommendationId'>) {
     const errors = checkPostForTopic({ ...fields, parentPostId: null, parentRecommendationId: null }, 'Recommendations');
     const entries = Object.entries(errors);
-    if (entries.length) throw new Invalid(entries.length === 1 ? entries[0]![1] : 'validationFailed', {}, Object.fromEntries(entries.map(([f, k]) => [f, [k]])));
+    if (entries.length)
+      throw new Invalid(entries.length === 1 ? entries[0]![1] : 'validationFailed', {}, Object.fromEntries(entries.map(([f, k]) => [f, [k]])));
   }
 }

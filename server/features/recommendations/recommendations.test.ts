@@ -23,7 +23,13 @@ describe('recommendations', () => {
   let rec: Recommendation;
 
   it('a member adds one; the list is newest first', async () => {
-    rec = await ok<Recommendation>(club, 'POST', '/api/recommendations/', ann.token, bookSuggestion('Piranesi', { author: 'Susanna Clarke', text: 'A house of endless halls and tides.' }));
+    rec = await ok<Recommendation>(
+      club,
+      'POST',
+      '/api/recommendations/',
+      ann.token,
+      bookSuggestion('Piranesi', { author: 'Susanna Clarke', text: 'A house of endless halls and tides.' }),
+    );
     expect(rec).toMatchObject({ ownerId: ann.userId, ownerName: 'Ann', title: 'Piranesi', renderedText: '<p>A house of endless halls and tides.</p>' });
     await ok(club, 'POST', '/api/recommendations/', ben.token, bookSuggestion('Stoner', { author: 'John Williams' }));
     const list = await ok<Recommendation[]>(club, 'GET', '/api/recommendations/', ann.token);
@@ -33,21 +39,29 @@ describe('recommendations', () => {
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['author', 'pageCount', 'text']);
   });
 
-  it('its owner edits it; another member may not; a moderator may; Obskurnee\'s postId works too', async () => {
+  it("its owner edits it; another member may not; a moderator may; Obskurnee's postId works too", async () => {
     expect((await ok<Recommendation>(club, 'PATCH', '/api/recommendations/', ann.token, { ...rec, title: 'Piranesi (2020)' })).title).toBe('Piranesi (2020)');
     const refused = await club.call('PATCH', '/api/recommendations/', { token: ben.token, body: { ...rec, title: 'Mine now' } });
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe('You can only edit your own recommendations.');
     const { recommendationId, ...rest } = rec;
-    expect((await ok<Recommendation>(club, 'PATCH', '/api/recommendations/', mod, { ...rest, postId: recommendationId, title: 'Piranesi' })).title).toBe('Piranesi');
+    expect((await ok<Recommendation>(club, 'PATCH', '/api/recommendations/', mod, { ...rest, postId: recommendationId, title: 'Piranesi' })).title).toBe(
+      'Piranesi',
+    );
     expect((await club.call('PATCH', '/api/recommendations/', { token: ann.token, body: { ...rec, recommendationId: 9999 } })).status).toBe(404);
   });
 
   it('seeds a suggestion in the ongoing Books discussion through parentRecommendationId', async () => {
     const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'From recs' });
-    const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ben.token, { ...bookSuggestion('Piranesi'), parentRecommendationId: rec.recommendationId });
+    const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ben.token, {
+      ...bookSuggestion('Piranesi'),
+      parentRecommendationId: rec.recommendationId,
+    });
     expect(post.parentRecommendationId).toBe(rec.recommendationId);
-    const ghost = await club.call('POST', `/api/discussions/${round.bookDiscussionId}`, { token: ben.token, body: { ...bookSuggestion('Ghost'), parentRecommendationId: 99999 } });
+    const ghost = await club.call('POST', `/api/discussions/${round.bookDiscussionId}`, {
+      token: ben.token,
+      body: { ...bookSuggestion('Ghost'), parentRecommendationId: 99999 },
+    });
     expect(ghost.status).toBe(400);
   });
 });

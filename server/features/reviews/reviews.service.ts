@@ -58,7 +58,10 @@ export class ReviewsService {
 
   private async toReviews(rows: ReviewRow[]): Promise<Review[]> {
     if (rows.length === 0) return [];
-    const names = await userNames(this.db, rows.map((row) => row.ownerId));
+    const names = await userNames(
+      this.db,
+      rows.map((row) => row.ownerId),
+    );
     const bookRows = await this.db.getRepository(BookEntity).findBy({ id: In([...new Set(rows.map((row) => row.bookId))]) });
     const books = new Map((await this.books.toBooks(bookRows)).map((book) => [book.bookId, book]));
     return rows.map((row) => ({

@@ -21,8 +21,19 @@ afterAll(async () => {
 
 describe('reviews', () => {
   it('a member reviews a book; a second review replaces the first', async () => {
-    const first = await ok<Review>(club, 'POST', `/api/reviews/book/${book.bookId}`, ann.token, { rating: 4, reviewText: 'Lovely *summer* read.', reviewUrl: 'https://www.goodreads.com/review/show/1' });
-    expect(first).toMatchObject({ bookId: book.bookId, ownerId: ann.userId, ownerName: 'Ann', rating: 4, renderedReviewText: '<p>Lovely <em>summer</em> read.</p>', book: { bookId: book.bookId } });
+    const first = await ok<Review>(club, 'POST', `/api/reviews/book/${book.bookId}`, ann.token, {
+      rating: 4,
+      reviewText: 'Lovely *summer* read.',
+      reviewUrl: 'https://www.goodreads.com/review/show/1',
+    });
+    expect(first).toMatchObject({
+      bookId: book.bookId,
+      ownerId: ann.userId,
+      ownerName: 'Ann',
+      rating: 4,
+      renderedReviewText: '<p>Lovely <em>summer</em> read.</p>',
+      book: { bookId: book.bookId },
+    });
     const second = await ok<Review>(club, 'POST', `/api/reviews/book/${book.bookId}`, ann.token, { rating: 5, reviewText: 'Even better the second time.' });
     expect(second.reviewId).toBe(first.reviewId);
     expect(second).toMatchObject({ rating: 5, reviewUrl: null });
@@ -31,7 +42,7 @@ describe('reviews', () => {
     expect((await ok<Review[]>(club, 'GET', `/api/reviews/user/${ann.userId}`, ben.token)).map((r) => r.reviewText)).toEqual(['Even better the second time.']);
   });
 
-  it('takes 0 to 5 stars or none, and refuses anything else with the spec\'s words, translated', async () => {
+  it("takes 0 to 5 stars or none, and refuses anything else with the spec's words, translated", async () => {
     expect((await ok<Review>(club, 'POST', `/api/reviews/book/${book.bookId}`, ben.token, { rating: 0, reviewText: 'Not for me.' })).rating).toBe(0);
     expect((await ok<Review>(club, 'POST', `/api/reviews/book/${book.bookId}`, ben.token, { rating: null, reviewText: 'No stars.' })).rating).toBeNull();
     for (const rating of [6, -1, 2.5, 'five']) {
@@ -39,7 +50,11 @@ describe('reviews', () => {
       expect(res.status, String(rating)).toBe(400);
       expect(res.body.detail).toBe('Sorry, you can only give 0 to 5 stars.');
     }
-    const sk = await club.call('POST', `/api/reviews/book/${book.bookId}`, { token: ben.token, body: { rating: 9, reviewText: 'x' }, headers: { 'Accept-Language': 'sk' } });
+    const sk = await club.call('POST', `/api/reviews/book/${book.bookId}`, {
+      token: ben.token,
+      body: { rating: 9, reviewText: 'x' },
+      headers: { 'Accept-Language': 'sk' },
+    });
     expect(sk.body.detail).toBe('Prepáčte, môžete dať len 0 až 5 hviezdičiek.');
   });
 

@@ -63,7 +63,11 @@ describe('under concurrency', () => {
     const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
     try {
       for (const [i, member] of members.entries()) {
-        const ticks = (sql.prepare(`SELECT "postId" FROM "vote_choice" WHERE "pollId" = ? AND "userId" = ? ORDER BY "postId"`).all(pollId, member.userId) as { postId: number }[]).map((r) => r.postId);
+        const ticks = (
+          sql.prepare(`SELECT "postId" FROM "vote_choice" WHERE "pollId" = ? AND "userId" = ? ORDER BY "postId"`).all(pollId, member.userId) as {
+            postId: number;
+          }[]
+        ).map((r) => r.postId);
         expect([[a, b], i % 2 ? [c] : [a]].map(String)).toContain(String(ticks));
       }
     } finally {
@@ -103,7 +107,9 @@ describe('under concurrency', () => {
   it('racing closes of a discussion open exactly one poll', async () => {
     const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Race' });
     await ok(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, members[0]!.token, bookSuggestion('Only'));
-    const closes = await Promise.all(Array.from({ length: 6 }, () => club.call('POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, { token: mod })));
+    const closes = await Promise.all(
+      Array.from({ length: 6 }, () => club.call('POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, { token: mod })),
+    );
     expect(closes.filter((r) => r.status === 200)).toHaveLength(1);
     expect(countRows(`SELECT COUNT(*) AS n FROM "poll" WHERE "discussionId" = ?`, round.bookDiscussionId)).toBe(1);
   });

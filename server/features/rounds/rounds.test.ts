@@ -87,7 +87,10 @@ describe('a Books round, from start to the chosen book', () => {
       await closePoll(discussion!.pollId!);
     }
     const books = await ok(given.club, 'GET', '/api/books/', given.ann.token);
-    expect(books.map((b: { order: number; post: Post }) => [b.order, b.post.title])).toEqual([[2, 'Second book'], [1, 'First book']]);
+    expect(books.map((b: { order: number; post: Post }) => [b.order, b.post.title])).toEqual([
+      [2, 'Second book'],
+      [1, 'First book'],
+    ]);
     expect((await ok<Round[]>(given.club, 'GET', '/api/rounds', given.ann.token)).map((r) => r.title)).toEqual(['Second', 'First']);
   });
 });
@@ -111,7 +114,12 @@ describe('a Themes round, with a tie resolved by a tiebreaker', () => {
     const tie = await closePoll(themePollId);
     expect(tie.poll).toMatchObject({ pollId: themePollId, isClosed: true, followupLink: { kind: 'Poll' } });
     const tiebreaker = (await ok<PollInfo>(given.club, 'GET', `/api/polls/${tie.poll!.followupLink!.entityId}`, given.ann.token)).poll;
-    expect(tiebreaker).toMatchObject({ isTiebreaker: true, previousPollId: themePollId, isClosed: false, title: 'Tiebreaker: Winter: theme suggestions: vote' });
+    expect(tiebreaker).toMatchObject({
+      isTiebreaker: true,
+      previousPollId: themePollId,
+      isClosed: false,
+      title: 'Tiebreaker: Winter: theme suggestions: vote',
+    });
     expect(tiebreaker.options.map((o) => o.postId)).toEqual([sea.postId, snow.postId]);
     expect(tie.round).toMatchObject({ themePollId, themeTiebreakerPollId: tiebreaker.pollId });
     const tiedPoll = await ok<PollInfo>(given.club, 'GET', `/api/polls/${themePollId}`, given.ann.token);
@@ -205,7 +213,7 @@ describe('refusals', () => {
     expect((await given.club.call('GET', '/api/discussions/9999', { token: given.ann.token })).body.detail).toBe('There is no such discussion.');
   });
 
-  it('votes must name this poll\'s options, at least one, while it is open; bots never vote', async () => {
+  it("votes must name this poll's options, at least one, while it is open; bots never vote", async () => {
     const round = await startRound('Books', 'R');
     const a = await suggest(round.bookDiscussionId!, given.ann.token, bookSuggestion('A'));
     const other = await startRound('Books', 'Other');
@@ -252,7 +260,12 @@ describe('refusals', () => {
     const round = await startRound('Books', 'R');
     const id = round.bookDiscussionId!;
     const post = await suggest(id, given.ann.token, bookSuggestion('Draft'));
-    const edited = await ok<Post>(given.club, 'PATCH', `/api/discussions/${id}`, given.ann.token, { ...post, title: 'Final', renderedText: 'ignored', ownerId: ben.userId });
+    const edited = await ok<Post>(given.club, 'PATCH', `/api/discussions/${id}`, given.ann.token, {
+      ...post,
+      title: 'Final',
+      renderedText: 'ignored',
+      ownerId: ben.userId,
+    });
     expect(edited).toMatchObject({ title: 'Final', ownerId: given.ann.userId, postId: post.postId });
     expect(edited.modifiedOn >= post.modifiedOn).toBe(true);
 
@@ -276,19 +289,28 @@ describe('refusals', () => {
     const repost = await suggest(second.bookDiscussionId!, ben.token, bookSuggestion('Evergreen', { parentPostId: old.postId }));
     expect(repost.parentPostId).toBe(old.postId);
 
-    const same = await given.club.call('POST', `/api/discussions/${second.bookDiscussionId}`, { token: ben.token, body: bookSuggestion('Again', { parentPostId: repost.postId }) });
+    const same = await given.club.call('POST', `/api/discussions/${second.bookDiscussionId}`, {
+      token: ben.token,
+      body: bookSuggestion('Again', { parentPostId: repost.postId }),
+    });
     expect(same.status).toBe(400);
     const themes = await startRound('Themes', 'Themes');
-    const intoThemes = await given.club.call('POST', `/api/discussions/${themes.themeDiscussionId}`, { token: ben.token, body: { title: 'x', parentPostId: old.postId } });
+    const intoThemes = await given.club.call('POST', `/api/discussions/${themes.themeDiscussionId}`, {
+      token: ben.token,
+      body: { title: 'x', parentPostId: old.postId },
+    });
     expect(intoThemes.status).toBe(400);
     expect(intoThemes.body.detail).toBe('Only book suggestions can be reposted, and only into a book discussion.');
-    const missing = await given.club.call('POST', `/api/discussions/${second.bookDiscussionId}`, { token: ben.token, body: bookSuggestion('Ghost', { parentPostId: 99999 }) });
+    const missing = await given.club.call('POST', `/api/discussions/${second.bookDiscussionId}`, {
+      token: ben.token,
+      body: bookSuggestion('Ghost', { parentPostId: 99999 }),
+    });
     expect(missing.status).toBe(400);
   });
 });
 
 describe('preview and live updates', () => {
-  it('previews markdown with the club\'s renderer: raw HTML never gets through', async () => {
+  it("previews markdown with the club's renderer: raw HTML never gets through", async () => {
     const bot = await addMember(given.club, { bot: true });
     const res = await ok(given.club, 'PUT', '/api/discussions/preview', bot.token, { text: '**bold** <script>alert(1)</script> [x](javascript:alert(1))' });
     expect(res.html).toContain('<strong>bold</strong>');

@@ -25,7 +25,11 @@ beforeAll(async () => {
   cyd = await addMember(club, { name: 'Cyd' });
   bot = await addMember(club, { name: 'Bot', bot: true });
   spring = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Spring' });
-  for (const [member, title] of [[cyd, 'Dune'], [ann, 'Piranesi'], [ben, 'Kindred']] as const) {
+  for (const [member, title] of [
+    [cyd, 'Dune'],
+    [ann, 'Piranesi'],
+    [ben, 'Kindred'],
+  ] as const) {
     suggested[title] = await ok<Post>(club, 'POST', `/api/discussions/${spring.bookDiscussionId}`, member.token, bookSuggestion(title));
   }
   const pollId = (await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${spring.bookDiscussionId}`, mod)).discussion!.pollId!;
@@ -54,7 +58,14 @@ describe("last round's runners-up", () => {
 
   it("another member's repost of a runner-up is no pitch: its owner keeps the button", async () => {
     const { text, title, author, pageCount, url } = suggested.Kindred!;
-    const repost = await ok<Post>(club, 'POST', `/api/discussions/${next.bookDiscussionId}`, cyd.token, { title, author, pageCount, url, text, parentPostId: suggested.Kindred!.postId });
+    const repost = await ok<Post>(club, 'POST', `/api/discussions/${next.bookDiscussionId}`, cyd.token, {
+      title,
+      author,
+      pageCount,
+      url,
+      text,
+      parentPostId: suggested.Kindred!.postId,
+    });
     expect(repost.parentPostId).toBe(suggested.Kindred!.postId);
     const runnersUp = await ok<RunnersUp>(club, 'GET', `/api/discussions/${next.bookDiscussionId}/runners-up`, ben.token);
     expect(runnersUp.runnersUp.map((r) => [r.post.title, r.pitchedAgainPostId])).toEqual([
@@ -65,7 +76,14 @@ describe("last round's runners-up", () => {
 
   it('an owner pitches one again with one repost, which keeps the link and is marked as pitched', async () => {
     const { text, title, author, pageCount, url } = suggested.Piranesi!;
-    const repost = await ok<Post>(club, 'POST', `/api/discussions/${next.bookDiscussionId}`, ann.token, { title, author, pageCount, url, text, parentPostId: suggested.Piranesi!.postId });
+    const repost = await ok<Post>(club, 'POST', `/api/discussions/${next.bookDiscussionId}`, ann.token, {
+      title,
+      author,
+      pageCount,
+      url,
+      text,
+      parentPostId: suggested.Piranesi!.postId,
+    });
     expect(repost.parentPostId).toBe(suggested.Piranesi!.postId);
     const runnersUp = await ok<RunnersUp>(club, 'GET', `/api/discussions/${next.bookDiscussionId}/runners-up`, ben.token);
     expect(runnersUp.runnersUp.map((r) => [r.post.title, r.pitchedAgainPostId])).toEqual([

@@ -78,7 +78,12 @@ describe('the club schedule', () => {
 
   it('work that does not mark itself done waits a pause too, rather than running again at once', async () => {
     const clock = new ManualClock('2026-12-01T10:00:00Z');
-    const stuck: ScheduledTask & { runs: number } = { name: 'stuck', runs: 0, nextDue: () => new Date('2026-12-01T09:00:00Z'), runDue: async () => void (stuck.runs += 1) };
+    const stuck: ScheduledTask & { runs: number } = {
+      name: 'stuck',
+      runs: 0,
+      nextDue: () => new Date('2026-12-01T09:00:00Z'),
+      runDue: async () => void (stuck.runs += 1),
+    };
     const schedule = new ClubSchedule(clock);
     schedule.add(stuck);
     schedule.start();

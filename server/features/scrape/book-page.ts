@@ -81,7 +81,9 @@ function apolloBook(blocks: ScriptBlock[], bookId: string | null): { book: Json;
   const next = blocks.find((b) => b.id === '__NEXT_DATA__');
   const state = object(object(object(object(next && parseJson(next.text))?.props)?.pageProps)?.apolloState);
   if (!state) return null;
-  const books = Object.values(state).map(object).filter((v): v is Json => v?.__typename === 'Book');
+  const books = Object.values(state)
+    .map(object)
+    .filter((v): v is Json => v?.__typename === 'Book');
   // The page's query names its book; failing that, the one whose id is in the URL; failing that, a lone one.
   const rootQuery = object(state.ROOT_QUERY) ?? {};
   const queried = Object.entries(rootQuery).find(([key]) => key.startsWith('getBookByLegacyId'));
@@ -119,7 +121,7 @@ function pageCount(value: unknown): number | null {
 /** An http(s) cover address; Goodreads' "no photo" placeholder counts as no cover. */
 function imageUrl(value: unknown): string | null {
   const candidate = Array.isArray(value) ? value[0] : value;
-  const raw = typeof candidate === 'string' ? candidate : object(candidate)?.url ?? object(candidate)?.contentUrl;
+  const raw = typeof candidate === 'string' ? candidate : (object(candidate)?.url ?? object(candidate)?.contentUrl);
   if (typeof raw !== 'string') return null;
   try {
     const url = new URL(decodeEntities(raw.trim()));

@@ -20,9 +20,7 @@ export function cleanText(text: string): string {
 
 // A tag, with quoted attribute values that may hold '>'.
 const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)(?:\s(?:[^>"']|"[^"]*"|'[^']*')*)?\/?>/g;
-const BLOCKS = new Set(
-  'p div blockquote section article header footer aside h1 h2 h3 h4 h5 h6 ul ol dl dt dd pre table tr hr'.split(' '),
-);
+const BLOCKS = new Set('p div blockquote section article header footer aside h1 h2 h3 h4 h5 h6 ul ol dl dt dd pre table tr hr'.split(' '));
 
 /**
  * An HTML description as markdown-ish plain text: `<p>`, blocks and `<br><br>` become blank lines, one

@@ -23,7 +23,8 @@ beforeAll(async () => {
   let mod: string;
   ({ club, mod, ann } = await startReadingClub());
   const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Sand' });
-  const suggest = (title: string, extra: Record<string, unknown>) => ok(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion(title, extra));
+  const suggest = (title: string, extra: Record<string, unknown>) =>
+    ok(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion(title, extra));
   await suggest('Dune', { author: 'Frank Herbert', text: DUNE_TEXT });
   // The phrase's words, but not side by side.
   await suggest('Sleds', { author: 'Nobody', text: 'A journey by sled.' });
@@ -67,7 +68,24 @@ describe('search forgives what is still being typed', () => {
   });
 
   it('drops stray operators instead of refusing them', async () => {
-    for (const query of ['dune AND', 'AND dune', 'dune -', '- dune', 'dune (', '( dune', 'dune )', 'dune "', '" dune', 'dune *', '* dune', 'NEAR( dune', 'NEAR(dune', 'dune OR', 'NOT dune', 'dune ^']) {
+    for (const query of [
+      'dune AND',
+      'AND dune',
+      'dune -',
+      '- dune',
+      'dune (',
+      '( dune',
+      'dune )',
+      'dune "',
+      '" dune',
+      'dune *',
+      '* dune',
+      'NEAR( dune',
+      'NEAR(dune',
+      'dune OR',
+      'NOT dune',
+      'dune ^',
+    ]) {
       expect(await titles(query), query).toEqual(['Dune']);
     }
     for (const query of ['AND', 'NEAR(', 'OR NOT']) expect((await call(query)).status, query).toBe(200);

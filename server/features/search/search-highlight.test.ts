@@ -19,7 +19,9 @@ describe('highlighted HTML', () => {
 
 describe('plain text of markdown', () => {
   it('drops the syntax and keeps the words', () => {
-    const text = marked('Why we should read *[[Dune]]*.\n\n#### About the book\n\n- A **desert** planet\n- [Spice](https://example.org/[[dune]]) `code`\n\n> quoted\n\n---\n\nsnake_case stays, \\*escaped\\* &amp; done');
+    const text = marked(
+      'Why we should read *[[Dune]]*.\n\n#### About the book\n\n- A **desert** planet\n- [Spice](https://example.org/[[dune]]) `code`\n\n> quoted\n\n---\n\nsnake_case stays, \\*escaped\\* &amp; done',
+    );
     expect(shown(plainText(text))).toBe('Why we should read [[Dune]]. About the book: A desert planet Spice code quoted snake_case stays, *escaped* & done');
   });
 
@@ -42,7 +44,15 @@ describe('plain text of markdown', () => {
   });
 
   it('takes time linear in the text, however it is written', () => {
-    for (const evil of ['['.repeat(50_000), '[a]('.repeat(12_000), '::a '.repeat(12_000), '# '.repeat(25_000), '*_'.repeat(25_000), ':::\n'.repeat(12_000), '\\'.repeat(50_000)]) {
+    for (const evil of [
+      '['.repeat(50_000),
+      '[a]('.repeat(12_000),
+      '::a '.repeat(12_000),
+      '# '.repeat(25_000),
+      '*_'.repeat(25_000),
+      ':::\n'.repeat(12_000),
+      '\\'.repeat(50_000),
+    ]) {
       const start = performance.now();
       plainText(evil + marked(' [[sled]]'));
       // Linear work on 50,000 characters takes milliseconds; quadratic work, seconds. The bound leaves room

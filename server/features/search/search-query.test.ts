@@ -50,7 +50,22 @@ describe('search query', () => {
   });
 
   it('drops stray operators, and searches operator words only when they are all there is', () => {
-    for (const query of ['dune AND', 'AND dune', 'dune -', '- dune', 'dune (', '( dune )', 'dune "', 'dune *', '* dune', 'NEAR( dune', 'NEAR(dune)', 'NEAR/2(dune', 'dune OR', 'NOT dune']) {
+    for (const query of [
+      'dune AND',
+      'AND dune',
+      'dune -',
+      '- dune',
+      'dune (',
+      '( dune )',
+      'dune "',
+      'dune *',
+      '* dune',
+      'NEAR( dune',
+      'NEAR(dune)',
+      'NEAR/2(dune',
+      'dune OR',
+      'NOT dune',
+    ]) {
       expect(toFtsQuery(query), query).toBe('"dune"*');
     }
     expect(toFtsQuery('cats OR dogs')).toBe('"cats" AND "dogs"*');
@@ -80,5 +95,4 @@ describe('search query bounds', () => {
     expect(toFtsQuery('dune dune dune dune')).toBe('"dune" AND "dune"*');
     expect(toFtsQuery('dune dune dune dune*')).toBe('"dune" AND "dune"*');
   });
-
 });

@@ -52,8 +52,7 @@ export class SearchService {
   async search(input: string, kinds: SearchKind[] = ['Post', 'Rec']): Promise<SearchResult[]> {
     const match = toFtsQuery(input);
     const kindFilter = kinds.length === 1 ? `AND "kind" = ?` : '';
-    const hits = this.statement(kindFilter)
-      .all(...[match, ...(kindFilter ? [kinds[0]] : []), SEARCH_RESULT_LIMIT]) as Hit[];
+    const hits = this.statement(kindFilter).all(...[match, ...(kindFilter ? [kinds[0]] : []), SEARCH_RESULT_LIMIT]) as Hit[];
 
     const postIds = hits.filter((hit) => hit.kind === 'Post').map((hit) => hit.refId);
     const recIds = hits.filter((hit) => hit.kind === 'Rec').map((hit) => hit.refId);

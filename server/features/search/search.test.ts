@@ -18,10 +18,19 @@ beforeAll(async () => {
   ({ club, mod, ann, ben } = await startReadingClub());
   // What the club has besides the Summer round's two suggestions: Ann's recommendation of Piranesi, Ben's of
   // Stoner, and Ben's suggestion of Piranesi seeded from it in another round.
-  const rec = await ok<Recommendation>(club, 'POST', '/api/recommendations/', ann.token, bookSuggestion('Piranesi', { author: 'Susanna Clarke', text: 'A house of endless halls and tides.' }));
+  const rec = await ok<Recommendation>(
+    club,
+    'POST',
+    '/api/recommendations/',
+    ann.token,
+    bookSuggestion('Piranesi', { author: 'Susanna Clarke', text: 'A house of endless halls and tides.' }),
+  );
   await ok(club, 'POST', '/api/recommendations/', ben.token, bookSuggestion('Stoner', { author: 'John Williams' }));
   const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'From recs' });
-  await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ben.token, { ...bookSuggestion('Piranesi'), parentRecommendationId: rec.recommendationId });
+  await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ben.token, {
+    ...bookSuggestion('Piranesi'),
+    parentRecommendationId: rec.recommendationId,
+  });
 });
 afterAll(async () => {
   await club.close();
@@ -31,8 +40,7 @@ afterAll(async () => {
 const plain = (html: string) => decodeHTML(html.replace(/<\/?mark[^>]*>/g, ''));
 
 describe('search', () => {
-  const search = async (query: string, extra = '') =>
-    ok<SearchResult[]>(club, 'GET', `/api/search?query=${encodeURIComponent(query)}${extra}`, ann.token);
+  const search = async (query: string, extra = '') => ok<SearchResult[]>(club, 'GET', `/api/search?query=${encodeURIComponent(query)}${extra}`, ann.token);
 
   it('finds posts and recommendations by title, author and text, best match first', async () => {
     const results = await search('darkness');
@@ -46,15 +54,19 @@ describe('search', () => {
     // A title match outranks a mention in the text.
     const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Ranking' });
     await ok(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion('Another book', { text: 'Better than orlando, honestly.' }));
-    await ok(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion('Orlando', { author: 'Virginia Woolf', text: 'A life across centuries.' }));
+    await ok(
+      club,
+      'POST',
+      `/api/discussions/${round.bookDiscussionId}`,
+      ann.token,
+      bookSuggestion('Orlando', { author: 'Virginia Woolf', text: 'A life across centuries.' }),
+    );
     expect((await search('orlando')).map((r) => plain(r.title))).toEqual(['Orlando', 'Another book']);
   });
 
   it('refuses a search over 500 characters at once, and the club keeps answering (bots may search)', async () => {
     const huge = Array.from({ length: 1500 }, (_, i) => `w${i}`).join('-');
-    const answers = await Promise.all(
-      [0, 1, 2].map(() => club.call('GET', `/api/search?query=${encodeURIComponent(huge)}`, { token: ann.token })),
-    );
+    const answers = await Promise.all([0, 1, 2].map(() => club.call('GET', `/api/search?query=${encodeURIComponent(huge)}`, { token: ann.token })));
     for (const answer of answers) {
       expect(answer.status).toBe(400);
       expect(answer.body.detail).toBe('The search is too long: at most 500 characters.');
@@ -88,7 +100,13 @@ describe('search', () => {
 
   it('follows edits: a post is found by its new words and not its old ones', async () => {
     const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'Edits' });
-    const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ann.token, bookSuggestion('Wolf Hall', { text: 'Tudor intrigue.' }));
+    const post = await ok<Post>(
+      club,
+      'POST',
+      `/api/discussions/${round.bookDiscussionId}`,
+      ann.token,
+      bookSuggestion('Wolf Hall', { text: 'Tudor intrigue.' }),
+    );
     expect(await search('tudor')).toHaveLength(1);
     await ok(club, 'PATCH', `/api/discussions/${round.bookDiscussionId}`, ann.token, { ...post, text: 'Cromwell rises.' });
     expect(await search('tudor')).toEqual([]);

@@ -19,7 +19,7 @@ describe('currently reading', () => {
     expect(all[0]).toMatchObject({ ownerId: given.ann.userId, title: 'A', author: 'X' });
   });
 
-  it('members remove their own reading entries, not others\'', async () => {
+  it("members remove their own reading entries, not others'", async () => {
     const entry = await ok(given.club, 'POST', '/api/reviews/currentlyreading', given.ann.token, { title: 'Mine' });
     const ben = await addMember(given.club, { name: 'Ben' });
     expect((await given.club.call('DELETE', `/api/reviews/currentlyreading/${entry.entryId}`, { token: ben.token })).status).toBe(403);

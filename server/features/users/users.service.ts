@@ -10,7 +10,6 @@ import { removeAvatar, saveAvatar } from './avatar';
 import { CurrentlyReadingEntity, type CurrentlyReadingRow } from './currently-reading.entity';
 import { isModerator, mayChange } from '../../../shared/rules';
 
-
 const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.id, ownerId: row.ownerId, title: row.title, author: row.author });
 
 export class UsersService {

@@ -43,7 +43,7 @@ describe('profiles', () => {
     }
   });
 
-  it('a moderator edits anyone and sets isActiveParticipant; inactive members leave the members\' list', async () => {
+  it("a moderator edits anyone and sets isActiveParticipant; inactive members leave the members' list", async () => {
     const saved = await ok(given.club, 'POST', `/api/users/${encodeURIComponent(given.ann.email)}`, given.mod, { name: 'Ann', isActiveParticipant: false });
     expect(saved.isActiveParticipant).toBe(false);
     const ben = await addMember(given.club, { name: 'Ben' });
@@ -53,7 +53,6 @@ describe('profiles', () => {
     expect(forMods.find((u) => u.email === given.ann.email)?.isActiveParticipant).toBe(false);
     expect((await given.club.call('POST', '/api/users/nobody%40club.test', { token: given.mod, body: { name: 'x' } })).status).toBe(404);
   });
-
 
   it('language: a member chooses en or sk, and home follows', async () => {
     expect((await given.club.call('POST', '/api/users/language', { token: given.ann.token, body: { language: 'de' } })).status).toBe(400);
