@@ -1,8 +1,7 @@
 import type { Language } from '../../../shared/constants';
+import { durationInWords } from '../../lib/duration-words';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
@@ -40,18 +39,7 @@ export function formatBytes(bytes: number, language: Language): string {
 export function formatUptime(startedAt: string, now: number, language: Language): string | null {
   const minutes = Math.floor((now - Date.parse(startedAt)) / MINUTE);
   if (!(minutes >= 1)) return null;
-  const days = Math.floor(minutes / (DAY / MINUTE));
-  const hours = Math.floor((minutes % (DAY / MINUTE)) / 60);
-  const rest = minutes % 60;
-  const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
-  const parts =
-    days > 0
-      ? [unit(days, 'day'), hours > 0 && unit(hours, 'hour')]
-      : hours > 0
-        ? [unit(hours, 'hour'), rest > 0 && unit(rest, 'minute')]
-        : [unit(rest, 'minute')];
-  return parts.filter(Boolean).join(' ');
+  return durationInWords(minutes, language);
 }
 
 /** A moment as the reader's language writes it, date and time ("Nov 24, 2026, 12:20 PM" / "24. 11. 2026, 12:20"). */

@@ -1,8 +1,7 @@
 import type { Language } from '../../../shared/constants';
+import { durationInWords } from '../../lib/duration-words';
 
 const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 /**
  * What a reader is told of a deadline at `now`: the time left (two units at most: "2 days 3 hours",
@@ -13,18 +12,7 @@ export function timeLeft(closesAt: string, now: number, language: Language): { p
   const ms = Date.parse(closesAt) - now;
   if (!(ms > 0)) return { passed: true };
   const minutes = Math.ceil(ms / MINUTE);
-  const days = Math.floor(minutes / (DAY / MINUTE));
-  const hours = Math.floor((minutes % (DAY / MINUTE)) / 60);
-  const rest = minutes % 60;
-  const unit = (value: number, name: 'day' | 'hour' | 'minute') =>
-    new Intl.NumberFormat(language, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
-  const parts =
-    days > 0
-      ? [unit(days, 'day'), hours > 0 && unit(hours, 'hour')]
-      : hours > 0
-        ? [unit(hours, 'hour'), rest > 0 && unit(rest, 'minute')]
-        : [unit(rest, 'minute')];
-  return { passed: false, text: parts.filter(Boolean).join(' ') };
+  return { passed: false, text: durationInWords(minutes, language) };
 }
 
 /** The deadline as the reader's language writes it, in the reader's own time zone ("Tuesday, 1 December 2026 at 19:00"). */
