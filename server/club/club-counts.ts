@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
-import { tableOf, type Table } from '../db/typed-writes';
-import { UserEntity } from '../features/accounts';
-import { BookEntity } from '../features/books';
-import { PostEntity } from '../features/discussions';
-import { MeetingEntity } from '../features/meetings';
-import { PollEntity, VoteEntity } from '../features/polls';
-import { ReviewEntity } from '../features/reviews';
+import { type Table } from '../db/table';
+import { userTable } from '../features/accounts';
+import { bookTable } from '../features/books';
+import { postTable } from '../features/discussions';
+import { meetingTable } from '../features/meetings';
+import { pollTable, voteTable } from '../features/polls';
+import { reviewTable } from '../features/reviews';
 
 /**
  * What a club database holds, for a backup's manifest and a restore's report: members, bots, posts, polls,
@@ -22,16 +22,16 @@ export function countClub(dbFile: string, nativeBinding?: string): Record<string
       const condition = where ? table.where(where) : { clause: '1', values: [] };
       return (sql.prepare(`SELECT COUNT(*) AS "count" FROM ${table.name} WHERE ${condition.clause}`).get(...condition.values) as { count: number }).count;
     };
-    const users = tableOf(UserEntity);
+    const users = userTable;
     return {
       members: count(users, { isBot: false }),
       bots: count(users, { isBot: true }),
-      posts: count(tableOf(PostEntity)),
-      polls: count(tableOf(PollEntity)),
-      votes: count(tableOf(VoteEntity)),
-      books: count(tableOf(BookEntity)),
-      reviews: count(tableOf(ReviewEntity)),
-      meetings: count(tableOf(MeetingEntity)),
+      posts: count(postTable),
+      polls: count(pollTable),
+      votes: count(voteTable),
+      books: count(bookTable),
+      reviews: count(reviewTable),
+      meetings: count(meetingTable),
     };
   } finally {
     sql.close();

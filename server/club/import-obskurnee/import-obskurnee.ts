@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE, openDatabase, sqliteOf } from '../../db/data-source';
-import { tableOf } from '../../db/typed-writes';
-import { UserEntity } from '../../features/accounts';
+
+import { userTable } from '../../features/accounts';
 import { saveAvatar } from '../../features/users';
 import { AppError } from '../../http/errors';
 import { createMarkdown } from '../../markdown';
@@ -163,7 +163,7 @@ function refuseIfClub(live: string, dataDir: string, nativeBinding?: string): vo
   try {
     const db = new Database(live, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     try {
-      users = (db.prepare(`SELECT count(*) AS n FROM ${tableOf(UserEntity).name}`).get() as { n: number }).n;
+      users = (db.prepare(`SELECT count(*) AS n FROM ${userTable.name}`).get() as { n: number }).n;
     } finally {
       db.close();
     }

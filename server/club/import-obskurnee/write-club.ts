@@ -1,32 +1,32 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { UserEntity } from '../../features/accounts';
-import { BookEntity } from '../../features/books';
-import { DiscussionEntity, PostEntity } from '../../features/discussions';
-import { NOTICEBOARD_KEY, SettingEntity } from '../../features/home';
-import { SubscriptionEntity } from '../../features/newsletters';
-import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity } from '../../features/polls';
-import { RecommendationEntity } from '../../features/recommendations';
-import { ReviewEntity } from '../../features/reviews';
-import { RoundEntity } from '../../features/rounds';
-import { CurrentlyReadingEntity } from '../../features/users';
-import { insertRows, tableOf } from '../../db/typed-writes';
+import { userTable } from '../../features/accounts';
+import { bookTable } from '../../features/books';
+import { discussionTable, postTable } from '../../features/discussions';
+import { NOTICEBOARD_KEY, settingTable } from '../../features/home';
+import { newsletterSubscriptionTable } from '../../features/newsletters';
+import { pollTable, pollOptionTable, voteChoiceTable, voteTable } from '../../features/polls';
+import { recommendationTable } from '../../features/recommendations';
+import { reviewTable } from '../../features/reviews';
+import { roundTable } from '../../features/rounds';
+import { currentlyReadingTable } from '../../features/users';
+import { insertRows } from '../../db/table';
 import type { BookclubRows } from './map-club';
 
 const TABLES = {
-  users: tableOf(UserEntity),
-  rounds: tableOf(RoundEntity),
-  discussions: tableOf(DiscussionEntity),
-  posts: tableOf(PostEntity),
-  polls: tableOf(PollEntity),
-  pollOptions: tableOf(PollOptionEntity),
-  votes: tableOf(VoteEntity),
-  voteChoices: tableOf(VoteChoiceEntity),
-  books: tableOf(BookEntity),
-  reviews: tableOf(ReviewEntity),
-  recommendations: tableOf(RecommendationEntity),
-  currentlyReading: tableOf(CurrentlyReadingEntity),
-  subscriptions: tableOf(SubscriptionEntity),
-  settings: tableOf(SettingEntity),
+  users: userTable,
+  rounds: roundTable,
+  discussions: discussionTable,
+  posts: postTable,
+  polls: pollTable,
+  pollOptions: pollOptionTable,
+  votes: voteTable,
+  voteChoices: voteChoiceTable,
+  books: bookTable,
+  reviews: reviewTable,
+  recommendations: recommendationTable,
+  currentlyReading: currentlyReadingTable,
+  subscriptions: newsletterSubscriptionTable,
+  settings: settingTable,
 };
 
 /**

@@ -3,14 +3,14 @@ import type { DataSource, Repository } from 'typeorm';
 import type { LoginResponse, Profile } from '../../../shared/api/accounts';
 import type { Markdown } from '../../markdown';
 import { sqliteOf } from '../../db/data-source';
-import { findRow, tableOf } from '../../db/typed-writes';
+import { findRow } from '../../db/table';
 import { Conflict, Forbidden, Unauthorized } from '../../http/errors';
 import { TokenVerifier, signToken } from '../../http/token';
 import type { PasswordHasher } from './password-hasher';
 import { accountName } from './display-name';
 import { toProfile } from './profile';
 import { setupCodeMatches } from './setup-code';
-import { UserEntity, type User } from './user.entity';
+import { userTable, UserEntity, type User } from './user.entity';
 
 /** Where a first-admin setup comes from: the host's own machine needs no code, any other the printed one. */
 export interface SetupAccess {
@@ -36,7 +36,7 @@ export interface AccountsOptions {
   keptUntilWrite?: <T>(key: string, compute: () => T) => T;
 }
 
-const USERS = tableOf(UserEntity);
+const USERS = userTable;
 
 export class AccountsService {
   private readonly users: Repository<User>;

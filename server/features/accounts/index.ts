@@ -7,4 +7,5 @@ export { accountName, displayName } from './display-name';
 export type { LinkSettings, PasswordResetService } from './password-reset.service';
 export { newSetupCode } from './setup-code';
 export { userNames } from './user-names';
-export { UserEntity, type User } from './user.entity';
+export { UserEntity, userTable, type User } from './user.entity';
+export { resetTokenTable } from './reset-token.entity';

@@ -1,28 +1,16 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 
 export type ResetPurpose = 'reset' | 'invitation';
 
 /** A set-password link's token, stored only as its SHA-256: a leaked database gives no working link. */
-export interface ResetTokenRow {
-  id: number;
-  userId: string;
-  tokenHash: string;
-  purpose: ResetPurpose;
-  expiresOn: string;
-  usedOn: string | null;
-  createdOn: string;
-}
-
-export const ResetTokenEntity = new EntitySchema<ResetTokenRow>({
-  name: 'ResetToken',
-  tableName: 'reset_token',
-  columns: {
-    id: { type: 'integer', primary: true, generated: 'increment' },
-    userId: { type: 'varchar', length: 36 },
-    tokenHash: { type: 'varchar', length: 64 },
-    purpose: { type: 'varchar', length: 20 },
-    expiresOn: { type: 'varchar', length: 30 },
-    usedOn: { type: 'varchar', length: 30, nullable: true },
-    createdOn: { type: 'varchar', length: 30 },
-  },
+export const resetTokenTable = defineTable('reset_token', {
+  id: column.generatedId(),
+  userId: column.varchar(36),
+  tokenHash: column.varchar(64),
+  purpose: column.varchar<ResetPurpose>(20),
+  expiresOn: column.varchar(30),
+  usedOn: column.varchar(30).nullable(),
+  createdOn: column.varchar(30),
 });
+export type ResetTokenRow = RowOf<typeof resetTokenTable>;
+export const ResetTokenEntity = resetTokenTable.entity;

@@ -1,11 +1,11 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { insertRow, tableOf } from '../../db/typed-writes';
-import { BookEntity, type BookRow } from './book.entity';
+import { insertRow } from '../../db/table';
+import { bookTable, type BookRow } from './book.entity';
 
 type Sql = BetterSqlite3.Database;
 
 /** The book table as the club's write transactions change it (synchronous, inside `writeTransaction`). */
-const books = tableOf(BookEntity);
+const books = bookTable;
 
 export type NewBook = Pick<BookRow, 'roundId' | 'postId' | 'createdOn'>;
 

@@ -1,21 +1,11 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 
-export interface BookRow {
-  id: number;
-  order: number;
-  roundId: number;
-  postId: number;
-  createdOn: string;
-}
-
-export const BookEntity = new EntitySchema<BookRow>({
-  name: 'Book',
-  tableName: 'book',
-  columns: {
-    id: { type: 'integer', primary: true, generated: 'increment' },
-    order: { type: 'integer' },
-    roundId: { type: 'integer' },
-    postId: { type: 'integer' },
-    createdOn: { type: 'varchar', length: 30 },
-  },
+export const bookTable = defineTable('book', {
+  id: column.generatedId(),
+  order: column.integer(),
+  roundId: column.integer(),
+  postId: column.integer(),
+  createdOn: column.varchar(30),
 });
+export type BookRow = RowOf<typeof bookTable>;
+export const BookEntity = bookTable.entity;

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { findRow, findRows, insertRow, tableOf, updateRows } from '../../db/typed-writes';
-import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
-import { PostEntity, type PostRow } from './post.entity';
+import { findRow, findRows, insertRow, updateRows } from '../../db/table';
+import { discussionTable, type DiscussionRow } from './discussion.entity';
+import { postTable, type PostRow } from './post.entity';
 
 type Sql = BetterSqlite3.Database;
 
@@ -9,8 +9,8 @@ type Sql = BetterSqlite3.Database;
  * Discussions and their posts as the club's write transactions read and change them (synchronous, inside
  * `writeTransaction`, so a check made here still holds when the write lands).
  */
-const discussions = tableOf(DiscussionEntity);
-const posts = tableOf(PostEntity);
+const discussions = discussionTable;
+const posts = postTable;
 
 export type NewDiscussion = Pick<DiscussionRow, 'roundId' | 'title' | 'description' | 'topic' | 'ownerId' | 'createdOn'>;
 /** Not marked as containing spoilers unless it says so. */

@@ -1,30 +1,16 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 import type { Topic } from '../../../shared/api/discussions';
 
-export interface DiscussionRow {
-  id: number;
-  roundId: number;
-  title: string;
-  description: string | null;
-  topic: Topic;
-  isClosed: boolean;
-  pollId: number | null;
-  ownerId: string | null;
-  createdOn: string;
-}
-
-export const DiscussionEntity = new EntitySchema<DiscussionRow>({
-  name: 'Discussion',
-  tableName: 'discussion',
-  columns: {
-    id: { type: 'integer', primary: true, generated: 'increment' },
-    roundId: { type: 'integer' },
-    title: { type: 'varchar', length: 300 },
-    description: { type: 'text', nullable: true },
-    topic: { type: 'varchar', length: 20 },
-    isClosed: { type: 'boolean' },
-    pollId: { type: 'integer', nullable: true },
-    ownerId: { type: 'varchar', length: 36, nullable: true },
-    createdOn: { type: 'varchar', length: 30 },
-  },
+export const discussionTable = defineTable('discussion', {
+  id: column.generatedId(),
+  roundId: column.integer(),
+  title: column.varchar(300),
+  description: column.text().nullable(),
+  topic: column.varchar<Topic>(20),
+  isClosed: column.boolean(),
+  pollId: column.integer().nullable(),
+  ownerId: column.varchar(36).nullable(),
+  createdOn: column.varchar(30),
 });
+export type DiscussionRow = RowOf<typeof discussionTable>;
+export const DiscussionEntity = discussionTable.entity;

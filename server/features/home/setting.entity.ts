@@ -1,16 +1,9 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 
 /** One club-wide setting the moderators change at run time (the noticeboard, for one). */
-export interface Setting {
-  key: string;
-  value: string;
-}
-
-export const SettingEntity = new EntitySchema<Setting>({
-  name: 'Setting',
-  tableName: 'setting',
-  columns: {
-    key: { type: 'varchar', length: 100, primary: true },
-    value: { type: 'text' },
-  },
+export const settingTable = defineTable('setting', {
+  key: column.varchar(100).primary(),
+  value: column.text(),
 });
+export type Setting = RowOf<typeof settingTable>;
+export const SettingEntity = settingTable.entity;

@@ -1,16 +1,9 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 import type { NewsletterName } from '../../../shared/api/newsletters';
 
-export interface SubscriptionRow {
-  userId: string;
-  newsletter: NewsletterName;
-}
-
-export const SubscriptionEntity = new EntitySchema<SubscriptionRow>({
-  name: 'NewsletterSubscription',
-  tableName: 'newsletter_subscription',
-  columns: {
-    userId: { type: 'varchar', length: 36, primary: true },
-    newsletter: { type: 'varchar', length: 20, primary: true },
-  },
+export const newsletterSubscriptionTable = defineTable('newsletter_subscription', {
+  userId: column.varchar(36).primary(),
+  newsletter: column.varchar<NewsletterName>(20).primary(),
 });
+export type SubscriptionRow = RowOf<typeof newsletterSubscriptionTable>;
+export const SubscriptionEntity = newsletterSubscriptionTable.entity;

@@ -1,10 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Post } from '../../../shared/api/discussions';
 import type { Poll, VoterSummary } from '../../../shared/api/polls';
-import { tableOf } from '../../db/typed-writes';
-import { displayName, UserEntity, type User } from '../accounts';
+
+import { displayName, userTable, type User } from '../accounts';
 import { readPost, type PostRow } from '../discussions';
-import { VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
+import { voteChoiceTable, voteTable, type PollRow } from './poll.entity';
 import { pollOptionIds, readPoll } from './poll-writes';
 import { tally } from './tally';
 
@@ -183,9 +183,9 @@ function totalChanges(sql: Sql): number {
   return statementsOf(sql).changes.get() as number;
 }
 
-const users = tableOf(UserEntity);
-const votes = tableOf(VoteEntity);
-const choices = tableOf(VoteChoiceEntity);
+const users = userTable;
+const votes = voteTable;
+const choices = voteChoiceTable;
 
 interface Statements {
   /** Rows inserted, updated or deleted by this connection since it opened (committed or rolled back). */

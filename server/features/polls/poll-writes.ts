@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { deleteRows, findRow, findRows, insertRow, insertRows, tableOf, updateRows, upsertRow } from '../../db/typed-writes';
-import { UserEntity, type User } from '../accounts';
-import { PollEntity, PollOptionEntity, VoteChoiceEntity, VoteEntity, type PollRow } from './poll.entity';
+import { deleteRows, findRow, findRows, insertRow, insertRows, updateRows, upsertRow } from '../../db/table';
+import { userTable, type User } from '../accounts';
+import { pollTable, pollOptionTable, voteChoiceTable, voteTable, type PollRow } from './poll.entity';
 
 type Sql = BetterSqlite3.Database;
 
@@ -9,10 +9,10 @@ type Sql = BetterSqlite3.Database;
  * Polls, their options and ballots as the club's write transactions read and change them (synchronous,
  * inside `writeTransaction`, so a check made here still holds when the write lands).
  */
-const polls = tableOf(PollEntity);
-const options = tableOf(PollOptionEntity);
-const votes = tableOf(VoteEntity);
-const choices = tableOf(VoteChoiceEntity);
+const polls = pollTable;
+const options = pollOptionTable;
+const votes = voteTable;
+const choices = voteChoiceTable;
 
 /** A new poll; one that follows `previousPollId` is that poll's tiebreaker. */
 export type NewPoll = Pick<PollRow, 'discussionId' | 'roundId' | 'title' | 'topic' | 'previousPollId' | 'ownerId' | 'createdOn'>;
@@ -87,7 +87,7 @@ export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: 
   );
 }
 
-const users = tableOf(UserEntity);
+const users = userTable;
 
 /**
  * Whether every member who takes part in votes (active, not disabled, never a bot) has a ballot in the

@@ -1,26 +1,14 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 
 /** Where a member is in a book: one of page, percent or finished; seen by the club only when shared. */
-export interface ReadingProgressRow {
-  bookId: number;
-  userId: string;
-  page: number | null;
-  percent: number | null;
-  finished: boolean;
-  shared: boolean;
-  updatedOn: string;
-}
-
-export const ReadingProgressEntity = new EntitySchema<ReadingProgressRow>({
-  name: 'ReadingProgress',
-  tableName: 'reading_progress',
-  columns: {
-    bookId: { type: 'integer', primary: true },
-    userId: { type: 'varchar', length: 36, primary: true },
-    page: { type: 'integer', nullable: true },
-    percent: { type: 'integer', nullable: true },
-    finished: { type: 'boolean' },
-    shared: { type: 'boolean' },
-    updatedOn: { type: 'varchar', length: 30 },
-  },
+export const readingProgressTable = defineTable('reading_progress', {
+  bookId: column.integer().primary(),
+  userId: column.varchar(36).primary(),
+  page: column.integer().nullable(),
+  percent: column.integer().nullable(),
+  finished: column.boolean(),
+  shared: column.boolean(),
+  updatedOn: column.varchar(30),
 });
+export type ReadingProgressRow = RowOf<typeof readingProgressTable>;
+export const ReadingProgressEntity = readingProgressTable.entity;

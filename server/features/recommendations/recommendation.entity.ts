@@ -1,34 +1,18 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 
-export interface RecommendationRow {
-  id: number;
-  ownerId: string;
-  title: string;
-  author: string | null;
-  pageCount: number | null;
-  url: string | null;
-  imageUrl: string | null;
-  text: string | null;
+export const recommendationTable = defineTable('recommendation', {
+  id: column.generatedId(),
+  ownerId: column.varchar(36),
+  title: column.varchar(300),
+  author: column.varchar(300).nullable(),
+  pageCount: column.integer().nullable(),
+  url: column.varchar(1000).nullable(),
+  imageUrl: column.varchar(1000).nullable(),
+  text: column.text().nullable(),
   /** The text as sanitized HTML, rendered when written. */
-  renderedText: string | null;
-  createdOn: string;
-  modifiedOn: string;
-}
-
-export const RecommendationEntity = new EntitySchema<RecommendationRow>({
-  name: 'Recommendation',
-  tableName: 'recommendation',
-  columns: {
-    id: { type: 'integer', primary: true, generated: 'increment' },
-    ownerId: { type: 'varchar', length: 36 },
-    title: { type: 'varchar', length: 300 },
-    author: { type: 'varchar', length: 300, nullable: true },
-    pageCount: { type: 'integer', nullable: true },
-    url: { type: 'varchar', length: 1000, nullable: true },
-    imageUrl: { type: 'varchar', length: 1000, nullable: true },
-    text: { type: 'text', nullable: true },
-    renderedText: { type: 'text', nullable: true },
-    createdOn: { type: 'varchar', length: 30 },
-    modifiedOn: { type: 'varchar', length: 30 },
-  },
+  renderedText: column.text().nullable(),
+  createdOn: column.varchar(30),
+  modifiedOn: column.varchar(30),
 });
+export type RecommendationRow = RowOf<typeof recommendationTable>;
+export const RecommendationEntity = recommendationTable.entity;

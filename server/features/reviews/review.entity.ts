@@ -1,30 +1,16 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 
-export interface ReviewRow {
-  id: number;
-  bookId: number;
-  ownerId: string;
-  rating: number | null;
-  reviewText: string;
-  reviewUrl: string | null;
+export const reviewTable = defineTable('review', {
+  id: column.generatedId(),
+  bookId: column.integer(),
+  ownerId: column.varchar(36),
+  rating: column.integer().nullable(),
+  reviewText: column.text(),
+  reviewUrl: column.varchar(1000).nullable(),
   /** Its author marked it "contains spoilers" (the renderer folds it; shared/spoiler-fold.ts). */
-  hasSpoilers: boolean;
-  createdOn: string;
-  modifiedOn: string;
-}
-
-export const ReviewEntity = new EntitySchema<ReviewRow>({
-  name: 'Review',
-  tableName: 'review',
-  columns: {
-    id: { type: 'integer', primary: true, generated: 'increment' },
-    bookId: { type: 'integer' },
-    ownerId: { type: 'varchar', length: 36 },
-    rating: { type: 'integer', nullable: true },
-    reviewText: { type: 'text' },
-    reviewUrl: { type: 'varchar', length: 1000, nullable: true },
-    hasSpoilers: { type: 'boolean', default: false },
-    createdOn: { type: 'varchar', length: 30 },
-    modifiedOn: { type: 'varchar', length: 30 },
-  },
+  hasSpoilers: column.boolean(),
+  createdOn: column.varchar(30),
+  modifiedOn: column.varchar(30),
 });
+export type ReviewRow = RowOf<typeof reviewTable>;
+export const ReviewEntity = reviewTable.entity;

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Topic } from '../../../shared/api/discussions';
-import { findRow, insertRow, tableOf, updateRows } from '../../db/typed-writes';
-import { RoundEntity, type RoundRow } from './round.entity';
+import { findRow, insertRow, updateRows } from '../../db/table';
+import { roundTable, type RoundRow } from './round.entity';
 
 type Sql = BetterSqlite3.Database;
 
@@ -10,7 +10,7 @@ type Sql = BetterSqlite3.Database;
  * `writeTransaction`). A round's steps fill its slots: per topic a discussion, a poll and a tiebreaker,
  * then the book.
  */
-const rounds = tableOf(RoundEntity);
+const rounds = roundTable;
 
 export type NewRound = Pick<RoundRow, 'title' | 'description' | 'topic' | 'ownerId' | 'createdOn'>;
 

@@ -1,38 +1,20 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 import type { RoundTopic } from '../../../shared/api/rounds';
 
-export interface RoundRow {
-  id: number;
-  title: string;
-  description: string | null;
-  topic: RoundTopic;
-  themeDiscussionId: number | null;
-  themePollId: number | null;
-  themeTiebreakerPollId: number | null;
-  bookDiscussionId: number | null;
-  bookPollId: number | null;
-  bookTiebreakerPollId: number | null;
-  bookId: number | null;
-  ownerId: string | null;
-  createdOn: string;
-}
-
-export const RoundEntity = new EntitySchema<RoundRow>({
-  name: 'Round',
-  tableName: 'round',
-  columns: {
-    id: { type: 'integer', primary: true, generated: 'increment' },
-    title: { type: 'varchar', length: 200 },
-    description: { type: 'text', nullable: true },
-    topic: { type: 'varchar', length: 20 },
-    themeDiscussionId: { type: 'integer', nullable: true },
-    themePollId: { type: 'integer', nullable: true },
-    themeTiebreakerPollId: { type: 'integer', nullable: true },
-    bookDiscussionId: { type: 'integer', nullable: true },
-    bookPollId: { type: 'integer', nullable: true },
-    bookTiebreakerPollId: { type: 'integer', nullable: true },
-    bookId: { type: 'integer', nullable: true },
-    ownerId: { type: 'varchar', length: 36, nullable: true },
-    createdOn: { type: 'varchar', length: 30 },
-  },
+export const roundTable = defineTable('round', {
+  id: column.generatedId(),
+  title: column.varchar(200),
+  description: column.text().nullable(),
+  topic: column.varchar<RoundTopic>(20),
+  themeDiscussionId: column.integer().nullable(),
+  themePollId: column.integer().nullable(),
+  themeTiebreakerPollId: column.integer().nullable(),
+  bookDiscussionId: column.integer().nullable(),
+  bookPollId: column.integer().nullable(),
+  bookTiebreakerPollId: column.integer().nullable(),
+  bookId: column.integer().nullable(),
+  ownerId: column.varchar(36).nullable(),
+  createdOn: column.varchar(30),
 });
+export type RoundRow = RowOf<typeof roundTable>;
+export const RoundEntity = roundTable.entity;

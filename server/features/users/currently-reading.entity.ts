@@ -1,21 +1,11 @@
-import { EntitySchema } from 'typeorm';
+import { column, defineTable, type RowOf } from '../../db/table';
 
-export interface CurrentlyReadingRow {
-  id: number;
-  ownerId: string;
-  title: string;
-  author: string | null;
-  createdOn: string;
-}
-
-export const CurrentlyReadingEntity = new EntitySchema<CurrentlyReadingRow>({
-  name: 'CurrentlyReading',
-  tableName: 'currently_reading',
-  columns: {
-    id: { type: 'integer', primary: true, generated: 'increment' },
-    ownerId: { type: 'varchar', length: 36 },
-    title: { type: 'varchar', length: 300 },
-    author: { type: 'varchar', length: 300, nullable: true },
-    createdOn: { type: 'varchar', length: 30 },
-  },
+export const currentlyReadingTable = defineTable('currently_reading', {
+  id: column.generatedId(),
+  ownerId: column.varchar(36),
+  title: column.varchar(300),
+  author: column.varchar(300).nullable(),
+  createdOn: column.varchar(30),
 });
+export type CurrentlyReadingRow = RowOf<typeof currentlyReadingTable>;
+export const CurrentlyReadingEntity = currentlyReadingTable.entity;

@@ -1,43 +1,50 @@
-import { EntitySchema } from 'typeorm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BookEntity } from '../features/books/book.entity';
-import { RoundEntity } from '../features/rounds/round.entity';
+import { bookTable } from '../features/books/book.entity';
+import { roundTable } from '../features/rounds/round.entity';
 import { useScratchDatabase } from '../test-support/scratch-database';
-import { entities } from './entities';
-import { deleteRows, findRow, findRows, insertRow, insertRows, tableOf, updateRows, upsertRow } from './typed-writes';
+import { clubTables } from '../club/club-tables';
+import { column, countRows, defineTable, deleteRows, findRow, findRows, findRowsIn, insertRow, insertRows, updateRows, upsertRow } from './table';
 
-const scratch = useScratchDatabase('typed-writes', []);
+const scratch = useScratchDatabase('table', []);
 beforeAll(() => {
-  // A table whose columns are named apart from their properties, as an entity's `name` option allows.
-  scratch.sql.exec(`CREATE TABLE "lamp" ("lamp_id" integer PRIMARY KEY AUTOINCREMENT, "is_on" boolean NOT NULL DEFAULT (0), "room" varchar(20))`);
+  scratch.sql.exec(`CREATE TABLE "lamp" ("id" integer PRIMARY KEY AUTOINCREMENT, "isOn" boolean NOT NULL DEFAULT (0), "room" varchar(20))`);
 });
 
-interface LampRow {
-  id: number;
-  isOn: boolean;
-  room: string | null;
-}
-const lamps = tableOf(
-  new EntitySchema<LampRow>({
-    name: 'Lamp',
-    tableName: 'lamp',
-    columns: {
-      id: { name: 'lamp_id', type: 'integer', primary: true, generated: 'increment' },
-      isOn: { name: 'is_on', type: 'boolean' },
-      room: { type: 'varchar', length: 20, nullable: true },
-    },
-  }),
-);
-const rounds = tableOf(RoundEntity);
+const lamps = defineTable('lamp', {
+  id: column.generatedId(),
+  isOn: column.boolean(),
+  room: column.varchar(20).nullable(),
+});
+const rounds = roundTable;
 
-describe("an entity's columns", () => {
-  // Writers spell columns only as row keys, which the compiler checks against the entity's row type;
-  // this is the other half: the entity names exactly the columns its migrated table has.
-  it.each(entities.map((entity) => [entity.options.tableName!, entity] as const))('are the migrated columns of "%s"', (table, entity) => {
-    const migrated = (scratch.sql.prepare(`SELECT "name" FROM pragma_table_info(?)`).all(table) as { name: string }[]).map((c) => c.name);
-    const mapped = Object.entries(entity.options.columns).map(([property, options]) => options?.name ?? property);
+describe("a table's declaration", () => {
+  // Statements spell columns only as row keys, which the compiler checks against the declaration; this is
+  // the other half: each declaration is exactly its migrated table, column by column.
+  it.each(clubTables.map((table) => [table.tableName, table] as const))('is the migrated table "%s"', (name, table) => {
+    const migrated = scratch.sql.prepare(`SELECT "name", "notnull", "pk" FROM pragma_table_info(?)`).all(name) as {
+      name: string;
+      notnull: number;
+      pk: number;
+    }[];
     expect(migrated.length).toBeGreaterThan(0);
-    expect(mapped.sort()).toEqual(migrated.sort());
+    const declared = Object.entries(table.declaration).map(([property, column]) => ({
+      name: property,
+      nullable: column.isNullable,
+      primary: column.isPrimary,
+    }));
+    const actual = migrated.map((c) => ({ name: c.name, nullable: !c.notnull && c.pk === 0, primary: c.pk > 0 }));
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+    expect(declared.sort(byName)).toEqual(actual.sort(byName));
+  });
+
+  it('is the only declaration of its table', () => {
+    expect(new Set(clubTables.map((table) => table.tableName)).size).toBe(clubTables.length);
+    const migrated = (
+      scratch.sql
+        .prepare(`SELECT "name" FROM pragma_table_list WHERE "schema" = 'main' AND "type" = 'table' AND "name" NOT LIKE 'sqlite%' AND "name" <> 'migrations'`)
+        .all() as { name: string }[]
+    ).map((row) => row.name);
+    expect(clubTables.map((table) => table.tableName).sort()).toEqual(migrated.filter((name) => name !== 'lamp').sort());
   });
 });
 
@@ -57,13 +64,13 @@ describe('typed statements', () => {
     expect(() => insertRow(scratch.sql, rounds, { titel: 'Autumn' })).toThrow();
     // @ts-expect-error "isOpen" is not a property of LampRow
     expect(() => updateRows(scratch.sql, lamps, { id: 1 }, { isOpen: true })).toThrow();
-    // @ts-expect-error "lamp_id" is the column, not the property
-    expect(() => findRow(scratch.sql, lamps, { lamp_id: 1 })).toThrow();
+    // @ts-expect-error "is_on" is not a property of LampRow
+    expect(() => findRow(scratch.sql, lamps, { is_on: 1 })).toThrow();
   });
 
   it('write properties to their columns, booleans as 0/1, and read them back as the row', () => {
     const id = insertRow(scratch.sql, lamps, { isOn: true, room: 'hall' });
-    expect(scratch.sql.prepare(`SELECT * FROM "lamp" WHERE "lamp_id" = ?`).get(id)).toEqual({ lamp_id: id, is_on: 1, room: 'hall' });
+    expect(scratch.sql.prepare(`SELECT * FROM "lamp" WHERE "id" = ?`).get(id)).toEqual({ id, isOn: 1, room: 'hall' });
     expect(findRow(scratch.sql, lamps, { id })).toEqual({ id, isOn: true, room: 'hall' });
     expect(findRow(scratch.sql, lamps, { id: id + 1000 })).toBeUndefined();
   });
@@ -111,7 +118,24 @@ describe('typed statements', () => {
     expect(findRow(scratch.sql, lamps, { id })).toEqual({ id, isOn: true, room: 'study' });
   });
 
+  it('read in order, at most a limit, by a list of values, and count', () => {
+    insertRows(scratch.sql, lamps, [
+      { isOn: false, room: 'porch' },
+      { isOn: true, room: 'porch' },
+      { isOn: true, room: 'shed' },
+    ]);
+    const porch = findRows(scratch.sql, lamps, { room: 'porch' }, { orderBy: [['id', 'DESC']], limit: 1 });
+    expect(porch).toHaveLength(1);
+    expect(porch[0]!.isOn).toBe(true);
+    const outside = findRowsIn(scratch.sql, lamps, 'room', ['porch', 'shed'], { select: ['room'], orderBy: [['room', 'DESC']] });
+    expect(outside.map((lamp) => lamp.room)).toEqual(['shed', 'porch', 'porch']);
+    expect(findRowsIn(scratch.sql, lamps, 'room', [])).toEqual([]);
+    expect(countRows(scratch.sql, lamps, { room: 'porch' })).toBe(2);
+    expect(countRows(scratch.sql, lamps, 'all')).toBe(findRows(scratch.sql, lamps, 'all').length);
+    expect(() => countRows(scratch.sql, lamps, {})).toThrow('needs a value');
+  });
+
   it('quote identifiers that are SQL keywords', () => {
-    expect(tableOf(BookEntity).column('order')).toBe('"order"');
+    expect(bookTable.column('order')).toBe('"order"');
   });
 });

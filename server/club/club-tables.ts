@@ -1,0 +1,40 @@
+import { resetTokenTable, userTable } from '../features/accounts';
+import { bookTable } from '../features/books';
+import { discussionTable, postTable } from '../features/discussions';
+import { settingTable } from '../features/home';
+import { mailTable } from '../features/mail';
+import { calendarFeedTable, meetingRsvpTable, meetingTable } from '../features/meetings';
+import { newsletterSubscriptionTable } from '../features/newsletters';
+import { pollOptionTable, pollTable, voteChoiceTable, voteTable } from '../features/polls';
+import { readingProgressTable } from '../features/progress';
+import { recommendationTable } from '../features/recommendations';
+import { reviewTable } from '../features/reviews';
+import { roundTable } from '../features/rounds';
+import { currentlyReadingTable } from '../features/users';
+
+/**
+ * Every table of a club's database, as the features that own them declare them. The migrations create
+ * them; table.test.ts holds each declaration to its migrated table, column by column.
+ */
+export const clubTables = [
+  userTable,
+  resetTokenTable,
+  settingTable,
+  roundTable,
+  discussionTable,
+  postTable,
+  pollTable,
+  pollOptionTable,
+  voteTable,
+  voteChoiceTable,
+  bookTable,
+  mailTable,
+  newsletterSubscriptionTable,
+  currentlyReadingTable,
+  recommendationTable,
+  reviewTable,
+  meetingTable,
+  meetingRsvpTable,
+  calendarFeedTable,
+  readingProgressTable,
+];
