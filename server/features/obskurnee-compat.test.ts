@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/data-source';
+import { openDatabase, sqliteOf } from '../db/data-source';
+import { findRows, statement, updateRows } from '../db/table';
 import { io as connect } from 'socket.io-client';
 import type { Post } from '../../shared/api/discussions';
 import type { Poll, PollInfo } from '../../shared/api/polls';
@@ -13,8 +14,18 @@ import type { Review } from '../../shared/api/reviews';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
 import { HUB_PATH } from '../../shared/constants';
 import { addMember, type TestMember } from '../test-support/members';
+import { userTable } from './accounts';
+import { postTable } from './discussions';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../test-support/test-server';
+
+/**
+ * TypeORM's own record of the migrations run (no declaration of ours): a test forgets one there, so the
+ * club runs it again as an older club would meet it.
+ */
+const MIGRATIONS = { name: '"migrations"', migration: '"name"' } as const;
+const forgetMigration = (sql: Database.Database, migration: string) =>
+  statement(sql, `DELETE FROM ${MIGRATIONS.name} WHERE ${MIGRATIONS.migration} = ?`).run(migration);
 
 let club: TestServer;
 beforeEach(async () => {
@@ -62,12 +73,13 @@ describe('an account without a name is named after its email', () => {
     const member = await addMember(club, { name: 'Temp' });
     await club.close();
     const sql = new Database(path.join(club.dataDir, 'bookclub.db'));
-    sql.prepare(`UPDATE "user" SET "name" = ''`).run();
+    // Every account's name blank (updateRows takes only a condition naming rows; this is all of them).
+    statement(sql, `UPDATE ${userTable.name} SET ${userTable.column('name')} = ?`).run('');
     // The migration is recorded as done already: run it again as an older club would meet it.
-    sql.prepare(`DELETE FROM "migrations" WHERE "name" = 'AccountNames1732320000000'`).run();
+    forgetMigration(sql, 'AccountNames1732320000000');
     sql.close();
     const db = await openDatabase(dataDir);
-    const names = await db.query(`SELECT "email", "name" FROM "user" ORDER BY "email"`);
+    const names = findRows(sqliteOf(db), userTable, 'all', { select: ['email', 'name'], orderBy: 'email' });
     await db.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
     expect(names).toEqual(
@@ -253,8 +265,8 @@ describe('spoilers written before they were understood', () => {
     const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, mod, bookSuggestion('Dune', { text: 'The end: ::Paul wins::.' }));
     await club.close();
     const sql = new Database(path.join(dataDir, 'bookclub.db'));
-    sql.prepare(`UPDATE "post" SET "renderedText" = '<p>The end: ::Paul wins::.</p>' WHERE "id" = ?`).run(post.postId);
-    sql.prepare(`DELETE FROM "migrations" WHERE "name" = 'Spoilers1732330000000'`).run();
+    updateRows(sql, postTable, { id: post.postId }, { renderedText: '<p>The end: ::Paul wins::.</p>' });
+    forgetMigration(sql, 'Spoilers1732330000000');
     sql.close();
     club = await startTestServer({ dataDir });
     const token = (await club.call('POST', '/api/accounts/login', { body: ADMIN })).body.token as string;

@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import type { DataSource } from 'typeorm';
-import { openDatabase } from '../db/data-source';
+import { openDatabase, sqliteOf } from '../db/data-source';
+import { insertRow } from '../db/table';
 import { AccountsService } from '../features/accounts/accounts.service';
 import { hashPassword } from '../features/accounts/password';
 import { PasswordHasher } from '../features/accounts/password-hasher';
-import { UserEntity, type User } from '../features/accounts/user.entity';
+import { userTable, type User } from '../features/accounts/user.entity';
 import { newUser } from '../features/admin/new-user';
 import { authenticate } from '../http/auth';
 import type { AppState } from '../http/context';
@@ -60,7 +61,7 @@ export async function startMiniApp(...routeSets: RouteSet<RouteGroup, User>[]): 
     db,
     async tokenFor(name, flags = {}) {
       const user = newUser({ email: `${name}@club.test`, name, passwordHash: await hashPassword('irrelevant password'), ...flags });
-      await db.getRepository(UserEntity).insert(user);
+      insertRow(sqliteOf(db), userTable, user);
       return signToken(user.id, user.sessionVersion, secret);
     },
     async close() {

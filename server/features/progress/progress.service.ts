@@ -1,10 +1,12 @@
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { BookProgress, ProgressEntry, ProgressUpdate } from '../../../shared/api/progress';
 import { furthestFirst } from '../../../shared/reading-progress';
 import type { Clock } from '../../clock';
+import { sqliteOf } from '../../db/data-source';
+import { findRows, upsertRow } from '../../db/table';
 import { userNames, type User } from '../accounts';
 import type { BooksService } from '../books';
-import { ReadingProgressEntity, type ReadingProgressRow } from './progress.entity';
+import { readingProgressTable, type ReadingProgressRow } from './progress.entity';
 
 /**
  * Where members are in a book. Any of the club's books takes progress (members may still be finishing an
@@ -12,25 +14,16 @@ import { ReadingProgressEntity, type ReadingProgressRow } from './progress.entit
  * these rows, and this service shows another member's entry only when it is shared.
  */
 export class ProgressService {
-  private readonly rows: Repository<ReadingProgressRow>;
-
   constructor(
     private readonly db: DataSource,
     private readonly books: BooksService,
     private readonly clock: Clock,
-  ) {
-    this.rows = db.getRepository(ReadingProgressEntity);
-  }
+  ) {}
 
   /** The caller's own entry (shared or not) and the shared entries, furthest first. */
   async forBook(user: User, bookId: number): Promise<BookProgress> {
     const book = await this.books.get(bookId);
-    const rows = await this.rows.find({
-      where: [
-        { bookId, shared: true },
-        { bookId, userId: user.id },
-      ],
-    });
+    const rows = findRows(sqliteOf(this.db), readingProgressTable, { bookId }).filter((row) => row.shared || row.userId === user.id);
     const names = await userNames(
       this.db,
       rows.map((row) => row.userId),
@@ -45,15 +38,21 @@ export class ProgressService {
   /** Replaces the caller's entry: exactly one of page, percent or finished says where they are. */
   async record(user: User, bookId: number, update: ProgressUpdate): Promise<BookProgress> {
     await this.books.get(bookId);
-    await this.rows.save({
-      bookId,
-      userId: user.id,
-      page: update.page ?? null,
-      percent: update.percent ?? null,
-      finished: update.finished === true,
-      shared: update.shared,
-      updatedOn: this.clock.now().toISOString(),
-    });
+    upsertRow(
+      sqliteOf(this.db),
+      readingProgressTable,
+      {
+        bookId,
+        userId: user.id,
+        page: update.page ?? null,
+        percent: update.percent ?? null,
+        finished: update.finished === true,
+        shared: update.shared,
+        updatedOn: this.clock.now().toISOString(),
+      },
+      ['bookId', 'userId'],
+      ['page', 'percent', 'finished', 'shared', 'updatedOn'],
+    );
     return this.forBook(user, bookId);
   }
 }

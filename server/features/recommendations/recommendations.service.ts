@@ -1,53 +1,51 @@
 import type { z } from 'zod';
-import { In, type DataSource, type Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { checkPostForTopic, type PostFields } from '../../../shared/api/discussions';
 import { recommendationFieldsSchema, recommendationUpdateSchema, type Recommendation } from '../../../shared/api/recommendations';
+import { sqliteOf } from '../../db/data-source';
+import { findRow, findRows, findRowsIn, insertRow, updateRows } from '../../db/table';
 import { Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
 import { toPostOwnFields } from '../../post-own-fields';
 import { actorOf, displayName, userNames, type User } from '../accounts';
 import { noClubEvents, type ClubEvents } from '../newsletters';
-import { RecommendationEntity, type RecommendationRow } from './recommendation.entity';
+import { recommendationTable, type RecommendationRow } from './recommendation.entity';
 import { mayChange } from '../../../shared/rules';
 
 export class RecommendationsService {
-  private readonly recommendations: Repository<RecommendationRow>;
-
   constructor(
     private readonly db: DataSource,
     private readonly markdown: Markdown,
     private readonly events: ClubEvents = noClubEvents,
-  ) {
-    this.recommendations = db.getRepository(RecommendationEntity);
-  }
+  ) {}
 
   /** Newest first. */
   async list(): Promise<Recommendation[]> {
-    return this.toRecommendations(await this.recommendations.find({ order: { id: 'DESC' } }));
+    return this.toRecommendations(findRows(sqliteOf(this.db), recommendationTable, 'all', { orderBy: [['id', 'DESC']] }));
   }
 
   async get(id: number): Promise<Recommendation> {
-    const row = await this.recommendations.findOneBy({ id });
+    const row = findRow(sqliteOf(this.db), recommendationTable, { id });
     if (!row) throw new NotFound('recommendationNotFound');
     return (await this.toRecommendations([row]))[0]!;
   }
 
   async byIds(ids: number[]): Promise<Map<number, Recommendation>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.recommendations.findBy({ id: In(ids) });
+    const rows = findRowsIn(sqliteOf(this.db), recommendationTable, 'id', ids);
     return new Map((await this.toRecommendations(rows)).map((r) => [r.recommendationId, r]));
   }
 
   async create(user: User, fields: z.output<typeof recommendationFieldsSchema>): Promise<Recommendation> {
     this.check(fields);
     const now = new Date().toISOString();
-    const { id } = await this.recommendations.save({
+    const id = insertRow(sqliteOf(this.db), recommendationTable, {
       ...fields,
       renderedText: this.render(fields.text),
       ownerId: user.id,
       createdOn: now,
       modifiedOn: now,
-    } as RecommendationRow);
+    });
     this.events.publish({ kind: 'recommendationAdded', recommendationId: id, title: fields.title, owner: displayName(user), actorId: user.id });
     return this.get(id);
   }
@@ -56,11 +54,11 @@ export class RecommendationsService {
   async update(user: User, { recommendationId, postId, ...fields }: z.output<typeof recommendationUpdateSchema>): Promise<Recommendation> {
     const id = recommendationId ?? postId;
     if (!id) throw new Invalid('validationFailed', {}, { recommendationId: ['validation:required'] });
-    const row = await this.recommendations.findOneBy({ id });
+    const row = findRow(sqliteOf(this.db), recommendationTable, { id });
     if (!row) throw new NotFound('recommendationNotFound');
     if (!mayChange(actorOf(user), row.ownerId)) throw new Forbidden('notYourRecommendation');
     this.check(fields);
-    await this.recommendations.update({ id }, { ...fields, renderedText: this.render(fields.text), modifiedOn: new Date().toISOString() });
+    updateRows(sqliteOf(this.db), recommendationTable, { id }, { ...fields, renderedText: this.render(fields.text), modifiedOn: new Date().toISOString() });
     return this.get(id);
   }
 

@@ -1,34 +1,33 @@
 import type { z } from 'zod';
-import { In, type DataSource, type Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { reviewSchema, type Review } from '../../../shared/api/reviews';
+import { sqliteOf } from '../../db/data-source';
+import { countRows, findRow, findRows, findRowsIn, insertRow, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import { displayName, UserEntity, userNames, type User } from '../accounts';
-import { BookEntity, type BooksService } from '../books';
+import { displayName, userNames, userTable, type User } from '../accounts';
+import { bookTable, type BooksService } from '../books';
 import { noClubEvents, type ClubEvents } from '../newsletters';
-import { ReviewEntity, type ReviewRow } from './review.entity';
+import { reviewTable, type ReviewRow } from './review.entity';
 
 export class ReviewsService {
-  private readonly reviews: Repository<ReviewRow>;
-
   constructor(
     private readonly db: DataSource,
     private readonly books: BooksService,
     private readonly markdown: Markdown,
     private readonly events: ClubEvents = noClubEvents,
-  ) {
-    this.reviews = db.getRepository(ReviewEntity);
-  }
+  ) {}
 
   async forBook(bookId: number): Promise<Review[]> {
     await this.books.get(bookId);
-    return this.toReviews(await this.reviews.find({ where: { bookId }, order: { modifiedOn: 'DESC' } }));
+    return this.toReviews(findRows(sqliteOf(this.db), reviewTable, { bookId }, { orderBy: [['modifiedOn', 'DESC']] }));
   }
 
   async byUser(userId: string): Promise<Review[]> {
-    if (!(await this.db.getRepository(UserEntity).existsBy({ id: userId }))) throw new NotFound('userNotFound');
-    return this.toReviews(await this.reviews.find({ where: { ownerId: userId }, order: { modifiedOn: 'DESC' } }));
+    const sql = sqliteOf(this.db);
+    if (countRows(sql, userTable, { id: userId }) === 0) throw new NotFound('userNotFound');
+    return this.toReviews(findRows(sql, reviewTable, { ownerId: userId }, { orderBy: [['modifiedOn', 'DESC']] }));
   }
 
   /**
@@ -39,20 +38,23 @@ export class ReviewsService {
     const book = await this.books.get(bookId);
     const now = new Date().toISOString();
     const isNew = writeTransaction(this.db, (sql) => {
-      const existing = sql.prepare(`SELECT "id" FROM "review" WHERE "bookId" = ? AND "ownerId" = ?`).get(bookId, user.id);
-      sql
-        .prepare(
-          `INSERT INTO "review" ("bookId", "ownerId", "rating", "reviewText", "reviewUrl", "hasSpoilers", "createdOn", "modifiedOn")
-           VALUES (?, ?, ?, ?, ?, COALESCE(@mark, 0), ?, ?)
-           ON CONFLICT ("bookId", "ownerId") DO UPDATE SET
-             "rating" = excluded."rating", "reviewText" = excluded."reviewText", "reviewUrl" = excluded."reviewUrl",
-             "hasSpoilers" = COALESCE(@mark, "hasSpoilers"), "modifiedOn" = excluded."modifiedOn"`,
-        )
-        .run(bookId, user.id, rating, reviewText, reviewUrl, now, now, { mark: hasSpoilers === undefined ? null : Number(hasSpoilers) });
+      const existing = findRow(sql, reviewTable, { bookId, ownerId: user.id });
+      if (existing) updateRows(sql, reviewTable, { id: existing.id }, { rating, reviewText, reviewUrl, hasSpoilers, modifiedOn: now });
+      else
+        insertRow(sql, reviewTable, {
+          bookId,
+          ownerId: user.id,
+          rating,
+          reviewText,
+          reviewUrl,
+          hasSpoilers: hasSpoilers ?? false,
+          createdOn: now,
+          modifiedOn: now,
+        });
       return !existing;
     });
     if (isNew) this.events.publish({ kind: 'reviewAdded', bookId, title: book.post.title, owner: displayName(user), rating, actorId: user.id });
-    const row = (await this.reviews.findOneBy({ bookId, ownerId: user.id }))!;
+    const row = findRow(sqliteOf(this.db), reviewTable, { bookId, ownerId: user.id })!;
     return (await this.toReviews([row]))[0]!;
   }
 
@@ -62,7 +64,7 @@ export class ReviewsService {
       this.db,
       rows.map((row) => row.ownerId),
     );
-    const bookRows = await this.db.getRepository(BookEntity).findBy({ id: In([...new Set(rows.map((row) => row.bookId))]) });
+    const bookRows = findRowsIn(sqliteOf(this.db), bookTable, 'id', [...new Set(rows.map((row) => row.bookId))]);
     const books = new Map((await this.books.toBooks(bookRows)).map((book) => [book.bookId, book]));
     return rows.map((row) => ({
       reviewId: row.id,

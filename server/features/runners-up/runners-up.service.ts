@@ -1,19 +1,37 @@
-import { In, type DataSource, type Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Post } from '../../../shared/api/discussions';
 import type { RunnersUp } from '../../../shared/api/runners-up';
 import { pitchesAgain } from '../../../shared/rules';
 import { sqliteOf } from '../../db/data-source';
+import { findRow, findRows, findRowsIn, statement } from '../../db/table';
 import { NotFound } from '../../http/errors';
-import { PostEntity, readDiscussion, type DiscussionsService, type PostRow } from '../discussions';
+import { bookTable, type BookRow } from '../books';
+import { postTable, readDiscussion, type DiscussionsService } from '../discussions';
+import { pollOptionTable, voteChoiceTable, type PollOptionRow, type VoteChoiceRow } from '../polls';
+import { roundTable, type RoundRow } from '../rounds';
 
 /** The decided Books round a discussion follows: its first book poll and the winning post. */
-interface DecidedRound {
-  id: number;
-  title: string;
-  bookId: number;
-  bookPollId: number;
-  winnerPostId: number;
-}
+type DecidedRound = Pick<RoundRow, 'id' | 'title'> & { bookId: NonNullable<RoundRow['bookId']>; bookPollId: NonNullable<RoundRow['bookPollId']> } & {
+  winnerPostId: BookRow['postId'];
+};
+
+const round = (property: keyof RoundRow & string) => roundTable.columns([property]);
+const book = (property: keyof BookRow & string) => bookTable.columns([property]);
+const option = (property: keyof PollOptionRow & string) => pollOptionTable.columns([property]);
+const choice = (property: keyof VoteChoiceRow & string) => voteChoiceTable.columns([property]);
+
+/** The last Books round decided (its first book poll closed into a book) before the round `?`, with its book's post. */
+const LAST_DECIDED_ROUND = `SELECT ${roundTable.columns(['id', 'title', 'bookId', 'bookPollId'])}, ${book('postId')}
+  FROM ${roundTable.name} JOIN ${bookTable.name} ON ${book('id')} = ${round('bookId')}
+  WHERE ${round('id')} < ? AND ${round('bookPollId')} IS NOT NULL
+  ORDER BY ${round('id')} DESC LIMIT 1`;
+
+/** The options of poll `?` but post `?`, with their votes, most first (ties in the poll's order). */
+const VOTES_BY_OPTION = `SELECT ${option('postId')}, count(${choice('userId')}) AS "votes"
+  FROM ${pollOptionTable.name} LEFT JOIN ${voteChoiceTable.name} ON ${choice('pollId')} = ${option('pollId')} AND ${choice('postId')} = ${option('postId')}
+  WHERE ${option('pollId')} = ? AND ${option('postId')} <> ?
+  GROUP BY ${option('postId')}, ${option('position')}
+  ORDER BY "votes" DESC, ${option('position')} ASC`;
 
 /**
  * Last round's runners-up for a Books discussion (shared/api/runners-up.ts): the options of the last Books
@@ -21,14 +39,10 @@ interface DecidedRound {
  * book poll (a tiebreaker offers only the tied, and every option had its chance in the first one).
  */
 export class RunnersUpService {
-  private readonly posts: Repository<PostRow>;
-
   constructor(
     private readonly db: DataSource,
     private readonly discussions: DiscussionsService,
-  ) {
-    this.posts = db.getRepository(PostEntity);
-  }
+  ) {}
 
   async forDiscussion(discussionId: number): Promise<RunnersUp | null> {
     const sql = sqliteOf(this.db);
@@ -36,33 +50,27 @@ export class RunnersUpService {
     if (!discussion) throw new NotFound('discussionNotFound');
     if (discussion.topic !== 'Books') return null;
 
-    const round = sql
-      .prepare(
-        `SELECT r."id", r."title", r."bookId", r."bookPollId", b."postId" AS "winnerPostId"
-         FROM "round" r JOIN "book" b ON b."id" = r."bookId"
-         WHERE r."id" < ? AND r."bookPollId" IS NOT NULL
-         ORDER BY r."id" DESC LIMIT 1`,
-      )
-      .get(discussion.roundId) as DecidedRound | undefined;
-    if (!round) return null;
+    const raw = statement(sql, LAST_DECIDED_ROUND).get(discussion.roundId) as Record<string, unknown> | undefined;
+    if (!raw) return null;
+    const round = {
+      ...roundTable.fromSql(raw, ['id', 'title', 'bookId', 'bookPollId']),
+      winnerPostId: bookTable.fromSql(raw, ['postId']).postId,
+    } as DecidedRound;
 
-    const counts = sql
-      .prepare(
-        `SELECT o."postId", count(c."userId") AS "votes"
-         FROM "poll_option" o LEFT JOIN "vote_choice" c ON c."pollId" = o."pollId" AND c."postId" = o."postId"
-         WHERE o."pollId" = ? AND o."postId" <> ?
-         GROUP BY o."postId", o."position"
-         ORDER BY "votes" DESC, o."position" ASC`,
-      )
-      .all(round.bookPollId, round.winnerPostId) as { postId: number; votes: number }[];
-    const rows = counts.length ? await this.posts.findBy({ id: In(counts.map((count) => count.postId)) }) : [];
+    const counts = statement(sql, VOTES_BY_OPTION).all(round.bookPollId, round.winnerPostId) as (Pick<PollOptionRow, 'postId'> & { votes: number })[];
+    const rows = findRowsIn(
+      sql,
+      postTable,
+      'id',
+      counts.map((count) => count.postId),
+    );
     const posts = new Map((await this.discussions.toPosts(rows)).map((post) => [post.postId, post]));
     // Only an owner's own repost pitches a runner-up again: another member's takes nobody's button away.
-    const reposts = sql
-      .prepare(`SELECT "id", "parentPostId", "ownerId" FROM "post" WHERE "discussionId" = ? AND "parentPostId" IS NOT NULL ORDER BY "id"`)
-      .all(discussionId) as { id: number; parentPostId: number; ownerId: string | null }[];
+    const reposts = findRows(sql, postTable, { discussionId }, { select: ['id', 'parentPostId', 'ownerId'], orderBy: 'id' }).filter(
+      (post) => post.parentPostId !== null,
+    );
     const pitchedAgainPostId = (post: Post) => reposts.find((repost) => pitchesAgain(repost, post))?.id ?? null;
-    const winner = sql.prepare(`SELECT "title" FROM "post" WHERE "id" = ?`).get(round.winnerPostId) as { title: string } | undefined;
+    const winner = findRow(sql, postTable, { id: round.winnerPostId });
 
     return {
       roundId: round.id,

@@ -1,16 +1,31 @@
-import type { Statement } from 'better-sqlite3';
-import { In, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { SEARCH_RESULT_LIMIT, type SearchKind, type SearchResult } from '../../../shared/api/search';
 import { sqliteOf } from '../../db/data-source';
-import { PostEntity, type DiscussionsService } from '../discussions';
+import { findRowsIn, statement } from '../../db/table';
+import { postTable, type DiscussionsService } from '../discussions';
 import type { RecommendationsService } from '../recommendations';
 import { highlights, MARK_CLOSE, MARK_OPEN, obskurneeHighlights } from './search-highlight';
 import { toFtsQuery } from './search-query';
 
+/**
+ * The FTS5 table posts and recommendations are searched in. Its migration (1732290000000-reading.ts) made it,
+ * and triggers on "post" and "recommendation" keep it: a virtual table has no declaration (defineTable), so its
+ * name and columns are spelled here, once. `position` is a column's place, as bm25() and highlight() count them.
+ */
+const searchIndex = {
+  name: '"search_index"',
+  kind: { column: '"kind"', position: 0 },
+  refId: { column: '"refId"', position: 1 },
+  title: { column: '"title"', position: 2 },
+  author: { column: '"author"', position: 3 },
+  text: { column: '"text"', position: 4 },
+} as const;
+
 /** bm25 weights by column (kind, refId, title, author, text): a match in the title counts most. */
-const RANK = `bm25("search_index", 0, 0, 10.0, 4.0, 1.0)`;
+const RANK = `bm25(${searchIndex.name}, 0, 0, 10.0, 4.0, 1.0)`;
 /** The column, as FTS5 highlight() gives it: every matched word between MARK_OPEN and MARK_CLOSE. */
-const marked = (column: number) => `highlight("search_index", ${column}, '${MARK_OPEN}', '${MARK_CLOSE}')`;
+const marked = ({ column, position }: { column: string; position: number }) =>
+  `highlight(${searchIndex.name}, ${position}, '${MARK_OPEN}', '${MARK_CLOSE}') AS ${column}`;
 
 /**
  * The best matches with their highlighted columns. SQLite keeps only the best SEARCH_RESULT_LIMIT rows
@@ -20,8 +35,11 @@ const marked = (column: number) => `highlight("search_index", ${column}, '${MARK
  * as much for a common word; a second query per row for its highlights, ~5-15 ms more for a hundred.)
  */
 const SEARCH = (kindFilter: string) =>
-  `SELECT "kind", "refId", ${RANK} AS "score", ${marked(2)} AS "title", ${marked(3)} AS "author", ${marked(4)} AS "text"
-   FROM "search_index" WHERE "search_index" MATCH ? ${kindFilter} ORDER BY "score" LIMIT ?`;
+  `SELECT ${searchIndex.kind.column}, ${searchIndex.refId.column}, ${RANK} AS "score",
+     ${marked(searchIndex.title)}, ${marked(searchIndex.author)}, ${marked(searchIndex.text)}
+   FROM ${searchIndex.name} WHERE ${searchIndex.name} MATCH ? ${kindFilter} ORDER BY "score" LIMIT ?`;
+/** Only one kind of result. */
+const ONE_KIND = `AND ${searchIndex.kind.column} = ?`;
 
 interface Hit {
   kind: SearchKind;
@@ -40,23 +58,15 @@ export class SearchService {
     private readonly recommendations: RecommendationsService,
   ) {}
 
-  private readonly statements = new Map<string, Statement>();
-
-  /** The search's two statements (with and without a kind), prepared once. */
-  private statement(kindFilter: string): Statement {
-    let statement = this.statements.get(kindFilter);
-    if (!statement) this.statements.set(kindFilter, (statement = sqliteOf(this.db).prepare(SEARCH(kindFilter))));
-    return statement;
-  }
-
   async search(input: string, kinds: SearchKind[] = ['Post', 'Rec']): Promise<SearchResult[]> {
     const match = toFtsQuery(input);
-    const kindFilter = kinds.length === 1 ? `AND "kind" = ?` : '';
-    const hits = this.statement(kindFilter).all(...[match, ...(kindFilter ? [kinds[0]] : []), SEARCH_RESULT_LIMIT]) as Hit[];
+    const kindFilter = kinds.length === 1 ? ONE_KIND : '';
+    // The search's two statements (with and without a kind) are prepared once, as statement() keeps them.
+    const hits = statement(sqliteOf(this.db), SEARCH(kindFilter)).all(...[match, ...(kindFilter ? [kinds[0]] : []), SEARCH_RESULT_LIMIT]) as Hit[];
 
     const postIds = hits.filter((hit) => hit.kind === 'Post').map((hit) => hit.refId);
     const recIds = hits.filter((hit) => hit.kind === 'Rec').map((hit) => hit.refId);
-    const postRows = postIds.length ? await this.db.getRepository(PostEntity).findBy({ id: In(postIds) }) : [];
+    const postRows = findRowsIn(sqliteOf(this.db), postTable, 'id', postIds);
     const posts = new Map((await this.discussions.toPosts(postRows)).map((post) => [post.postId, post]));
     const recs = await this.recommendations.byIds(recIds);
 

@@ -1,5 +1,30 @@
 import type { DataSource } from 'typeorm';
 import type { MemberStats } from '../../../shared/api/stats';
+import { sqliteOf } from '../../db/data-source';
+import { statement } from '../../db/table';
+import { userTable, type User } from '../accounts';
+import { bookTable, type BookRow } from '../books';
+import { postTable, type PostRow } from '../discussions';
+import { recommendationTable, type RecommendationRow } from '../recommendations';
+import { reviewTable, type ReviewRow } from '../reviews';
+
+const user = (property: keyof User & string) => userTable.columns([property]);
+const review = (property: keyof ReviewRow & string) => reviewTable.columns([property]);
+const book = (property: keyof BookRow & string) => bookTable.columns([property]);
+const post = (property: keyof PostRow & string) => postTable.columns([property]);
+const recommendation = (property: keyof RecommendationRow & string) => recommendationTable.columns([property]);
+
+/** What SQLite counts for each member. */
+type Counts = Pick<MemberStats, 'booksRatedCount' | 'winningBooksCount' | 'recommendationCount'>;
+
+/** Each member taking part (isActiveParticipant = @yes), not a bot (isBot = @no) nor disabled, by name, with their counts. */
+const MEMBER_STATS = `SELECT ${userTable.columns(['id', 'name'])},
+    (SELECT COUNT(*) FROM ${reviewTable.name} WHERE ${review('ownerId')} = ${user('id')} AND ${review('rating')} IS NOT NULL) AS "booksRatedCount",
+    (SELECT COUNT(*) FROM ${bookTable.name} JOIN ${postTable.name} ON ${post('id')} = ${book('postId')} WHERE ${post('ownerId')} = ${user('id')}) AS "winningBooksCount",
+    (SELECT COUNT(*) FROM ${recommendationTable.name} WHERE ${recommendation('ownerId')} = ${user('id')}) AS "recommendationCount"
+  FROM ${userTable.name}
+  WHERE ${user('isActiveParticipant')} = @yes AND ${user('isBot')} = @no AND ${user('disabledOn')} IS NULL
+  ORDER BY ${user('name')} COLLATE NOCASE, ${user('id')}`;
 
 /** The club's statistics, counted by SQLite in one pass over each table. */
 export class StatsService {
@@ -7,15 +32,16 @@ export class StatsService {
 
   /** Active members (as poll progress counts them: no bots, no disabled accounts), by name. */
   async members(): Promise<MemberStats[]> {
-    const rows: { userId: string; userName: string; booksRatedCount: number; winningBooksCount: number; recommendationCount: number }[] = await this.db.query(
-      `SELECT u."id" AS "userId", u."name" AS "userName",
-           (SELECT COUNT(*) FROM "review" r WHERE r."ownerId" = u."id" AND r."rating" IS NOT NULL) AS "booksRatedCount",
-           (SELECT COUNT(*) FROM "book" b JOIN "post" p ON p."id" = b."postId" WHERE p."ownerId" = u."id") AS "winningBooksCount",
-           (SELECT COUNT(*) FROM "recommendation" c WHERE c."ownerId" = u."id") AS "recommendationCount"
-         FROM "user" u
-         WHERE u."isActiveParticipant" = 1 AND u."isBot" = 0 AND u."disabledOn" IS NULL
-         ORDER BY u."name" COLLATE NOCASE, u."id"`,
-    );
-    return rows;
+    const rows = statement(sqliteOf(this.db), MEMBER_STATS).all({ yes: 1, no: 0 }) as (Record<string, unknown> & Counts)[];
+    return rows.map((raw) => {
+      const { id, name } = userTable.fromSql(raw, ['id', 'name']);
+      return {
+        userId: id,
+        userName: name,
+        booksRatedCount: raw.booksRatedCount,
+        winningBooksCount: raw.winningBooksCount,
+        recommendationCount: raw.recommendationCount,
+      };
+    });
   }
 }
