@@ -1,16 +1,19 @@
 import crypto from 'node:crypto';
-import type { DataSource, Repository } from 'typeorm';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { DataSource } from 'typeorm';
 import type { LoginResponse, Profile } from '../../../shared/api/accounts';
 import type { Markdown } from '../../markdown';
 import { sqliteOf } from '../../db/data-source';
-import { findRow } from '../../db/table';
+import { findRow, findRows, insertRow, statement, updateRows } from '../../db/table';
+import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Unauthorized } from '../../http/errors';
 import { TokenVerifier, signToken } from '../../http/token';
 import type { PasswordHasher } from './password-hasher';
+import { anyUser } from './club-admin';
 import { accountName } from './display-name';
 import { toProfile } from './profile';
 import { setupCodeMatches } from './setup-code';
-import { userTable, UserEntity, type User } from './user.entity';
+import { userTable, type User } from './user.entity';
 
 /** Where a first-admin setup comes from: the host's own machine needs no code, any other the printed one. */
 export interface SetupAccess {
@@ -38,8 +41,15 @@ export interface AccountsOptions {
 
 const USERS = userTable;
 
+/** Moves an account's session version on (every account's when `userId` is not given): tokens issued before stop working. */
+function moveSessionVersion(sql: BetterSqlite3.Database, userId?: string): void {
+  const version = USERS.column('sessionVersion');
+  const set = `UPDATE ${USERS.name} SET ${version} = ${version} + 1`;
+  if (userId === undefined) statement(sql, set).run();
+  else statement(sql, `${set} WHERE ${USERS.column('id')} = ?`).run(userId);
+}
+
 export class AccountsService {
-  private readonly users: Repository<User>;
   private readonly tokens: TokenVerifier;
 
   constructor(
@@ -48,7 +58,6 @@ export class AccountsService {
     private readonly markdown: Markdown,
     private readonly options: AccountsOptions,
   ) {
-    this.users = db.getRepository(UserEntity);
     this.tokens = new TokenVerifier(secret);
   }
 
@@ -56,12 +65,12 @@ export class AccountsService {
     return this.options.hasher;
   }
 
-  findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+  async findById(id: string): Promise<User | null> {
+    return findRow(sqliteOf(this.db), USERS, { id }) ?? null;
   }
 
   async hasAnyUser(): Promise<boolean> {
-    return (await this.users.count({ take: 1 })) > 0;
+    return anyUser(sqliteOf(this.db));
   }
 
   profileOf(user: User): Profile {
@@ -88,7 +97,7 @@ export class AccountsService {
    * connections close. Runs inside the caller's transaction when given its handle.
    */
   endSessions(userId: string, sql = sqliteOf(this.db)): void {
-    sql.prepare(`UPDATE "user" SET "sessionVersion" = "sessionVersion" + 1 WHERE "id" = ?`).run(userId);
+    moveSessionVersion(sql, userId);
   }
 
   /** After the transaction that ended the sessions committed: closes the account's live connections. */
@@ -102,24 +111,21 @@ export class AccountsService {
    * the fresh token answered for it keeps the one who asked signed in.
    */
   async endEverySession(keepSignedIn: string): Promise<{ ended: number; token: string }> {
-    const sql = sqliteOf(this.db);
-    const { ids, version } = sql
-      .transaction(() => {
-        sql.prepare(`UPDATE "user" SET "sessionVersion" = "sessionVersion" + 1`).run();
-        return {
-          ids: sql.prepare(`SELECT "id" FROM "user"`).pluck().all() as string[],
-          version: sql.prepare(`SELECT "sessionVersion" FROM "user" WHERE "id" = ?`).pluck().get(keepSignedIn) as number,
-        };
-      })
-      .immediate();
+    const { ids, version } = writeTransaction(this.db, (sql) => {
+      moveSessionVersion(sql);
+      return {
+        ids: findRows(sql, USERS, 'all', { select: ['id'] }).map((user) => user.id),
+        version: findRows(sql, USERS, { id: keepSignedIn }, { select: ['sessionVersion'] })[0]?.sessionVersion,
+      };
+    });
     for (const id of ids) this.sessionsEnded(id);
-    return { ended: ids.length, token: await signToken(keepSignedIn, version, this.secret) };
+    return { ended: ids.length, token: await signToken(keepSignedIn, version!, this.secret) };
   }
 
   /**
    * Creates the club's first admin, only while no user exists, and from another machine only with the
-   * setup code. The cheap checks come before the hash; the existence check and the insert are one SQL
-   * statement, so two racing calls create exactly one admin.
+   * setup code. The cheap checks come before the hash; the existence check and the insert are one write
+   * transaction, so two racing calls create exactly one admin.
    */
   async registerFirstAdmin(email: string, password: string, access: SetupAccess, name: string | null = null): Promise<Profile> {
     if (await this.hasAnyUser()) throw new Conflict('setupDone');
@@ -132,13 +138,22 @@ export class AccountsService {
     const passwordHash = await this.hasher.hash(password);
     const id = crypto.randomUUID();
     const now = new Date().toISOString();
-    const inserted = sqliteOf(this.db)
-      .prepare(
-        `INSERT INTO "user" ("id", "email", "name", "passwordHash", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn")
-         SELECT ?, ?, ?, ?, 1, 1, 0, 1, ? WHERE NOT EXISTS (SELECT 1 FROM "user")`,
-      )
-      .run(id, email, accountName(name, email), passwordHash, now).changes;
-    if (inserted !== 1) throw new Conflict('setupDone');
+    const inserted = writeTransaction(this.db, (sql) => {
+      if (anyUser(sql)) return false;
+      insertRow(sql, USERS, {
+        id,
+        email,
+        name: accountName(name, email),
+        passwordHash,
+        isModerator: true,
+        isAdmin: true,
+        isBot: false,
+        isActiveParticipant: true,
+        createdOn: now,
+      });
+      return true;
+    });
+    if (!inserted) throw new Conflict('setupDone');
     await this.options.onFirstAdmin?.(id);
     return this.profileOf((await this.findById(id))!);
   }
@@ -148,14 +163,14 @@ export class AccountsService {
    * A disabled account is told so, but only to someone who knows its password.
    */
   async login(email: string, password: string): Promise<LoginResponse> {
-    const user = await this.users.findOneBy({ email });
+    const user = findRow(sqliteOf(this.db), USERS, { email });
     const ok = user?.passwordHash ? await this.hasher.verify(password, user.passwordHash) : await this.hasher.verifyDummy(password);
     if (!user || !ok) throw new Unauthorized('loginFailed');
     if (user.disabledOn !== null) throw new Forbidden('accountDisabled');
     if (this.hasher.needsRehash(user.passwordHash!)) {
       // A hash brought from Obskurnee: from now on the account has our own, made from the password just checked.
       const fresh = await this.hasher.hash(password);
-      sqliteOf(this.db).prepare(`UPDATE "user" SET "passwordHash" = ? WHERE "id" = ? AND "passwordHash" = ?`).run(fresh, user.id, user.passwordHash);
+      updateRows(sqliteOf(this.db), USERS, { id: user.id, passwordHash: user.passwordHash }, { passwordHash: fresh });
     }
     return { ...this.profileOf(user), token: await signToken(user.id, user.sessionVersion, this.secret) };
   }

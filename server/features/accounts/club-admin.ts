@@ -1,10 +1,20 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
+import { sqliteOf } from '../../db/data-source';
+import { countRows, findRows, statement, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
-import { UserEntity } from './user.entity';
+import { userTable, type User } from './user.entity';
+
+const USERS = userTable;
 
 /** Whether the club has any account yet: one without is set up with a one-time code (start-up asks). */
 export async function hasAnyUser(db: DataSource): Promise<boolean> {
-  return (await db.getRepository(UserEntity).count({ take: 1 })) > 0;
+  return anyUser(sqliteOf(db));
+}
+
+/** The same, on a handle (inside a transaction): reads at most one row. */
+export function anyUser(sql: BetterSqlite3.Database): boolean {
+  return findRows(sql, USERS, 'all', { select: ['id'], limit: 1 }).length > 0;
 }
 
 /** What naming an admin for a club without one came to. */
@@ -15,6 +25,8 @@ export type AdminPromotion =
   | { outcome: 'bot'; email: string }
   | { outcome: 'promoted'; email: string; wasDisabled: boolean };
 
+const MEMBER = ['id', 'email', 'isBot', 'disabledOn'] as const satisfies readonly (keyof User)[];
+
 /**
  * A club with members but no admin who can sign in (an imported Obskurnee club without one): the member
  * with `email` becomes its admin (and moderator), their sign-in on again if it was turned off. Checked and
@@ -22,14 +34,16 @@ export type AdminPromotion =
  */
 export function promoteToAdminIfNone(db: DataSource, email: string): AdminPromotion {
   return writeTransaction(db, (sql): AdminPromotion => {
-    const members = (sql.prepare(`SELECT count(*) AS n FROM "user"`).get() as { n: number }).n;
-    const admin = sql.prepare(`SELECT 1 FROM "user" WHERE "isAdmin" = 1 AND "isBot" = 0 AND "disabledOn" IS NULL LIMIT 1`).get();
+    const members = countRows(sql, USERS, 'all');
+    // The club's admins are few: the one who can sign in (not disabled) is picked out of them here.
+    const admin = findRows(sql, USERS, { isAdmin: true, isBot: false }, { select: ['disabledOn'] }).some((user) => user.disabledOn === null);
     if (members === 0 || admin) return { outcome: 'not-needed' };
-    const member = sql.prepare(`SELECT "id", "email", "isBot", "disabledOn" FROM "user" WHERE lower("email") = lower(?)`).get(email.trim()) as
-      { id: string; email: string; isBot: number; disabledOn: string | null } | undefined;
+    // Any case of the address: the host types it by hand.
+    const raw = statement(sql, `SELECT ${USERS.columns(MEMBER)} FROM ${USERS.name} WHERE lower(${USERS.column('email')}) = lower(?)`).get(email.trim());
+    const member = raw === undefined ? undefined : USERS.fromSql(raw as Record<string, unknown>, MEMBER);
     if (!member) return { outcome: 'not-a-member', members };
     if (member.isBot) return { outcome: 'bot', email: member.email };
-    sql.prepare(`UPDATE "user" SET "isAdmin" = 1, "isModerator" = 1, "disabledOn" = NULL WHERE "id" = ?`).run(member.id);
+    updateRows(sql, USERS, { id: member.id }, { isAdmin: true, isModerator: true, disabledOn: null });
     return { outcome: 'promoted', email: member.email, wasDisabled: member.disabledOn !== null };
   });
 }

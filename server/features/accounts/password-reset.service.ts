@@ -1,17 +1,21 @@
 import crypto from 'node:crypto';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Language } from '../../../shared/constants';
 import type BetterSqlite3 from 'better-sqlite3';
 import { pages } from '../../../shared/pages';
 import { sqliteOf } from '../../db/data-source';
+import { findRow, findRows, insertRow, statement, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Invalid } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { MailOutbox } from '../../mail-outbox';
 import { displayName } from './display-name';
 import type { AccountsService } from './accounts.service';
-import { ResetTokenEntity, type ResetPurpose, type ResetTokenRow } from './reset-token.entity';
-import { UserEntity, type User } from './user.entity';
+import { resetTokenTable, type ResetPurpose } from './reset-token.entity';
+import { userTable, type User } from './user.entity';
+
+const USERS = userTable;
+const TOKENS = resetTokenTable;
 
 const LIFETIME_MS: Record<ResetPurpose, number> = {
   reset: 24 * 60 * 60 * 1000,
@@ -35,18 +39,12 @@ export interface LinkSettings {
  * A member never gets a password by mail.
  */
 export class PasswordResetService {
-  private readonly users: Repository<User>;
-  private readonly tokens: Repository<ResetTokenRow>;
-
   constructor(
     private readonly db: DataSource,
     private readonly outbox: MailOutbox,
     private readonly links: LinkSettings,
     private readonly accounts: AccountsService,
-  ) {
-    this.users = db.getRepository(UserEntity);
-    this.tokens = db.getRepository(ResetTokenEntity);
-  }
+  ) {}
 
   /**
    * Answers the same whether or not the email belongs to anyone, so accounts cannot be probed. An account
@@ -54,12 +52,13 @@ export class PasswordResetService {
    * member's inbox. A disabled account gets none.
    */
   async start(email: string): Promise<void> {
-    const user = await this.users.findOneBy({ email: email.trim() });
+    const user = findRow(sqliteOf(this.db), USERS, { email: email.trim() });
     if (!user || user.isBot || user.disabledOn !== null) return;
     const since = new Date(Date.now() - HOUR_MS).toISOString();
-    const { sent } = sqliteOf(this.db)
-      .prepare(`SELECT COUNT(*) AS "sent" FROM "reset_token" WHERE "userId" = ? AND "purpose" = 'reset' AND "createdOn" > ?`)
-      .get(user.id, since) as { sent: number };
+    const { sent } = statement(
+      sqliteOf(this.db),
+      `SELECT COUNT(*) AS "sent" FROM ${TOKENS.name} WHERE ${TOKENS.column('userId')} = ? AND ${TOKENS.column('purpose')} = ? AND ${TOKENS.column('createdOn')} > ?`,
+    ).get(user.id, 'reset' satisfies ResetPurpose, since) as { sent: number };
     if (sent >= RESET_MAILS_PER_HOUR) return;
     const link = await this.issue(user, 'reset');
     const language = user.language ?? this.links.defaultLanguage;
@@ -98,8 +97,12 @@ export class PasswordResetService {
     const done = writeTransaction(this.db, (sql) => {
       // Checked again: another request may have spent the link while this one hashed.
       if (!this.isLive(sql, userId, token)) return false;
-      sql.prepare(`UPDATE "reset_token" SET "usedOn" = ? WHERE "userId" = ? AND "usedOn" IS NULL`).run(new Date().toISOString(), userId);
-      sql.prepare(`UPDATE "user" SET "passwordHash" = ? WHERE "id" = ?`).run(passwordHash, userId);
+      const usedOn = TOKENS.column('usedOn');
+      statement(sql, `UPDATE ${TOKENS.name} SET ${usedOn} = ? WHERE ${TOKENS.column('userId')} = ? AND ${usedOn} IS NULL`).run(
+        new Date().toISOString(),
+        userId,
+      );
+      updateRows(sql, USERS, { id: userId }, { passwordHash });
       this.accounts.endSessions(userId, sql);
       return true;
     });
@@ -109,19 +112,21 @@ export class PasswordResetService {
 
   /** Forgets links that expired: a used or expired link's row serves nothing once its time is past. */
   pruneExpired(now = new Date()): number {
-    return sqliteOf(this.db).prepare(`DELETE FROM "reset_token" WHERE "expiresOn" <= ?`).run(now.toISOString()).changes;
+    return statement(sqliteOf(this.db), `DELETE FROM ${TOKENS.name} WHERE ${TOKENS.column('expiresOn')} <= ?`).run(now.toISOString()).changes;
   }
 
   private isLive(sql: BetterSqlite3.Database, userId: string, token: string): boolean {
-    return !!sql
-      .prepare(`SELECT 1 FROM "reset_token" WHERE "userId" = ? AND "tokenHash" = ? AND "usedOn" IS NULL AND "expiresOn" > ?`)
-      .get(userId, sha256(token), new Date().toISOString());
+    const now = new Date().toISOString();
+    // The account's tokens with this hash: one, in practice.
+    return findRows(sql, TOKENS, { userId, tokenHash: sha256(token) }, { select: ['usedOn', 'expiresOn'] }).some(
+      (row) => row.usedOn === null && row.expiresOn > now,
+    );
   }
 
   private async issue(user: User, purpose: ResetPurpose): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = Date.now();
-    await this.tokens.insert({
+    insertRow(sqliteOf(this.db), TOKENS, {
       userId: user.id,
       tokenHash: sha256(token),
       purpose,

@@ -1,10 +1,12 @@
 import type { z } from 'zod';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { noticeboardSchema, registerBotSchema, registerUserSchema, type AdminData } from '../../../shared/api/admin';
 import { Conflict, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import { accountName, displayName, UserEntity, type AccountsService, type PasswordResetService, type User } from '../accounts';
+import { accountName, displayName, userTable, type AccountsService, type PasswordResetService, type User } from '../accounts';
+import { sqliteOf } from '../../db/data-source';
+import { countRows, findRow, findRows, insertRow, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from '../home';
 import { NEW_ACCOUNT_NEWSLETTER, type NewslettersService } from '../newsletters';
@@ -13,9 +15,9 @@ import { newUser } from './new-user';
 /** Names in the order people read them (accents sorted with their letters). */
 const BY_NAME = new Intl.Collator();
 
-export class AdminService {
-  private readonly users: Repository<User>;
+const USERS = userTable;
 
+export class AdminService {
   constructor(
     private readonly db: DataSource,
     private readonly accounts: AccountsService,
@@ -23,9 +25,7 @@ export class AdminService {
     private readonly passwordReset: PasswordResetService,
     private readonly newsletters: NewslettersService,
     private readonly markdown: Markdown,
-  ) {
-    this.users = db.getRepository(UserEntity);
-  }
+  ) {}
 
   async data(): Promise<AdminData> {
     return { noticeboard: (await this.clubSettings.get(NOTICEBOARD_KEY)) ?? '' };
@@ -48,20 +48,23 @@ export class AdminService {
   }
 
   async registerBot({ email, name, password }: z.output<typeof registerBotSchema>): Promise<Profile> {
-    if (await this.users.existsBy({ email })) throw new Conflict('emailTaken');
+    if (this.emailTaken(email)) throw new Conflict('emailTaken');
     const user = await this.create({ email, name, passwordHash: await this.accounts.hasher.hash(password), isBot: true });
     return this.accounts.profileOf(user);
   }
 
   /** The bots' names, as Obskurnee lists them (its admin page prints this list as it comes). */
   async bots(): Promise<string[]> {
-    return (await this.users.find({ where: { isBot: true }, select: { name: true, email: true } })).map((bot) => displayName(bot)).sort(BY_NAME.compare);
+    return findRows(sqliteOf(this.db), USERS, { isBot: true }, { select: ['name', 'email'] })
+      .map((bot) => displayName(bot))
+      .sort(BY_NAME.compare);
   }
 
   async makeModerator(email: string): Promise<Profile> {
-    const user = await this.users.findOneBy({ email: email.trim(), isBot: false });
+    const sql = sqliteOf(this.db);
+    const user = findRow(sql, USERS, { email: email.trim(), isBot: false });
     if (!user) throw new NotFound('userNotFound');
-    await this.users.update({ id: user.id }, { isModerator: true });
+    updateRows(sql, USERS, { id: user.id }, { isModerator: true });
     return this.accounts.profileOf({ ...user, isModerator: true });
   }
 
@@ -71,13 +74,13 @@ export class AdminService {
    * own account, so the club always keeps one who can enable the others.
    */
   async setDisabled(admin: User, email: string, disabled: boolean): Promise<Profile> {
-    const user = await this.users.findOneBy({ email: email.trim() });
+    const user = findRow(sqliteOf(this.db), USERS, { email: email.trim() });
     if (!user) throw new NotFound('userNotFound');
     if (disabled && user.id === admin.id) throw new Conflict('cannotDisableSelf');
     if (disabled === (user.disabledOn !== null)) return this.accounts.profileOf(user);
     const disabledOn = disabled ? new Date().toISOString() : null;
     writeTransaction(this.db, (sql) => {
-      sql.prepare(`UPDATE "user" SET "disabledOn" = ? WHERE "id" = ?`).run(disabledOn, user.id);
+      updateRows(sql, USERS, { id: user.id }, { disabledOn });
       if (disabled) this.accounts.endSessions(user.id, sql);
     });
     if (disabled) this.accounts.sessionsEnded(user.id);
@@ -85,19 +88,23 @@ export class AdminService {
   }
 
   private async create(fields: { email: string; name: string; passwordHash: string | null; isBot: boolean }): Promise<User> {
-    if (await this.users.existsBy({ email: fields.email })) throw new Conflict('emailTaken');
+    if (this.emailTaken(fields.email)) throw new Conflict('emailTaken');
     const user = newUser({
       ...fields,
       // Bots never take part in votes or appear among members.
       isActiveParticipant: !fields.isBot,
     });
     try {
-      await this.users.insert(user);
+      insertRow(sqliteOf(this.db), USERS, user);
     } catch (error) {
       // Two registrations of one email racing: the unique index lets one through.
       if (String((error as Error).message).includes('UNIQUE')) throw new Conflict('emailTaken');
       throw error;
     }
     return user;
+  }
+
+  private emailTaken(email: string): boolean {
+    return countRows(sqliteOf(this.db), USERS, { email }) > 0;
   }
 }

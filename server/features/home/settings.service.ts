@@ -1,21 +1,19 @@
-import type { DataSource, Repository } from 'typeorm';
-import { SettingEntity, type Setting } from './setting.entity';
+import type { DataSource } from 'typeorm';
+import { sqliteOf } from '../../db/data-source';
+import { findRow, upsertRow } from '../../db/table';
+import { settingTable } from './setting.entity';
 
 export const NOTICEBOARD_KEY = 'noticeboard';
 
 /** Club-wide values moderators change at run time. */
 export class ClubSettingsService {
-  private readonly settings: Repository<Setting>;
-
-  constructor(db: DataSource) {
-    this.settings = db.getRepository(SettingEntity);
-  }
+  constructor(private readonly db: DataSource) {}
 
   async get(key: string): Promise<string | null> {
-    return (await this.settings.findOneBy({ key }))?.value ?? null;
+    return findRow(sqliteOf(this.db), settingTable, { key })?.value ?? null;
   }
 
   async set(key: string, value: string): Promise<void> {
-    await this.settings.upsert({ key, value }, ['key']);
+    upsertRow(sqliteOf(this.db), settingTable, { key, value }, ['key'], ['value']);
   }
 }

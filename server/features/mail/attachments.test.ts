@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sqliteOf } from '../../db/data-source';
 import { Mail1732270000000 } from '../../db/migrations/1732270000000-mail';
+import { findRows, insertRow } from '../../db/table';
 import { parseMail, startMailQueue, startSmtpSink, tempDir } from '../../test-support/mail';
 import { attachmentsOf } from '../../test-support/mail-attachments';
-import { MailEntity } from './mail.entity';
+import { mailTable } from './mail.entity';
 import type { OutgoingMail } from './mail-message';
 
 // A mail may carry files (a meeting's .ics): they are kept in the queue's row with the mail, so they go
@@ -44,7 +46,7 @@ describe('attachments', () => {
     const file = path.join(tempDir(), 'bookclub.db');
     const first = await queueOn(file, smtp.url);
     first.queue.enqueue([INVITE_TO_MEETING, { to: 'ben@club.test', subject: 'Without', text: 'No file here.' }]);
-    const queued = await first.db.getRepository(MailEntity).find({ order: { id: 'ASC' } });
+    const queued = findRows(sqliteOf(first.db), mailTable, 'all', { orderBy: 'id' });
     expect(queued.map((row) => row.attachments && JSON.parse(row.attachments))).toEqual([INVITE_TO_MEETING.attachments, null]);
     await first.close();
 
@@ -59,7 +61,7 @@ describe('attachments', () => {
     expect(parseMail(without!.raw).headers.get('content-type')).toMatch(/^text\/plain/);
     expect(attachmentsOf(without!.raw)).toEqual([]);
     // Once sent, the file goes with the body.
-    expect((await restarted.db.getRepository(MailEntity).find()).map((row) => [row.attachments, row.sentOn !== null])).toEqual([
+    expect(findRows(sqliteOf(restarted.db), mailTable, 'all').map((row) => [row.attachments, row.sentOn !== null])).toEqual([
       [null, true],
       [null, true],
     ]);
@@ -85,13 +87,16 @@ describe('attachments', () => {
     const old = new DataSource({ type: 'better-sqlite3', database: file, migrations: [Mail1732270000000], synchronize: false, logging: false });
     await old.initialize();
     await old.runMigrations();
-    await old.query(`INSERT INTO "mail" ("to", "subject", "text", "html", "createdOn", "attempts", "nextAttemptOn") VALUES (?, ?, ?, NULL, ?, 0, ?)`, [
-      'ann@club.test',
-      'You are invited',
-      'Set your password here.',
-      '2026-10-01T08:00:00.000Z',
-      '2026-10-01T08:00:00.000Z',
-    ]);
+    // Only the columns that table had: no attachments.
+    insertRow(sqliteOf(old), mailTable, {
+      to: 'ann@club.test',
+      subject: 'You are invited',
+      text: 'Set your password here.',
+      html: null,
+      createdOn: '2026-10-01T08:00:00.000Z',
+      attempts: 0,
+      nextAttemptOn: '2026-10-01T08:00:00.000Z',
+    });
     await old.destroy();
 
     const upgraded = await queueOn(file, smtp.url);

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sqliteOf } from '../../db/data-source';
+import { findRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { openMailDb, tempDir } from '../../test-support/mail';
-import { MailEntity } from './mail.entity';
+import { mailTable } from './mail.entity';
 import { MailQueue } from './mail-queue';
 import type { MailTransport, OutgoingMail } from './mail-message';
 
@@ -60,7 +62,7 @@ async function setup(options: Partial<ConstructorParameters<typeof MailQueue>[1]
   const db = await openMailDb(path.join(tempDir(), 'bookclub.db'));
   const queue = new MailQueue(db, { from: FROM, log: () => {}, ...options });
   open.push({ db, queue });
-  return { db, queue, rows: () => db.getRepository(MailEntity).find({ order: { id: 'ASC' } }) };
+  return { db, queue, rows: () => findRows(sqliteOf(db), mailTable, 'all', { orderBy: 'id' }) };
 }
 
 afterEach(async () => {
@@ -76,7 +78,7 @@ describe('MailQueue', () => {
     const { queue, rows } = await setup({ transport: fake.transport });
 
     queue.enqueue([invitation('ann@club.test'), invitation('bob@club.test')]);
-    expect((await rows()).map((r) => [r.to, r.attempts, r.sentOn])).toEqual([
+    expect(rows().map((r) => [r.to, r.attempts, r.sentOn])).toEqual([
       ['ann@club.test', 0, null],
       ['bob@club.test', 0, null],
     ]);
@@ -87,7 +89,7 @@ describe('MailQueue', () => {
       ['ann@club.test', FROM],
       ['bob@club.test', FROM],
     ]);
-    const after = await rows();
+    const after = rows();
     expect(after.every((r) => r.sentOn !== null && r.attempts === 1)).toBe(true);
     // The set-password link is not kept once it has gone out.
     expect(after.map((r) => r.text)).toEqual(['', '']);
@@ -114,24 +116,24 @@ describe('MailQueue', () => {
       return queue.flush();
     };
     expect(await tryAt(0)).toBe(0);
-    let [row] = await rows();
+    let [row] = rows();
     expect(row).toMatchObject({ attempts: 1, sentOn: null, lastError: 'connect ECONNREFUSED 127.0.0.1:25', nextAttemptOn: '2026-11-22T06:00:30.000Z' });
 
     await tryAt(30 * SECOND - 1); // not yet due: no try
-    expect((await rows())[0]!.attempts).toBe(1);
+    expect(rows()[0]!.attempts).toBe(1);
     await tryAt(1);
-    expect((await rows())[0]).toMatchObject({ attempts: 2, nextAttemptOn: '2026-11-22T06:02:30.000Z' });
+    expect(rows()[0]).toMatchObject({ attempts: 2, nextAttemptOn: '2026-11-22T06:02:30.000Z' });
     await tryAt(120 * SECOND);
-    expect((await rows())[0]).toMatchObject({ attempts: 3, nextAttemptOn: '2026-11-22T06:04:30.000Z' });
+    expect(rows()[0]).toMatchObject({ attempts: 3, nextAttemptOn: '2026-11-22T06:04:30.000Z' });
 
     fake.failWith(new Error('421 try again later'));
     await tryAt(120 * SECOND);
-    [row] = await rows();
+    [row] = rows();
     expect(row).toMatchObject({ attempts: 4, sentOn: null, lastError: '421 try again later', nextAttemptOn: '2026-11-22T06:06:30.000Z' });
 
     fake.failWith(null);
     expect(await tryAt(120 * SECOND)).toBe(1);
-    expect((await rows())[0]).toMatchObject({ attempts: 5, sentOn: '2026-11-22T06:06:30.000Z' });
+    expect(rows()[0]).toMatchObject({ attempts: 5, sentOn: '2026-11-22T06:06:30.000Z' });
     expect(fake.sent).toHaveLength(1);
   });
 
@@ -148,9 +150,9 @@ describe('MailQueue', () => {
     const restarted = new MailQueue(db, { transport: fake.transport, from: FROM, log: () => {}, now: () => clock });
     open.push({ db: { destroy: async () => {} } as DataSource, queue: restarted });
     await restarted.flush();
-    expect((await rows())[0]).toMatchObject({ attempts: 2, nextAttemptOn: '2026-11-22T06:02:01.000Z' });
+    expect(rows()[0]).toMatchObject({ attempts: 2, nextAttemptOn: '2026-11-22T06:02:01.000Z' });
     expect(await restarted.flush()).toBe(0); // the back-off holds again within the run
-    expect((await rows())[0]!.attempts).toBe(2);
+    expect(rows()[0]!.attempts).toBe(2);
   });
 
   it('sends one mail at a time, each once, however flushes and the worker overlap', async () => {
@@ -167,7 +169,7 @@ describe('MailQueue', () => {
 
     expect(fake.maxInFlight).toBe(1);
     expect(fake.sent.map((m) => m.to)).toEqual(['a@club.test', 'b@club.test', 'c@club.test']);
-    expect((await rows()).every((r) => r.attempts === 1 && r.sentOn)).toBe(true);
+    expect(rows().every((r) => r.attempts === 1 && r.sentOn)).toBe(true);
   });
 
   it('stop waits for the send in flight and records it; the rest stays queued for the next start', async () => {
@@ -185,7 +187,7 @@ describe('MailQueue', () => {
     release();
     await stopping;
 
-    expect((await rows()).map((r) => [r.to, r.sentOn !== null])).toEqual([
+    expect(rows().map((r) => [r.to, r.sentOn !== null])).toEqual([
       ['ann@club.test', true],
       ['bob@club.test', false],
     ]);
@@ -203,7 +205,7 @@ describe('MailQueue', () => {
       }),
     ).toThrow('the registration failed');
     writeTransaction(db, () => queue.enqueue([invitation('bob@club.test')]));
-    expect((await rows()).map((r) => r.to)).toEqual(['bob@club.test']);
+    expect(rows().map((r) => r.to)).toEqual(['bob@club.test']);
   });
 
   it('rests between mails so that its CPU time stays a quarter of the time, and not while stopping', async () => {

@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
 import { sqliteOf } from '../../db/data-source';
+import { insertRows, statement, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import type { MailAttachment } from '../../mail-outbox';
-import type { MailRow } from './mail.entity';
+import { mailTable, type MailRow } from './mail.entity';
 import type { MailTransport, OutgoingMail } from './mail-message';
 
 export interface MailQueueOptions {
@@ -41,7 +42,10 @@ export interface MailQueueSummary {
   lastErrorAt: string | null;
 }
 
-type DueMail = Pick<MailRow, 'id' | 'to' | 'subject' | 'text' | 'html' | 'attachments' | 'attempts'>;
+const MAILS = mailTable;
+const DUE = ['id', 'to', 'subject', 'text', 'html', 'attachments', 'attempts'] as const satisfies readonly (keyof MailRow)[];
+type DueMail = Pick<MailRow, (typeof DUE)[number]>;
+const LAST_ERROR = ['lastError', 'lastErrorOn'] as const satisfies readonly (keyof MailRow)[];
 
 /**
  * Mail goes into the database in the request's own synchronous write and is sent later by one background
@@ -105,16 +109,22 @@ export class MailQueue {
   enqueue(mails: OutgoingMail[]): void {
     if (mails.length === 0) return;
     const now = new Date(this.now()).toISOString();
-    writeTransaction(this.db, (sql) => {
-      const insert = sql.prepare(
-        `INSERT INTO "mail" ("to", "subject", "text", "html", "attachments", "createdOn", "attempts", "nextAttemptOn")
-         VALUES (?, ?, ?, ?, ?, ?, 0, ?)`,
-      );
-      for (const mail of mails) {
-        const attachments = mail.attachments?.length ? JSON.stringify(mail.attachments) : null;
-        insert.run(mail.to, mail.subject, mail.text, mail.html ?? null, attachments, now, now);
-      }
-    });
+    writeTransaction(this.db, (sql) =>
+      insertRows(
+        sql,
+        MAILS,
+        mails.map((mail) => ({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+          attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+          createdOn: now,
+          attempts: 0,
+          nextAttemptOn: now,
+        })),
+      ),
+    );
     // After this tick, so an enclosing transaction has committed before the worker looks.
     if (this.running && !this.nudge) {
       this.nudge = setImmediate(() => {
@@ -144,7 +154,8 @@ export class MailQueue {
 
   /** Forgets mail sent before `before` (its body is long gone; only the bookkeeping was left). */
   pruneSent(before: Date): number {
-    return sqliteOf(this.db).prepare(`DELETE FROM "mail" WHERE "sentOn" IS NOT NULL AND "sentOn" < ?`).run(before.toISOString()).changes;
+    const sentOn = MAILS.column('sentOn');
+    return statement(sqliteOf(this.db), `DELETE FROM ${MAILS.name} WHERE ${sentOn} IS NOT NULL AND ${sentOn} < ?`).run(before.toISOString()).changes;
   }
 
   /**
@@ -153,17 +164,22 @@ export class MailQueue {
    */
   summary(): MailQueueSummary {
     const sql = sqliteOf(this.db);
-    const counts = sql
-      .prepare<[], { pending: number | null; failing: number | null }>(
-        `SELECT SUM("attempts" = 0) AS "pending", SUM("attempts" > 0) AS "failing" FROM "mail" WHERE "sentOn" IS NULL`,
-      )
-      .get();
-    const last = sql
-      .prepare<[], { lastError: string; lastErrorOn: string | null }>(
-        `SELECT "lastError", "lastErrorOn" FROM "mail" WHERE "sentOn" IS NULL AND "lastError" IS NOT NULL
-         ORDER BY "lastErrorOn" DESC, "id" DESC LIMIT 1`,
-      )
-      .get();
+    const [attempts, sentOn, lastError, lastErrorOn] = [
+      MAILS.column('attempts'),
+      MAILS.column('sentOn'),
+      MAILS.column('lastError'),
+      MAILS.column('lastErrorOn'),
+    ];
+    const counts = statement(
+      sql,
+      `SELECT SUM(${attempts} = 0) AS "pending", SUM(${attempts} > 0) AS "failing" FROM ${MAILS.name} WHERE ${sentOn} IS NULL`,
+    ).get() as { pending: number | null; failing: number | null } | undefined;
+    const raw = statement(
+      sql,
+      `SELECT ${MAILS.columns(LAST_ERROR)} FROM ${MAILS.name} WHERE ${sentOn} IS NULL AND ${lastError} IS NOT NULL
+       ORDER BY ${lastErrorOn} DESC, ${MAILS.column('id')} DESC LIMIT 1`,
+    ).get() as Record<string, unknown> | undefined;
+    const last = raw && MAILS.fromSql(raw, LAST_ERROR);
     return {
       pending: counts?.pending ?? 0,
       failing: counts?.failing ?? 0,
@@ -178,7 +194,10 @@ export class MailQueue {
    */
   retryNow(): number {
     const now = new Date(this.now()).toISOString();
-    const { changes } = sqliteOf(this.db).prepare(`UPDATE "mail" SET "nextAttemptOn" = ? WHERE "sentOn" IS NULL`).run(now);
+    const { changes } = statement(
+      sqliteOf(this.db),
+      `UPDATE ${MAILS.name} SET ${MAILS.column('nextAttemptOn')} = ? WHERE ${MAILS.column('sentOn')} IS NULL`,
+    ).run(now);
     this.wake();
     return changes;
   }
@@ -211,16 +230,16 @@ export class MailQueue {
     if (this.firstPass) {
       // A restart tries every unsent mail at once: the host may just have fixed the mail settings, and
       // should not wait out a back-off from before. Back-off is for a server that keeps running.
-      sqliteOf(this.db).prepare(`UPDATE "mail" SET "nextAttemptOn" = ? WHERE "sentOn" IS NULL AND "nextAttemptOn" > ?`).run(dueBy, dueBy);
+      const nextAttemptOn = MAILS.column('nextAttemptOn');
+      statement(sqliteOf(this.db), `UPDATE ${MAILS.name} SET ${nextAttemptOn} = ? WHERE ${MAILS.column('sentOn')} IS NULL AND ${nextAttemptOn} > ?`).run(
+        dueBy,
+        dueBy,
+      );
       this.firstPass = false;
     }
-    const next = sqliteOf(this.db).prepare<[string], DueMail>(
-      `SELECT "id", "to", "subject", "text", "html", "attachments", "attempts" FROM "mail"
-       WHERE "sentOn" IS NULL AND "nextAttemptOn" <= ? ORDER BY "nextAttemptOn", "id" LIMIT 1`,
-    );
     let sent = 0;
     let owedRestMs = 0;
-    for (let mail = next.get(dueBy); mail && keepGoing(); mail = next.get(dueBy)) {
+    for (let mail = this.nextDue(dueBy); mail && keepGoing(); mail = this.nextDue(dueBy)) {
       // The process's CPU time across the send: the mail's own work, and any request served meanwhile, so
       // the worker also backs off while members keep the server busy. Waiting on a mail server costs none.
       const cpuBefore = this.cpuMicros();
@@ -252,21 +271,38 @@ export class MailQueue {
     return sent;
   }
 
+  /** The unsent mail due by `dueBy` that came due first (the oldest of those due together). */
+  private nextDue(dueBy: string): DueMail | undefined {
+    const [sentOn, nextAttemptOn] = [MAILS.column('sentOn'), MAILS.column('nextAttemptOn')];
+    const raw = statement(
+      sqliteOf(this.db),
+      `SELECT ${MAILS.columns(DUE)} FROM ${MAILS.name}
+       WHERE ${sentOn} IS NULL AND ${nextAttemptOn} <= ? ORDER BY ${nextAttemptOn}, ${MAILS.column('id')} LIMIT 1`,
+    ).get(dueBy) as Record<string, unknown> | undefined;
+    return raw && MAILS.fromSql(raw, DUE);
+  }
+
   private recordSent(mail: DueMail): void {
     // The body goes: it may hold a set-password link, whose token the database otherwise keeps only hashed.
     // Attachments go with it: nothing reads a sent mail's contents again.
-    sqliteOf(this.db)
-      .prepare(`UPDATE "mail" SET "sentOn" = ?, "attempts" = ?, "text" = '', "html" = NULL, "attachments" = NULL WHERE "id" = ?`)
-      .run(new Date(this.now()).toISOString(), mail.attempts + 1, mail.id);
+    updateRows(
+      sqliteOf(this.db),
+      MAILS,
+      { id: mail.id },
+      { sentOn: new Date(this.now()).toISOString(), attempts: mail.attempts + 1, text: '', html: null, attachments: null },
+    );
   }
 
   private recordFailure(mail: DueMail, error: unknown, failedAt: number): void {
     const attempts = mail.attempts + 1;
     const delay = this.retryDelaysMs[Math.min(attempts, this.retryDelaysMs.length) - 1]!;
     const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-    sqliteOf(this.db)
-      .prepare(`UPDATE "mail" SET "attempts" = ?, "nextAttemptOn" = ?, "lastError" = ?, "lastErrorOn" = ? WHERE "id" = ?`)
-      .run(attempts, new Date(failedAt + delay).toISOString(), message, new Date(failedAt).toISOString(), mail.id);
+    updateRows(
+      sqliteOf(this.db),
+      MAILS,
+      { id: mail.id },
+      { attempts, nextAttemptOn: new Date(failedAt + delay).toISOString(), lastError: message, lastErrorOn: new Date(failedAt).toISOString() },
+    );
     this.log(`Mail ${mail.id} not sent (try ${attempts}), next try in ${Math.round(delay / 1000)} s: ${message}`);
   }
 }

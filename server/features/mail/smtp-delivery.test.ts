@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMail, startMailQueue, startSmtpSink, tempDir, type SmtpSink } from '../../test-support/mail';
-import { MailEntity } from './mail.entity';
+import { sqliteOf } from '../../db/data-source';
+import { findRows } from '../../db/table';
+import { mailTable } from './mail.entity';
 import type { MailQueueOptions } from './mail-queue';
 import { createMailTransport } from './mail-transport';
 
@@ -61,7 +63,7 @@ describe('mail over SMTP', () => {
 
     // The worker's try fails in the background and is recorded.
     expect(await failure).toMatch(/^Mail 1 not sent \(try 1\), next try in 30 s: .*ECONNREFUSED/);
-    const [failed] = await first.db.getRepository(MailEntity).find();
+    const [failed] = findRows(sqliteOf(first.db), mailTable, 'all');
     expect(failed).toMatchObject({ to: 'ann@club.test', attempts: 1, sentOn: null });
     expect(failed!.lastError).toMatch(/ECONNREFUSED/);
 
@@ -75,7 +77,7 @@ describe('mail over SMTP', () => {
 
     expect(smtp.received).toHaveLength(1);
     expect(parseMail(smtp.received[0]!.raw).text).toContain(LINK);
-    const [sent] = await restarted.db.getRepository(MailEntity).find();
+    const [sent] = findRows(sqliteOf(restarted.db), mailTable, 'all');
     expect(sent).toMatchObject({ attempts: 2, lastError: failed!.lastError });
     expect(sent!.sentOn).not.toBeNull();
   });

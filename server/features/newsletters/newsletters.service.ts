@@ -1,14 +1,19 @@
-import { In, IsNull, type DataSource, type Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '../../../shared/api/newsletters';
 import type { Language } from '../../../shared/constants';
 import { pages } from '../../../shared/pages';
+import { sqliteOf } from '../../db/data-source';
+import { deleteRows, findRows, findRowsIn } from '../../db/table';
 import { translate } from '../../http/i18n';
 import type { MailMessage, MailOutbox } from '../../mail-outbox';
-import { UserEntity, type AccountsService, type LinkSettings, type User } from '../accounts';
+import { userTable, type AccountsService, type LinkSettings, type User } from '../accounts';
 import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
 import { subscribeAccount } from './subscribe';
-import { SubscriptionEntity, type SubscriptionRow } from './subscription.entity';
+import { newsletterSubscriptionTable } from './subscription.entity';
+
+const SUBSCRIPTIONS = newsletterSubscriptionTable;
+const USERS = userTable;
 
 /** basicevents hears of the round's milestones; allevents of those and of every contribution (DECISIONS.md). */
 const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
@@ -26,22 +31,16 @@ const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
 };
 
 export class NewslettersService implements ClubEvents {
-  private readonly subscriptions: Repository<SubscriptionRow>;
-  private readonly users: Repository<User>;
-
   constructor(
     private readonly db: DataSource,
     private readonly outbox: MailOutbox,
     private readonly accounts: AccountsService,
     private readonly links: LinkSettings,
     private readonly log: (message: string, error?: unknown) => void = console.error,
-  ) {
-    this.subscriptions = db.getRepository(SubscriptionEntity);
-    this.users = db.getRepository(UserEntity);
-  }
+  ) {}
 
   async listsOf(userId: string): Promise<NewsletterName[]> {
-    const rows = await this.subscriptions.findBy({ userId });
+    const rows = findRows(sqliteOf(this.db), SUBSCRIPTIONS, { userId });
     return NEWSLETTERS.filter((name) => rows.some((row) => row.newsletter === name));
   }
 
@@ -51,13 +50,14 @@ export class NewslettersService implements ClubEvents {
   }
 
   async unsubscribe(userId: string, newsletter: NewsletterName): Promise<NewsletterName[]> {
-    await this.subscriptions.delete({ userId, newsletter });
+    deleteRows(sqliteOf(this.db), SUBSCRIPTIONS, { userId, newsletter });
     return this.listsOf(userId);
   }
 
   async allSubscribers(): Promise<NewsletterSubscribers> {
-    const rows = await this.subscriptions.find();
-    const users = await this.users.findBy({ id: In([...new Set(rows.map((row) => row.userId))]), isBot: false });
+    const sql = sqliteOf(this.db);
+    const rows = findRows(sql, SUBSCRIPTIONS, 'all');
+    const users = findRowsIn(sql, USERS, 'id', [...new Set(rows.map((row) => row.userId))]).filter((user) => !user.isBot);
     const byId = new Map(users.map((user) => [user.id, user]));
     const profilesOf = (name: NewsletterName): Profile[] =>
       rows
@@ -73,11 +73,12 @@ export class NewslettersService implements ClubEvents {
   }
 
   private async mailEvent(event: ClubEvent): Promise<void> {
-    const rows = await this.subscriptions.findBy({ newsletter: In(LISTS_OF[event.kind]) });
+    const sql = sqliteOf(this.db);
+    const rows = findRowsIn(sql, SUBSCRIPTIONS, 'newsletter', LISTS_OF[event.kind]);
     const userIds = [...new Set(rows.map((row) => row.userId))].filter((id) => !('actorId' in event) || id !== event.actorId);
     if (userIds.length === 0) return;
     // A disabled account keeps its subscriptions for when it is enabled again, but gets no mail meanwhile.
-    const recipients = await this.users.findBy({ id: In(userIds), isBot: false, disabledOn: IsNull() });
+    const recipients = findRowsIn(sql, USERS, 'id', userIds).filter((user) => !user.isBot && user.disabledOn === null);
     this.outbox.enqueue(recipients.map((user) => this.compose(event, user)));
   }
 

@@ -1,29 +1,30 @@
 import type { z } from 'zod';
 import path from 'node:path';
-import { IsNull, type DataSource, type Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { currentlyReadingSchema, languageChangeSchema, profileUpdateSchema, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
+import { sqliteOf } from '../../db/data-source';
+import { deleteRows, findRow, findRows, insertRow, updateRows } from '../../db/table';
 import { Forbidden, NotFound } from '../../http/errors';
-import { actorOf, UserEntity, type AccountsService, type User } from '../accounts';
+import { actorOf, userTable, type AccountsService, type User } from '../accounts';
 import { removeAvatar, saveAvatar } from './avatar';
-import { CurrentlyReadingEntity, type CurrentlyReadingRow } from './currently-reading.entity';
+import { currentlyReadingTable, type CurrentlyReadingRow } from './currently-reading.entity';
 import { isModerator, mayChange } from '../../../shared/rules';
+
+const USERS = userTable;
+const READING = currentlyReadingTable;
 
 const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.id, ownerId: row.ownerId, title: row.title, author: row.author });
 
 export class UsersService {
-  private readonly users: Repository<User>;
-  private readonly reading: Repository<CurrentlyReadingRow>;
   readonly avatarsDir: string;
 
   constructor(
-    db: DataSource,
+    private readonly db: DataSource,
     private readonly accounts: AccountsService,
     dataDir: string,
   ) {
-    this.users = db.getRepository(UserEntity);
-    this.reading = db.getRepository(CurrentlyReadingEntity);
     this.avatarsDir = path.join(dataDir, 'images', 'avatars');
   }
 
@@ -33,9 +34,17 @@ export class UsersService {
    */
   async list(viewer: User): Promise<UserListEntry[]> {
     // Moderators also see disabled accounts (isDisabled), to know who they are; members do not.
-    const where = isModerator(viewer) ? { isBot: false } : { isBot: false, isActiveParticipant: true, disabledOn: IsNull() };
-    const users = await this.users.find({ where, order: { name: 'ASC', email: 'ASC' } });
-    const entries = await this.reading.find({ order: { id: 'ASC' } });
+    const sql = sqliteOf(this.db);
+    const byName = {
+      orderBy: [
+        ['name', 'ASC'],
+        ['email', 'ASC'],
+      ],
+    } as const;
+    const users = isModerator(viewer)
+      ? findRows(sql, USERS, { isBot: false }, byName)
+      : findRows(sql, USERS, { isBot: false, isActiveParticipant: true }, byName).filter((user) => user.disabledOn === null);
+    const entries = findRows(sql, READING, 'all', { orderBy: 'id' });
     const readingOf = new Map<string, typeof entries>();
     for (const entry of entries) readingOf.set(entry.ownerId, [...(readingOf.get(entry.ownerId) ?? []), entry]);
     return users.map((user) => ({
@@ -45,7 +54,7 @@ export class UsersService {
   }
 
   async byEmail(email: string): Promise<User> {
-    const user = await this.users.findOneBy({ email: email.trim(), isBot: false });
+    const user = findRow(sqliteOf(this.db), USERS, { email: email.trim(), isBot: false });
     if (!user) throw new NotFound('userNotFound');
     return user;
   }
@@ -54,7 +63,10 @@ export class UsersService {
   async update(editor: User, email: string, fields: z.output<typeof profileUpdateSchema>): Promise<Profile> {
     const target = await this.byEmail(email);
     if (!mayChange(actorOf(editor), target.id)) throw new Forbidden('notYourProfile');
-    await this.users.update(
+    const sql = sqliteOf(this.db);
+    updateRows(
+      sql,
+      USERS,
       { id: target.id },
       {
         name: fields.name,
@@ -64,35 +76,36 @@ export class UsersService {
         ...(isModerator(editor) && fields.isActiveParticipant !== undefined ? { isActiveParticipant: fields.isActiveParticipant } : {}),
       },
     );
-    return this.accounts.profileOf((await this.users.findOneBy({ id: target.id }))!);
+    return this.accounts.profileOf(findRow(sql, USERS, { id: target.id })!);
   }
 
   async setLanguage(user: User, { language }: z.output<typeof languageChangeSchema>): Promise<Profile> {
-    await this.users.update({ id: user.id }, { language: language as Language });
+    updateRows(sqliteOf(this.db), USERS, { id: user.id }, { language: language as Language });
     return this.accounts.profileOf({ ...user, language });
   }
 
   async setAvatar(user: User, upload: Buffer): Promise<Profile> {
     const file = await saveAvatar(upload, this.avatarsDir, user.id);
-    await this.users.update({ id: user.id }, { avatarFile: file });
+    updateRows(sqliteOf(this.db), USERS, { id: user.id }, { avatarFile: file });
     removeAvatar(this.avatarsDir, user.avatarFile);
     return this.accounts.profileOf({ ...user, avatarFile: file });
   }
 
   async currentlyReading(ownerId?: string): Promise<CurrentlyReading[]> {
-    return (await this.reading.find({ where: ownerId ? { ownerId } : {}, order: { id: 'ASC' } })).map(toEntry);
+    return findRows(sqliteOf(this.db), READING, ownerId ? { ownerId } : 'all', { orderBy: 'id' }).map(toEntry);
   }
 
   async addReading(user: User, { title, author }: z.output<typeof currentlyReadingSchema>): Promise<CurrentlyReading> {
-    const saved = await this.reading.save({ ownerId: user.id, title, author, createdOn: new Date().toISOString() });
-    return toEntry(saved as CurrentlyReadingRow);
+    const entry = { ownerId: user.id, title, author, createdOn: new Date().toISOString() };
+    return toEntry({ id: insertRow(sqliteOf(this.db), READING, entry), ...entry });
   }
 
   /** Members remove their own entries; moderators any. */
   async removeReading(user: User, entryId: number): Promise<void> {
-    const entry = await this.reading.findOneBy({ id: entryId });
+    const sql = sqliteOf(this.db);
+    const entry = findRow(sql, READING, { id: entryId });
     if (!entry) throw new NotFound('entryNotFound');
     if (!mayChange(actorOf(user), entry.ownerId)) throw new Forbidden('notYourProfile');
-    await this.reading.delete({ id: entryId });
+    deleteRows(sql, READING, { id: entryId });
   }
 }
