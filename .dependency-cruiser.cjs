@@ -73,18 +73,6 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'no-folder-cycles',
-      comment:
-        'The folders of the renderer (each feature, the app store, components, lib) and of shared/ ' +
-        'depend on each other in one direction only, so a feature can be read, tested and changed ' +
-        'without the rest. Module-level cycles are caught by no-circular; this catches loops between ' +
-        'folders such as a feature importing the app store that imports that feature.',
-      severity: 'error',
-      scope: 'folder',
-      from: { path: '^(renderer|shared)/' },
-      to: { path: '^(renderer|shared)/', circular: true },
-    },
-    {
       name: 'features-meet-through-their-index',
       comment:
         "A feature uses another only through that feature's index.ts, which names what it offers (a " +

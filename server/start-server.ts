@@ -1,7 +1,7 @@
 import { boundPort, createClubHttpServer, listen } from './club/club-http-server';
 import { ClubSlot } from './club/club-slot';
 import { prepareDataFolder } from './club/data-folder';
-import { createHostProcess } from './club/host-process';
+import { createHostProcess } from './club/create-host-process';
 import { memberUrls } from './club/member-urls';
 import { openClub } from './club/open-club';
 import { createHub } from './realtime/hub';

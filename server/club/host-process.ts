@@ -1,26 +1,27 @@
-import type { HostProcess } from '../features/host';
-import type { Hub } from '../realtime/hub';
-import type { ClubSlot } from './club-slot';
-import { MaintenanceLock } from './maintenance-lock';
+import type { StagedRestore } from './restore/staged-club';
 
 /**
- * What the server process gives the host's console (the HostProcess that features/host declares): the
- * process outlives the club in its slot, so its start time, addresses and live connections, the one-at-a-time
- * lock of backups and restores, and the restore that swaps the club in the slot.
+ * What the server process gives the host's console (features/host): it outlives the club's database,
+ * which a restore closes and opens anew.
  */
-export function createHostProcess(parts: { startedAt: Date; urls: () => string[]; hub: Hub; scratchDir: string; slot: ClubSlot }): HostProcess {
-  const lock = new MaintenanceLock();
-  return {
-    startedAt: parts.startedAt,
-    urls: parts.urls,
-    membersOnline: () => parts.hub.onlineCount(),
-    scratchDir: parts.scratchDir,
-    exclusive: (kind, work) => lock.exclusive(kind, work),
-    replaceClub(staged, at) {
-      const { keptAs, swapped } = parts.slot.scheduleRestore(staged, at);
-      // The restore stays under way (no backup, no second restore) until the club it brought is open.
-      lock.holdUntil(swapped);
-      return { keptAs };
-    },
-  };
+export interface HostProcess {
+  /** When this server started (the host page's uptime). */
+  readonly startedAt: Date;
+  /** The addresses the server is reachable at now (localhost first); read afresh, a laptop changes networks. */
+  urls(): string[];
+  /** Accounts with a live connection now. */
+  membersOnline(): number;
+  /** The data folder's scratch space: uploads and backups being written; emptied at start. */
+  readonly scratchDir: string;
+  /**
+   * Runs a backup or a restore when none is under way; null when one is (the caller answers 409). A
+   * restore stays under way until the club it scheduled with `replaceClub` is open.
+   */
+  exclusive<T>(kind: 'backup' | 'restore', work: () => Promise<T>): Promise<{ value: T } | null>;
+  /**
+   * Inside exclusive('restore'): writes down the swap at once (a crash from here on still restores), and once
+   * the answer under way has been sent, closes the club, swaps the staged backup in and opens the restored
+   * club. Answers the folder the replaced club is kept in.
+   */
+  replaceClub(staged: StagedRestore, at: Date): { keptAs: string };
 }

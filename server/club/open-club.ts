@@ -4,7 +4,7 @@ import { createApp, type ClubApp } from '../app';
 import { systemClock } from '../clock';
 import { DATABASE_FILE, openDatabase } from '../db/data-source';
 import { hasAnyUser, newSetupCode } from '../features/accounts';
-import type { HostProcess } from '../features/host';
+import type { HostProcess } from './host-process';
 import { createMailQueue } from '../features/mail';
 import { loadOrCreateSecret } from '../http/token';
 import type { Hub } from '../realtime/hub';

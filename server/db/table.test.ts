@@ -85,7 +85,6 @@ describe('typed statements', () => {
   it('refuse a condition that would match every row or none', () => {
     expect(() => updateRows(scratch.sql, lamps, {}, { isOn: false })).toThrow('needs a value');
     expect(() => updateRows(scratch.sql, lamps, { id: undefined }, { isOn: false })).toThrow('needs a value');
-    expect(() => deleteRows(scratch.sql, lamps, { room: null })).toThrow('needs a value');
     expect(() => updateRows(scratch.sql, lamps, { id: 1 }, {})).toThrow('needs a column to set');
   });
 
@@ -106,6 +105,17 @@ describe('typed statements', () => {
     expect(attic.map((lamp) => lamp.id)).toEqual([...attic.map((lamp) => lamp.id)].sort((a, b) => a - b));
     expect(deleteRows(scratch.sql, lamps, { room: 'attic' })).toBe(3);
     expect(findRows(scratch.sql, lamps, { room: 'attic' })).toEqual([]);
+  });
+
+  it('match a null value with IS NULL, never with = NULL (which matches nothing)', () => {
+    const dark = insertRow(scratch.sql, lamps, { isOn: false, room: null });
+    expect(findRows(scratch.sql, lamps, { room: null }).map((lamp) => lamp.id)).toContain(dark);
+    expect(countRows(scratch.sql, lamps, { room: null, isOn: false })).toBeGreaterThan(0);
+    expect(updateRows(scratch.sql, lamps, { id: dark, room: null }, { room: 'hall' })).toBe(1);
+    const unplaced = countRows(scratch.sql, lamps, { room: null });
+    expect(deleteRows(scratch.sql, lamps, { room: null })).toBe(unplaced);
+    expect(countRows(scratch.sql, lamps, { room: null })).toBe(0);
+    expect(findRow(scratch.sql, lamps, { id: dark })).toEqual({ id: dark, isOn: false, room: 'hall' });
   });
 
   it('insert rows together only when they give the same columns', () => {

@@ -108,14 +108,25 @@ export class Table<Row extends object> {
   }
 
   /**
-   * `"a" = ? AND "b" = ?` and its values. An empty condition, or one with an undefined or null value, is
-   * refused: it would match every row, or none (`= NULL`), which no caller means.
+   * `"a" = ? AND "b" IS NULL` and its values: a null value matches the rows where the column is null. An
+   * empty condition, or one with an undefined value, is refused: it would match every row, which no caller
+   * means (a forgotten filter must not update or delete the whole table).
    */
   where(where: Partial<Row>): { clause: string; values: unknown[] } {
-    const given = Object.values(where).every((value) => value !== undefined && value !== null);
-    const { columns, values } = this.assignments(where);
-    if (!given || columns.length === 0) throw new Error(`a condition on ${this.name} needs a value for each of its columns`);
-    return { clause: columns.map((column) => `${column} = ?`).join(' AND '), values };
+    const terms: string[] = [];
+    const values: unknown[] = [];
+    for (const [property, value] of Object.entries(where)) {
+      if (value === undefined) throw new Error(`a condition on ${this.name} needs a value for each of its columns ("${property}" has none)`);
+      const column = this.column(property as keyof Row & string);
+      if (value === null) {
+        terms.push(`${column} IS NULL`);
+        continue;
+      }
+      terms.push(`${column} = ?`);
+      values.push(typeof value === 'boolean' ? (value ? 1 : 0) : value);
+    }
+    if (terms.length === 0) throw new Error(`a condition on ${this.name} needs a value for each of its columns`);
+    return { clause: terms.join(' AND '), values };
   }
 
   private schema?: EntitySchema<Row>;

@@ -36,7 +36,7 @@ export function promoteToAdminIfNone(db: DataSource, email: string): AdminPromot
   return writeTransaction(db, (sql): AdminPromotion => {
     const members = countRows(sql, USERS, 'all');
     // The club's admins are few: the one who can sign in (not disabled) is picked out of them here.
-    const admin = findRows(sql, USERS, { isAdmin: true, isBot: false }, { select: ['disabledOn'] }).some((user) => user.disabledOn === null);
+    const admin = countRows(sql, USERS, { isAdmin: true, isBot: false, disabledOn: null }) > 0;
     if (members === 0 || admin) return { outcome: 'not-needed' };
     // Any case of the address: the host types it by hand.
     const raw = statement(sql, `SELECT ${USERS.columns(MEMBER)} FROM ${USERS.name} WHERE lower(${USERS.column('email')}) = lower(?)`).get(email.trim());

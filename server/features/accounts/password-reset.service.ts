@@ -97,11 +97,7 @@ export class PasswordResetService {
     const done = writeTransaction(this.db, (sql) => {
       // Checked again: another request may have spent the link while this one hashed.
       if (!this.isLive(sql, userId, token)) return false;
-      const usedOn = TOKENS.column('usedOn');
-      statement(sql, `UPDATE ${TOKENS.name} SET ${usedOn} = ? WHERE ${TOKENS.column('userId')} = ? AND ${usedOn} IS NULL`).run(
-        new Date().toISOString(),
-        userId,
-      );
+      updateRows(sql, TOKENS, { userId, usedOn: null }, { usedOn: new Date().toISOString() });
       updateRows(sql, USERS, { id: userId }, { passwordHash });
       this.accounts.endSessions(userId, sql);
       return true;

@@ -18,7 +18,7 @@ import type { ServerConfig } from '../../settings';
 import type { AccountsService, User } from '../accounts';
 import { revokeEveryCalendarFeed } from '../meetings';
 import { memberAddresses } from './host-addresses';
-import type { HostProcess } from './host-process';
+import type { HostProcess } from '../../club/host-process';
 import type { ScheduledBackups } from './scheduled-backups';
 
 export interface HostServiceDeps {

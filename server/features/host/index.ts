@@ -1,2 +1,2 @@
 // What the server (server/club/) uses of the host's console; the rest of the folder is its own.
-export type { HostProcess } from './host-process';
+export type { HostProcess } from '../../club/host-process';

@@ -6,7 +6,7 @@ import { recordScheduledFailure, type BackupStatus } from '../../club/backup/bac
 import { ensureBackupFolder, listScheduledBackups, pruneScheduledBackups, scheduledBackupName } from '../../club/backup/daily-backups-folder';
 import { isAlive } from '../../club/server-lock';
 import type { ScheduledTask } from '../schedule';
-import type { HostProcess } from './host-process';
+import type { HostProcess } from '../../club/host-process';
 
 export const BACKUP_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Not in the first minutes after a start (the host may be restarting to change a setting): a while after. */

@@ -194,10 +194,7 @@ export class MailQueue {
    */
   retryNow(): number {
     const now = new Date(this.now()).toISOString();
-    const { changes } = statement(
-      sqliteOf(this.db),
-      `UPDATE ${MAILS.name} SET ${MAILS.column('nextAttemptOn')} = ? WHERE ${MAILS.column('sentOn')} IS NULL`,
-    ).run(now);
+    const changes = updateRows(sqliteOf(this.db), MAILS, { sentOn: null }, { nextAttemptOn: now });
     this.wake();
     return changes;
   }

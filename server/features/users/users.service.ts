@@ -43,7 +43,7 @@ export class UsersService {
     } as const;
     const users = isModerator(viewer)
       ? findRows(sql, USERS, { isBot: false }, byName)
-      : findRows(sql, USERS, { isBot: false, isActiveParticipant: true }, byName).filter((user) => user.disabledOn === null);
+      : findRows(sql, USERS, { isBot: false, isActiveParticipant: true, disabledOn: null }, byName);
     const entries = findRows(sql, READING, 'all', { orderBy: 'id' });
     const readingOf = new Map<string, typeof entries>();
     for (const entry of entries) readingOf.set(entry.ownerId, [...(readingOf.get(entry.ownerId) ?? []), entry]);
