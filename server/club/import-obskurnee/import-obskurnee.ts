@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE, openDatabase, sqliteOf } from '../../db/data-source';
-
+import { countRows } from '../../db/table';
 import { userTable } from '../../features/accounts';
 import { saveAvatar } from '../../features/users';
 import { AppError } from '../../http/errors';
@@ -163,7 +163,7 @@ function refuseIfClub(live: string, dataDir: string, nativeBinding?: string): vo
   try {
     const db = new Database(live, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
     try {
-      users = (db.prepare(`SELECT count(*) AS n FROM ${userTable.name}`).get() as { n: number }).n;
+      users = countRows(db, userTable, 'all');
     } finally {
       db.close();
     }
