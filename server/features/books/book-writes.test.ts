@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { roundWithSuggestions, useScratchDatabase } from '../../test-support/scratch-database';
-import { BookEntity } from './book.entity';
+import { findRow } from '../../db/table';
+import { bookTable } from './book.entity';
 import { createNextBook } from './book-writes';
 
 const ownerId = crypto.randomUUID();
@@ -15,15 +16,15 @@ function roundWithSuggestion(title: string): { roundId: number; postId: number }
 }
 
 describe('book writes', () => {
-  it('numbers each next book one after the highest so far', async () => {
+  it('numbers each next book one after the highest so far', () => {
     const first = roundWithSuggestion('First');
     const second = roundWithSuggestion('Second');
     const one = createNextBook(scratch.sql, { ...first, createdOn });
     const two = createNextBook(scratch.sql, { ...second, createdOn: '2024-11-01T18:00:00.000Z' });
     expect([one.order, two.order]).toEqual([1, 2]);
-    // Read back through the entity: the writer and the entity agree on every column.
-    expect(await scratch.db.getRepository(BookEntity).findOneByOrFail({ id: one.bookId })).toEqual({ id: one.bookId, order: 1, ...first, createdOn });
-    expect(await scratch.db.getRepository(BookEntity).findOneByOrFail({ id: two.bookId })).toMatchObject({ order: 2, ...second });
+    // Read back through the table's declaration: the writer and the declaration agree on every column.
+    expect(findRow(scratch.sql, bookTable, { id: one.bookId })).toEqual({ id: one.bookId, order: 1, ...first, createdOn });
+    expect(findRow(scratch.sql, bookTable, { id: two.bookId })).toMatchObject({ order: 2, ...second });
   });
 
   it('refuses a second book for the same round', () => {

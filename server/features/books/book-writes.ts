@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { insertRow } from '../../db/table';
+import { insertRow, statement } from '../../db/table';
 import { bookTable, type BookRow } from './book.entity';
 
 type Sql = BetterSqlite3.Database;
@@ -14,7 +14,9 @@ export type NewBook = Pick<BookRow, 'roundId' | 'postId' | 'createdOn'>;
  * number a book in between; the unique indexes on "order" and "roundId" hold even if something did.
  */
 export function createNextBook(sql: Sql, book: NewBook): { bookId: number; order: number } {
-  const { next } = sql.prepare(`SELECT COALESCE(MAX(${books.column('order')}), 0) + 1 AS "next" FROM ${books.name}`).get() as { next: number };
+  const next = statement(sql, `SELECT COALESCE(MAX(${books.column('order')}), 0) + 1 FROM ${books.name}`)
+    .pluck()
+    .get() as BookRow['order'];
   const bookId = insertRow(sql, books, { order: next, roundId: book.roundId, postId: book.postId, createdOn: book.createdOn });
   return { bookId, order: next };
 }

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useScratchDatabase } from '../../test-support/scratch-database';
 import { createRound } from '../rounds/round-writes';
-import { DiscussionEntity } from './discussion.entity';
+import { findRow } from '../../db/table';
+import { discussionTable } from './discussion.entity';
 import { closeDiscussionIntoPoll, createDiscussion, createPost, postIdsOf, readDiscussion, readPost, type NewPost } from './discussion-writes';
-import { PostEntity } from './post.entity';
+import { postTable } from './post.entity';
 
 let roundId: number;
 const ownerId = crypto.randomUUID();
@@ -32,11 +33,11 @@ const suggestion = (discussionId: number, title: string): NewPost => ({
   modifiedOn: '2024-10-02T18:00:00.000Z',
 });
 
-// Rows are read back through TypeORM's entity: the writers and the entity must agree on every column.
+// Rows are read back through the tables' declarations: the writers and the declarations must agree on every column.
 describe('discussion writes', () => {
-  it('a new discussion is open, with its fields', async () => {
+  it('a new discussion is open, with its fields', () => {
     const id = createDiscussion(scratch.sql, { roundId, title: 'Autumn: book suggestions', description: 'Cosy', topic: 'Books', ownerId, createdOn });
-    const row = await scratch.db.getRepository(DiscussionEntity).findOneByOrFail({ id });
+    const row = findRow(scratch.sql, discussionTable, { id });
     expect(row).toEqual({
       id,
       roundId,
@@ -52,19 +53,19 @@ describe('discussion writes', () => {
     expect(readDiscussion(scratch.sql, id + 1000)).toBeUndefined();
   });
 
-  it('closing a discussion into its poll marks it closed and links the poll', async () => {
+  it('closing a discussion into its poll marks it closed and links the poll', () => {
     const id = createDiscussion(scratch.sql, { roundId, title: 'To close', description: null, topic: 'Themes', ownerId, createdOn });
     const other = createDiscussion(scratch.sql, { roundId, title: 'Stays open', description: null, topic: 'Themes', ownerId, createdOn });
     closeDiscussionIntoPoll(scratch.sql, id, 42);
-    expect(await scratch.db.getRepository(DiscussionEntity).findOneByOrFail({ id })).toMatchObject({ isClosed: true, pollId: 42 });
+    expect(findRow(scratch.sql, discussionTable, { id })).toMatchObject({ isClosed: true, pollId: 42 });
     expect(readDiscussion(scratch.sql, id)).toMatchObject({ isClosed: true, pollId: 42 });
     expect(readDiscussion(scratch.sql, other)).toMatchObject({ isClosed: false, pollId: null });
   });
 
-  it('a post keeps every field it is given', async () => {
+  it('a post keeps every field it is given', () => {
     const discussionId = createDiscussion(scratch.sql, { roundId, title: 'Posts', description: null, topic: 'Books', ownerId, createdOn });
     const id = createPost(scratch.sql, suggestion(discussionId, 'Dune'));
-    const row = await scratch.db.getRepository(PostEntity).findOneByOrFail({ id });
+    const row = findRow(scratch.sql, postTable, { id });
     expect(row).toEqual({ id, ...suggestion(discussionId, 'Dune') });
     expect(readPost(scratch.sql, id)).toEqual(row);
   });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   checkPostForTopic,
   postFieldsSchema,
@@ -11,60 +11,59 @@ import {
   type Topic,
 } from '../../../shared/api/discussions';
 import { HUB_EVENTS } from '../../../shared/events';
+import { sqliteOf } from '../../db/data-source';
+import { countRows, findRow, findRows, statement, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
 import type { Hub } from '../../realtime/hub';
 import { actorOf, displayName, userNames, type User } from '../accounts';
 import { noClubEvents, type ClubEvents } from '../newsletters';
-import { RecommendationEntity } from '../recommendations';
-import { DiscussionEntity, type DiscussionRow } from './discussion.entity';
+import { recommendationTable } from '../recommendations';
+import { discussionTable, type DiscussionRow } from './discussion.entity';
 import { createPost, readDiscussion } from './discussion-writes';
 import { toPost } from './post-mapper';
-import { PostEntity, type PostRow } from './post.entity';
+import { postTable, type PostRow } from './post.entity';
 import { postEditRefusal, recommendationSuggestionRefusal, repostRefusal } from '../../../shared/rules';
 
-export class DiscussionsService {
-  private readonly discussions: Repository<DiscussionRow>;
-  private readonly posts: Repository<PostRow>;
+const discussions = discussionTable;
+const posts = postTable;
 
+/** Each discussion's post count (discussions without posts are not listed): [discussionId, count]. */
+const POST_COUNTS = `SELECT ${posts.column('discussionId')}, COUNT(*) FROM ${posts.name} GROUP BY ${posts.column('discussionId')}`;
+
+export class DiscussionsService {
   constructor(
     private readonly db: DataSource,
     private readonly markdown: Markdown,
     private readonly hub: Hub,
     private readonly events: ClubEvents = noClubEvents,
-  ) {
-    this.discussions = db.getRepository(DiscussionEntity);
-    this.posts = db.getRepository(PostEntity);
-  }
+  ) {}
 
   /** Newest first, without posts (a club's history can hold thousands); each discussion has them in GET /{id}. */
   async list(): Promise<DiscussionSummary[]> {
-    const rows = await this.discussions.find({ order: { id: 'DESC' } });
-    const counts: { discussionId: number; count: number }[] = await this.posts
-      .createQueryBuilder('post')
-      .select('post.discussionId', 'discussionId')
-      .addSelect('COUNT(*)', 'count')
-      .groupBy('post.discussionId')
-      .getRawMany();
-    const countOf = new Map(counts.map((c) => [Number(c.discussionId), Number(c.count)]));
+    const sql = sqliteOf(this.db);
+    const rows = findRows(sql, discussions, 'all', { orderBy: [['id', 'DESC']] });
+    const counts = statement(sql, POST_COUNTS).raw().all() as [PostRow['discussionId'], number][];
+    const countOf = new Map(counts);
     return rows.map((row) => ({ ...this.summaryOf(row), postCount: countOf.get(row.id) ?? 0 }));
   }
 
   async get(discussionId: number): Promise<Discussion> {
-    const row = await this.discussions.findOneBy({ id: discussionId });
+    const sql = sqliteOf(this.db);
+    const row = findRow(sql, discussions, { id: discussionId });
     if (!row) throw new NotFound('discussionNotFound');
-    const posts = await this.posts.find({ where: { discussionId }, order: { id: 'ASC' } });
-    return { ...this.summaryOf(row), posts: await this.toPosts(posts) };
+    const postRows = findRows(sql, posts, { discussionId }, { orderBy: 'id' });
+    return { ...this.summaryOf(row), posts: await this.toPosts(postRows) };
   }
 
   /** The latest open discussion, as home lists it. */
   async current(): Promise<DiscussionRow | null> {
-    return this.discussions.findOne({ where: { isClosed: false }, order: { id: 'DESC' } });
+    return findRows(sqliteOf(this.db), discussions, { isClosed: false }, { orderBy: [['id', 'DESC']], limit: 1 })[0] ?? null;
   }
 
   async getPost(postId: number): Promise<Post> {
-    const row = await this.posts.findOneBy({ id: postId });
+    const row = findRow(sqliteOf(this.db), posts, { id: postId });
     if (!row) throw new NotFound('postNotFound');
     return (await this.toPosts([row]))[0]!;
   }
@@ -80,7 +79,7 @@ export class DiscussionsService {
 
   /** A new suggestion in an open discussion; reposts keep their link to the earlier post. */
   async addPost(discussionId: number, user: User, fields: z.output<typeof postFieldsSchema>): Promise<Post> {
-    const discussion = await this.discussions.findOneBy({ id: discussionId });
+    const discussion = findRow(sqliteOf(this.db), discussions, { id: discussionId });
     if (!discussion) throw new NotFound('discussionNotFound');
     this.checkFields(fields, discussion.topic);
     if (fields.parentPostId !== null) await this.checkRepost(fields.parentPostId, discussion);
@@ -117,9 +116,10 @@ export class DiscussionsService {
 
   /** Owners edit their own while the discussion is open; moderators edit any, any time. */
   async editPost(discussionId: number, user: User, { postId, ...fields }: z.output<typeof postUpdateSchema>): Promise<Post> {
-    const post = await this.posts.findOneBy({ id: postId, discussionId });
+    const sql = sqliteOf(this.db);
+    const post = findRow(sql, posts, { id: postId, discussionId });
     if (!post) throw new NotFound('postNotFound');
-    const discussion = (await this.discussions.findOneBy({ id: discussionId }))!;
+    const discussion = findRow(sql, discussions, { id: discussionId })!;
     const refusal = postEditRefusal(actorOf(user), post, discussion);
     if (refusal === 'notYourPost') throw new Forbidden(refusal);
     if (refusal) throw new Conflict(refusal);
@@ -127,7 +127,7 @@ export class DiscussionsService {
 
     // A client that does not send the spoiler mark leaves it as it is.
     const mark = fields.hasSpoilers === undefined ? {} : { hasSpoilers: fields.hasSpoilers };
-    await this.posts.update({ id: postId }, { ...this.written(fields), ...mark, modifiedOn: new Date().toISOString() });
+    updateRows(sql, posts, { id: postId }, { ...this.written(fields), ...mark, modifiedOn: new Date().toISOString() });
     await this.broadcast(discussionId);
     return this.getPost(postId);
   }
@@ -180,16 +180,17 @@ export class DiscussionsService {
   private async checkFromRecommendation(recommendationId: number, target: DiscussionRow): Promise<void> {
     const refusal = recommendationSuggestionRefusal(target);
     if (refusal) throw new Invalid(refusal);
-    const exists = await this.db.getRepository(RecommendationEntity).existsBy({ id: recommendationId });
+    const exists = countRows(sqliteOf(this.db), recommendationTable, { id: recommendationId }) > 0;
     if (!exists) throw new Invalid('recommendationNotFound', {}, { parentRecommendationId: ['errors:recommendationNotFound'] });
   }
 
   /** A repost brings an earlier book suggestion into the open Books discussion, never into its own. */
   private async checkRepost(parentPostId: number, target: DiscussionRow): Promise<void> {
-    const parent = await this.posts.findOneBy({ id: parentPostId });
+    const sql = sqliteOf(this.db);
+    const parent = findRow(sql, posts, { id: parentPostId });
     if (!parent) throw new Invalid('parentPostNotFound', {}, { parentPostId: ['errors:parentPostNotFound'] });
-    const from = await this.discussions.findOneBy({ id: parent.discussionId });
-    const refusal = repostRefusal({ discussionId: target.id, topic: target.topic }, from && { discussionId: from.id, topic: from.topic });
+    const from = findRow(sql, discussions, { id: parent.discussionId });
+    const refusal = repostRefusal({ discussionId: target.id, topic: target.topic }, from ? { discussionId: from.id, topic: from.topic } : null);
     if (refusal) throw new Invalid(refusal);
   }
 }

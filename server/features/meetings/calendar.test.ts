@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import type { CalendarFeed, Meeting } from '../../../shared/api/meetings';
 import type { Round, RoundUpdate } from '../../../shared/api/rounds';
+import { findRow, findRows, updateRows } from '../../db/table';
 import { addMember } from '../../test-support/members';
 import { requestFrom } from '../../test-support/raw-http';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
+import { pollTable } from '../polls';
+import { calendarFeedTable } from './meeting.entity';
 import { PUBLIC_URL, startMeetingsClub, type MeetingsClub } from './meetings-club';
 
 // The calendar files read back with ical.js, a parser independent of the library that writes them.
@@ -199,7 +202,7 @@ describe("a member's calendar feed", () => {
     expect(Buffer.from(token!, 'base64url')).toHaveLength(32);
     expect(await ok<CalendarFeed>(c.club, 'GET', '/api/users/calendar-feed', member.token)).toEqual({ url: null, active: true, createdOn: made.createdOn });
 
-    const stored = c.sql((db) => db.prepare(`SELECT * FROM "calendar_feed" WHERE "userId" = ?`).get(member.userId)) as Record<string, string>;
+    const stored = c.sql((db) => findRow(db, calendarFeedTable, { userId: member.userId }))!;
     expect(stored.tokenHash).toBe(crypto.createHash('sha256').update(token!).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(token);
 
@@ -220,8 +223,8 @@ describe("a member's calendar feed", () => {
     const { pollId, title } = await openPoll('Winter');
     const closedPoll = await openPoll('Closed');
     c.sql((db) => {
-      db.prepare(`UPDATE "poll" SET "closesAt" = ? WHERE "id" = ?`).run('2026-11-30T19:00:00.000Z', pollId);
-      db.prepare(`UPDATE "poll" SET "closesAt" = ?, "isClosed" = 1 WHERE "id" = ?`).run('2026-11-29T19:00:00.000Z', closedPoll.pollId);
+      updateRows(db, pollTable, { id: pollId }, { closesAt: '2026-11-30T19:00:00.000Z' });
+      updateRows(db, pollTable, { id: closedPoll.pollId }, { closesAt: '2026-11-29T19:00:00.000Z', isClosed: true });
     });
 
     const made = await ok<CalendarFeed>(c.club, 'POST', '/api/users/calendar-feed', c.ben.token);
@@ -247,7 +250,7 @@ describe("a member's calendar feed", () => {
     const ann = await ok<CalendarFeed>(c.club, 'POST', '/api/users/calendar-feed', c.ann.token);
     const ben = await ok<CalendarFeed>(c.club, 'POST', '/api/users/calendar-feed', c.ben.token);
     const tokenOf = (feed: CalendarFeed) => /calendar\/(.+)\.ics$/.exec(feed.url!)![1]!;
-    const hashes = c.sql((db) => db.prepare(`SELECT "tokenHash" FROM "calendar_feed"`).pluck().all()) as string[];
+    const hashes = c.sql((db) => findRows(db, calendarFeedTable, 'all', { select: ['tokenHash'] }).map((feed) => feed.tokenHash));
     for (const feed of [ann, ben]) {
       const { text } = await fetchFeed(feed.url!);
       // Unfolded, so a token split across lines would still be found.

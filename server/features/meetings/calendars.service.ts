@@ -1,19 +1,38 @@
 import crypto from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import type { CalendarFeed } from '../../../shared/api/meetings';
 import type { Clock } from '../../clock';
 import { sqliteOf } from '../../db/data-source';
+import { deleteRows, findRow, findRows, statement, upsertRow } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { NotFound } from '../../http/errors';
-import type { LinkSettings, User } from '../accounts';
+import { userTable, type LinkSettings, type User } from '../accounts';
+import { pollTable } from '../polls';
 import { calendarFeed, meetingsCalendar, type PollDeadline } from './calendar';
+import { calendarFeedTable } from './meeting.entity';
 import type { MeetingsService } from './meetings.service';
 
 /** A feed token's random bytes: 256 bits, written as 43 base64url characters. */
 const TOKEN_BYTES = 32;
 /** `<token>.ics`: anything else names no feed (checked before any hashing or lookup). */
 const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+
+const feeds = calendarFeedTable;
+const users = userTable;
+const polls = pollTable;
+
+/**
+ * Whether a token's hash names a live feed: its account not disabled, and its sessions not ended since the
+ * feed was made.
+ */
+const LIVE_FEED = `SELECT 1 FROM ${feeds.name} JOIN ${users.name} ON ${users.columns(['id'])} = ${feeds.columns(['userId'])}
+  WHERE ${feeds.columns(['tokenHash'])} = ? AND ${users.columns(['disabledOn'])} IS NULL
+    AND ${users.columns(['sessionVersion'])} = ${feeds.columns(['sessionVersion'])}`;
+
+const DEADLINE = ['id', 'title', 'closesAt', 'createdOn'] as const;
+/** Open polls that close themselves, soonest first. */
+const OPEN_POLL_DEADLINES = `SELECT ${polls.columns(DEADLINE)} FROM ${polls.name}
+  WHERE ${polls.column('isClosed')} = 0 AND ${polls.column('closesAt')} IS NOT NULL ORDER BY ${polls.column('closesAt')}, ${polls.column('id')}`;
 
 const sha256 = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
@@ -46,7 +65,7 @@ export class CalendarsService {
    */
   checkFeed(feedFile: string): void {
     const token = FEED_FILE.exec(feedFile)?.[1];
-    if (!token || !this.liveFeed().get(sha256(token))) throw new NotFound('calendarFeedNotFound');
+    if (!token || !statement(sqliteOf(this.db), LIVE_FEED).get(sha256(token))) throw new NotFound('calendarFeedNotFound');
   }
 
   /**
@@ -62,18 +81,8 @@ export class CalendarsService {
     return this.linksFor(origin).linkBase;
   }
 
-  private liveFeedStatement: Statement | undefined;
-  private liveFeed(): Statement {
-    return (this.liveFeedStatement ??= sqliteOf(this.db).prepare(
-      `SELECT 1 FROM "calendar_feed" f JOIN "user" u ON u."id" = f."userId"
-       WHERE f."tokenHash" = ? AND u."disabledOn" IS NULL AND u."sessionVersion" = f."sessionVersion"`,
-    ));
-  }
-
   feedState(user: User): CalendarFeed {
-    const row = sqliteOf(this.db)
-      .prepare(`SELECT "createdOn" FROM "calendar_feed" WHERE "userId" = ? AND "sessionVersion" = ?`)
-      .get(user.id, user.sessionVersion) as { createdOn: string } | undefined;
+    const row = findRow(sqliteOf(this.db), feeds, { userId: user.id, sessionVersion: user.sessionVersion });
     return { url: null, active: !!row, createdOn: row?.createdOn ?? null };
   }
 
@@ -85,15 +94,13 @@ export class CalendarsService {
   newFeed(user: User, origin: string): CalendarFeed {
     const token = crypto.randomBytes(TOKEN_BYTES).toString('base64url');
     const createdOn = this.clock.now().toISOString();
-    writeTransaction(this.db, (sql) =>
-      sql
-        .prepare(
-          `INSERT INTO "calendar_feed" ("userId", "tokenHash", "createdOn", "sessionVersion")
-           SELECT "id", ?, ?, "sessionVersion" FROM "user" WHERE "id" = ?
-           ON CONFLICT ("userId") DO UPDATE SET "tokenHash" = excluded."tokenHash", "createdOn" = excluded."createdOn", "sessionVersion" = excluded."sessionVersion"`,
-        )
-        .run(sha256(token), createdOn, user.id),
-    );
+    writeTransaction(this.db, (sql) => {
+      // The account's session version as stored now: the feed lasts until it moves on. No account, no feed.
+      const [account] = findRows(sql, users, { id: user.id }, { select: ['sessionVersion'] });
+      if (!account) return;
+      const feed = { userId: user.id, tokenHash: sha256(token), createdOn, sessionVersion: account.sessionVersion };
+      upsertRow(sql, feeds, feed, ['userId'], ['tokenHash', 'createdOn', 'sessionVersion']);
+    });
     return { url: `${this.publicUrl ?? origin}/api/calendar/${token}.ics`, active: true, createdOn };
   }
 
@@ -103,7 +110,7 @@ export class CalendarsService {
   }
 
   revokeFeed(user: User): CalendarFeed {
-    writeTransaction(this.db, (sql) => sql.prepare(`DELETE FROM "calendar_feed" WHERE "userId" = ?`).run(user.id));
+    writeTransaction(this.db, (sql) => deleteRows(sql, feeds, { userId: user.id }));
     return { url: null, active: false, createdOn: null };
   }
 
@@ -112,12 +119,11 @@ export class CalendarsService {
    * owns the deadline (its closesAt), the feed only shows it.
    */
   private openPollDeadlines(): PollDeadline[] {
-    return sqliteOf(this.db)
-      .prepare(
-        `SELECT "id" AS "pollId", "title", "closesAt", "createdOn" FROM "poll"
-         WHERE "isClosed" = 0 AND "closesAt" IS NOT NULL ORDER BY "closesAt", "id"`,
-      )
-      .all() as PollDeadline[];
+    const raws = statement(sqliteOf(this.db), OPEN_POLL_DEADLINES).all() as Record<string, unknown>[];
+    return raws.map((raw) => {
+      const poll = polls.fromSql(raw, DEADLINE);
+      return { pollId: poll.id, title: poll.title, closesAt: poll.closesAt!, createdOn: poll.createdOn };
+    });
   }
 }
 
@@ -126,5 +132,5 @@ export class CalendarsService {
  * restore brought back feeds ended since): each address answers 404 from now on. Answers how many ended.
  */
 export function revokeEveryCalendarFeed(db: DataSource): number {
-  return writeTransaction(db, (sql) => sql.prepare(`DELETE FROM "calendar_feed"`).run().changes);
+  return writeTransaction(db, (sql) => statement(sql, `DELETE FROM ${feeds.name}`).run().changes);
 }

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import ICAL from 'ical.js';
+import { statement } from '../../db/table';
 import { attachmentsOf, type ReadAttachment } from '../../test-support/mail-attachments';
 import { parseMail } from '../../test-support/mail-reader';
+import { mailTable } from '../mail';
 
 // What a meetings test reads of the club's mail: every .eml the club wrote to its outbox (a test club has
 // no SMTP_URL), with its attachments, and the .ics attached read back with ical.js.
@@ -38,7 +40,10 @@ function readOutbox(dataDir: string): ReceivedMail[] {
 function queueState(dataDir: string): { queued: number; unsent: number } {
   const db = new Database(path.join(dataDir, 'bookclub.db'), { readonly: true });
   try {
-    return db.prepare(`SELECT COUNT(*) AS "queued", COUNT(*) - COUNT("sentOn") AS "unsent" FROM "mail"`).get() as { queued: number; unsent: number };
+    const [queued, unsent] = statement(db, `SELECT COUNT(*), COUNT(*) - COUNT(${mailTable.column('sentOn')}) FROM ${mailTable.name}`)
+      .raw()
+      .get() as [number, number];
+    return { queued, unsent };
   } finally {
     db.close();
   }

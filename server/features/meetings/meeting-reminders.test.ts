@@ -3,11 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Meeting } from '../../../shared/api/meetings';
+import { findRow, insertRow, updateRows } from '../../db/table';
 import { ManualClock } from '../../test-support/manual-clock';
 import { addMember, type TestMember } from '../../test-support/members';
 import { ok } from '../../test-support/round-helpers';
 import { startTestServer, type TestServer } from '../../test-support/test-server';
+import { userTable } from '../accounts';
 import { attachedEvent, settledOutbox } from './meeting-mailbox';
+import { meetingRsvpTable, meetingTable } from './meeting.entity';
 import { meetingsClubConfig, startMeetingsClub, type MeetingsClub } from './meetings-club';
 
 // The day before a meeting, at its hour, those who answered going or maybe are reminded of it, once, each
@@ -58,10 +61,7 @@ async function reminders(c: Club): Promise<[string, string][]> {
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
-const reminderSentOn = (c: Club, meeting: Meeting) =>
-  c.sql(
-    (db) => (db.prepare(`SELECT "reminderSentOn" FROM "meeting" WHERE "id" = ?`).get(meeting.meetingId) as { reminderSentOn: string | null }).reminderSentOn,
-  );
+const reminderSentOn = (c: Club, meeting: Meeting) => c.sql((db) => findRow(db, meetingTable, { id: meeting.meetingId })!.reminderSentOn);
 
 describe('the day-before reminder', () => {
   it('goes at startsAt − 24 h, once, to exactly those going or maybe, in their language, with the .ics', async () => {
@@ -73,13 +73,9 @@ describe('the day-before reminder', () => {
     await answer(c, meeting, c.cleo, 'notGoing');
     await answer(c, meeting, c.gone, 'going');
     c.sql((db) => {
-      db.prepare(`UPDATE "user" SET "disabledOn" = ? WHERE "id" = ?`).run(c.clock.now().toISOString(), c.gone.userId);
+      updateRows(db, userTable, { id: c.gone.userId }, { disabledOn: c.clock.now().toISOString() });
       // A bot cannot answer through the API; even one that has an answer is never mailed.
-      db.prepare(`INSERT INTO "meeting_rsvp" ("meetingId", "userId", "answer", "modifiedOn") VALUES (?, ?, 'going', ?)`).run(
-        meeting.meetingId,
-        c.bot.userId,
-        c.clock.now().toISOString(),
-      );
+      insertRow(db, meetingRsvpTable, { meetingId: meeting.meetingId, userId: c.bot.userId, answer: 'going', modifiedOn: c.clock.now().toISOString() });
     });
 
     c.clock.set('2026-10-19T16:59:59Z');

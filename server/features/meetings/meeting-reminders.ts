@@ -1,12 +1,13 @@
 import type { DataSource } from 'typeorm';
-import type { Language } from '../../../shared/constants';
 import { sqliteOf } from '../../db/data-source';
+import { findRow, statement, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { translate } from '../../http/i18n';
 import type { MailMessage, MailOutbox } from '../../mail-outbox';
+import { userTable, type User } from '../accounts';
 import type { ScheduledTask } from '../schedule';
 import { reminderLetter, type MeetingMailSettings } from './meeting-mail';
-import type { MeetingRow } from './meeting.entity';
+import { meetingRsvpTable, meetingTable, type MeetingRow, type MeetingRsvpRow } from './meeting.entity';
 import type { MeetingsService } from './meetings.service';
 
 /** The reminder goes this long before the meeting starts: the day before, at the meeting's hour. */
@@ -26,11 +27,27 @@ export function reminderMoment(meeting: Pick<MeetingRow, 'startsAt' | 'modifiedO
   return Date.parse(meeting.modifiedOn) <= dayBefore ? dayBefore : startsAt - SHORT_NOTICE_REMINDER_LEAD_MS;
 }
 
-interface Attendee {
-  email: string;
-  language: Language | null;
-  answer: 'going' | 'maybe';
-}
+const meetings = meetingTable;
+const rsvps = meetingRsvpTable;
+const users = userTable;
+
+const WAITING = ['id', 'startsAt', 'modifiedOn'] as const;
+/** Meetings not cancelled whose reminder has not gone and that start after the moment given, soonest first. */
+const WAITING_MEETINGS = `SELECT ${meetings.columns(WAITING)} FROM ${meetings.name}
+  WHERE ${meetings.column('isCancelled')} = 0 AND ${meetings.column('reminderSentOn')} IS NULL AND ${meetings.column('startsAt')} > ?
+  ORDER BY ${meetings.column('startsAt')}, ${meetings.column('id')}`;
+
+/** The answers a reminder goes to. */
+const COMING = ['going', 'maybe'] as const satisfies readonly MeetingRsvpRow['answer'][];
+type Attendee = Pick<User, 'email' | 'language'> & { answer: (typeof COMING)[number] };
+const user = (property: keyof User & string) => users.columns([property]);
+const rsvp = (property: keyof MeetingRsvpRow & string) => rsvps.columns([property]);
+/** Who answered the meeting going or maybe, by email; never a bot or a disabled account. */
+const ATTENDEES = `SELECT ${users.columns(['email', 'language'])}, ${rsvp('answer')} FROM ${rsvps.name}
+  JOIN ${users.name} ON ${user('id')} = ${rsvp('userId')}
+  WHERE ${rsvp('meetingId')} = ? AND ${rsvp('answer')} IN (${COMING.map(() => '?').join(', ')})
+    AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL
+  ORDER BY ${user('email')}`;
 
 /**
  * The day-before reminder of each meeting, as scheduled work: it goes once to the members who answered
@@ -61,13 +78,8 @@ export class MeetingReminders implements ScheduledTask {
 
   /** Meetings still to come whose reminder has not gone (a club has a handful at a time). */
   private waiting(now: Date): Pick<MeetingRow, 'id' | 'startsAt' | 'modifiedOn'>[] {
-    return sqliteOf(this.db)
-      .prepare(
-        `SELECT "id", "startsAt", "modifiedOn" FROM "meeting"
-         WHERE "isCancelled" = 0 AND "reminderSentOn" IS NULL AND "startsAt" > ?
-         ORDER BY "startsAt", "id"`,
-      )
-      .all(now.toISOString()) as Pick<MeetingRow, 'id' | 'startsAt' | 'modifiedOn'>[];
+    const raws = statement(sqliteOf(this.db), WAITING_MEETINGS).all(now.toISOString()) as Record<string, unknown>[];
+    return raws.map((raw) => meetings.fromSql(raw, WAITING));
   }
 
   /**
@@ -80,21 +92,12 @@ export class MeetingReminders implements ScheduledTask {
     for (let attempt = 0; attempt < 3; attempt++) {
       const meeting = await this.meetings.get(meetingId, null);
       const outcome = writeTransaction(this.db, (sql) => {
-        const row = sql
-          .prepare(`SELECT "id", "startsAt", "modifiedOn", "isCancelled", "reminderSentOn", "sequence" FROM "meeting" WHERE "id" = ?`)
-          .get(meetingId) as ReminderState | undefined;
+        const row: ReminderState | undefined = findRow(sql, meetings, { id: meetingId });
         if (!row || !isDue(row, now)) return 'done';
         if (row.sequence !== meeting.sequence) return 'changed';
-        sql.prepare(`UPDATE "meeting" SET "reminderSentOn" = ? WHERE "id" = ?`).run(now.toISOString(), meetingId);
-        const attendees = sql
-          .prepare(
-            `SELECT "user"."email", "user"."language", "meeting_rsvp"."answer" FROM "meeting_rsvp"
-             JOIN "user" ON "user"."id" = "meeting_rsvp"."userId"
-             WHERE "meeting_rsvp"."meetingId" = ? AND "meeting_rsvp"."answer" IN ('going', 'maybe')
-               AND "user"."isBot" = 0 AND "user"."disabledOn" IS NULL
-             ORDER BY "user"."email"`,
-          )
-          .all(meetingId) as Attendee[];
+        updateRows(sql, meetings, { id: meetingId }, { reminderSentOn: now.toISOString() });
+        const raws = statement(sql, ATTENDEES).all(meetingId, ...COMING) as Record<string, unknown>[];
+        const attendees = raws.map((raw) => ({ ...users.fromSql(raw, ['email', 'language']), ...rsvps.fromSql(raw, ['answer']) }) as Attendee);
         this.outbox.enqueue(
           attendees.map((attendee): MailMessage => {
             const language = attendee.language ?? this.settings.links.defaultLanguage;

@@ -1,4 +1,4 @@
-import { In, type DataSource, type Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   meetingProblems,
   RSVP_ANSWERS,
@@ -11,17 +11,22 @@ import {
 } from '../../../shared/api/meetings';
 import { HUB_EVENTS } from '../../../shared/events';
 import type { Clock } from '../../clock';
+import { sqliteOf } from '../../db/data-source';
+import { findRow, findRows, findRowsIn, insertRow, updateRows, upsertRow } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
 import type { Hub } from '../../realtime/hub';
 import { userNames, type User } from '../accounts';
-import { BookEntity, type BooksService } from '../books';
+import { bookTable, type BooksService } from '../books';
 import type { ClubEvents } from '../newsletters';
 import type { ClubSchedule } from '../schedule';
 import { cancelledLetters, changedLetters, scheduledLetters, type MeetingMailSettings } from './meeting-mail';
 import { hasEnded } from '../../../shared/meeting-times';
-import { MeetingEntity, MeetingRsvpEntity, type MeetingRow, type MeetingRsvpRow } from './meeting.entity';
+import { meetingRsvpTable, meetingTable, type MeetingRow, type MeetingRsvpRow } from './meeting.entity';
+
+const meetings = meetingTable;
+const rsvps = meetingRsvpTable;
 
 export interface MeetingsDeps {
   books: BooksService;
@@ -48,33 +53,37 @@ const FIELDS = ['startsAt', 'endsAt', 'place', 'onlineUrl', 'bookId', 'notes'] a
  * to everyone but the moderator who made it; an answer is not.
  */
 export class MeetingsService {
-  private readonly meetings: Repository<MeetingRow>;
-  private readonly rsvps: Repository<MeetingRsvpRow>;
-
   constructor(
     private readonly db: DataSource,
     private readonly deps: MeetingsDeps,
-  ) {
-    this.meetings = db.getRepository(MeetingEntity);
-    this.rsvps = db.getRepository(MeetingRsvpEntity);
-  }
+  ) {}
 
   /** Meetings still to come or under way, soonest first; those that have ended, latest first. */
   async list(viewer: User): Promise<MeetingList> {
     const now = this.deps.clock.now();
-    const all = await this.toMeetings(await this.meetings.find({ order: { startsAt: 'ASC', id: 'ASC' } }), viewer);
+    const all = await this.toMeetings(this.inOrder(), viewer);
     return { upcoming: all.filter((meeting) => !hasEnded(meeting, now)), past: all.filter((meeting) => hasEnded(meeting, now)).reverse() };
   }
 
   async get(meetingId: number, viewer: User | null): Promise<Meeting> {
-    const row = await this.meetings.findOneBy({ id: meetingId });
+    const row = findRow(sqliteOf(this.db), meetings, { id: meetingId });
     if (!row) throw new NotFound('meetingNotFound');
     return (await this.toMeetings([row], viewer))[0]!;
   }
 
   /** Every meeting, cancelled ones too, as calendars list them (nobody's answer singled out). */
   async forCalendars(): Promise<Meeting[]> {
-    return this.toMeetings(await this.meetings.find({ order: { startsAt: 'ASC', id: 'ASC' } }), null);
+    return this.toMeetings(this.inOrder(), null);
+  }
+
+  /** Every meeting, soonest start first (in the order they were scheduled when two start together). */
+  private inOrder(): MeetingRow[] {
+    return findRows(sqliteOf(this.db), meetings, 'all', {
+      orderBy: [
+        ['startsAt', 'ASC'],
+        ['id', 'ASC'],
+      ],
+    });
   }
 
   async schedule(owner: User, input: NewMeeting): Promise<Meeting> {
@@ -90,14 +99,7 @@ export class MeetingsService {
     if (fields.bookId !== null) await this.deps.books.get(fields.bookId);
     const now = this.deps.clock.now().toISOString();
     const meetingId = writeTransaction(this.db, (sql) =>
-      Number(
-        sql
-          .prepare(
-            `INSERT INTO "meeting" ("startsAt", "endsAt", "place", "onlineUrl", "bookId", "notes", "isCancelled", "sequence", "ownerId", "createdOn", "modifiedOn")
-             VALUES (?, ?, ?, ?, ?, ?, 0, 0, ?, ?, ?)`,
-          )
-          .run(fields.startsAt, fields.endsAt, fields.place, fields.onlineUrl, fields.bookId, fields.notes, owner.id, now, now).lastInsertRowid,
-      ),
+      insertRow(sql, meetings, { ...fields, isCancelled: false, sequence: 0, ownerId: owner.id, createdOn: now, modifiedOn: now }),
     );
     // Its day-before reminder may be the club's next scheduled work.
     this.deps.schedule.reschedule();
@@ -111,7 +113,7 @@ export class MeetingsService {
    * not refused because the meeting has begun meanwhile. A change that changes nothing is no revision.
    */
   async change(meetingId: number, changes: MeetingChanges, viewer: User): Promise<Meeting> {
-    const before = await this.meetings.findOneBy({ id: meetingId });
+    const before = findRow(sqliteOf(this.db), meetings, { id: meetingId });
     if (!before) throw new NotFound('meetingNotFound');
     if (before.isCancelled) throw new Conflict('meetingCancelled');
     const merged = this.merged(before, changes);
@@ -119,7 +121,7 @@ export class MeetingsService {
     if (changes.bookId != null) await this.deps.books.get(changes.bookId);
     const now = this.deps.clock.now().toISOString();
     const previous = writeTransaction(this.db, (sql): MeetingFields | null => {
-      const current = sql.prepare(`SELECT * FROM "meeting" WHERE "id" = ?`).get(meetingId) as MeetingRow | undefined;
+      const current = findRow(sql, meetings, { id: meetingId });
       if (!current) throw new NotFound('meetingNotFound');
       if (current.isCancelled) throw new Conflict('meetingCancelled');
       // Another moderator's change may have landed since the checks above: apply ours over theirs, check again.
@@ -128,14 +130,14 @@ export class MeetingsService {
       this.refuseProblems(next, { startChanged: startMoved });
       if (FIELDS.every((field) => next[field] === current[field])) return null;
       // A start that moves gets its own day-before reminder, even if the old start's has gone: those coming
-      // are reminded of the new day. reminderSentOn is cleared here, in the write that moves it.
-      sql
-        .prepare(
-          `UPDATE "meeting" SET "startsAt" = ?, "endsAt" = ?, "place" = ?, "onlineUrl" = ?, "bookId" = ?, "notes" = ?,
-             "sequence" = "sequence" + 1, "modifiedOn" = ?, "reminderSentOn" = CASE WHEN ? THEN NULL ELSE "reminderSentOn" END
-           WHERE "id" = ?`,
-        )
-        .run(next.startsAt, next.endsAt, next.place, next.onlineUrl, next.bookId, next.notes, now, startMoved ? 1 : 0, meetingId);
+      // are reminded of the new day. reminderSentOn is cleared here, in the write that moves it. The sequence
+      // read above still holds: nothing writes between this transaction's statements.
+      updateRows(
+        sql,
+        meetings,
+        { id: meetingId },
+        { ...next, sequence: current.sequence + 1, modifiedOn: now, ...(startMoved ? { reminderSentOn: null } : {}) },
+      );
       return pickFields(current);
     });
     if (!previous) return this.answerAndPush(meetingId, viewer);
@@ -150,10 +152,10 @@ export class MeetingsService {
   async cancel(meetingId: number, viewer: User): Promise<Meeting> {
     const now = this.deps.clock.now().toISOString();
     writeTransaction(this.db, (sql) => {
-      const current = sql.prepare(`SELECT "isCancelled" FROM "meeting" WHERE "id" = ?`).get(meetingId) as Pick<MeetingRow, 'isCancelled'> | undefined;
+      const current = findRow(sql, meetings, { id: meetingId });
       if (!current) throw new NotFound('meetingNotFound');
       if (current.isCancelled) throw new Conflict('meetingCancelled');
-      sql.prepare(`UPDATE "meeting" SET "isCancelled" = 1, "sequence" = "sequence" + 1, "modifiedOn" = ? WHERE "id" = ?`).run(now, meetingId);
+      updateRows(sql, meetings, { id: meetingId }, { isCancelled: true, sequence: current.sequence + 1, modifiedOn: now });
     });
     // Its reminder is no longer due (meeting-reminders.ts); the schedule finds that out when it next wakes.
     const meeting = await this.answerAndPush(meetingId, viewer);
@@ -165,16 +167,11 @@ export class MeetingsService {
   async rsvp(meetingId: number, user: User, answer: RsvpAnswer): Promise<Meeting> {
     const now = this.deps.clock.now();
     writeTransaction(this.db, (sql) => {
-      const current = sql.prepare(`SELECT * FROM "meeting" WHERE "id" = ?`).get(meetingId) as MeetingRow | undefined;
+      const current = findRow(sql, meetings, { id: meetingId });
       if (!current) throw new NotFound('meetingNotFound');
       if (current.isCancelled) throw new Conflict('meetingCancelled');
       if (hasEnded(current, now)) throw new Conflict('meetingPast');
-      sql
-        .prepare(
-          `INSERT INTO "meeting_rsvp" ("meetingId", "userId", "answer", "modifiedOn") VALUES (?, ?, ?, ?)
-           ON CONFLICT ("meetingId", "userId") DO UPDATE SET "answer" = excluded."answer", "modifiedOn" = excluded."modifiedOn"`,
-        )
-        .run(meetingId, user.id, answer, now.toISOString());
+      upsertRow(sql, rsvps, { meetingId, userId: user.id, answer, modifiedOn: now.toISOString() }, ['meetingId', 'userId'], ['answer', 'modifiedOn']);
     });
     return this.answerAndPush(meetingId, user);
   }
@@ -208,10 +205,18 @@ export class MeetingsService {
   /** Meetings with their answers, responders' names and books' titles: one query for each. */
   private async toMeetings(rows: MeetingRow[], viewer: User | null): Promise<Meeting[]> {
     if (rows.length === 0) return [];
-    const rsvpRows = await this.rsvps.find({
-      where: { meetingId: In(rows.map((row) => row.id)) },
-      order: { modifiedOn: 'ASC', userId: 'ASC' },
-    });
+    const rsvpRows = findRowsIn(
+      sqliteOf(this.db),
+      rsvps,
+      'meetingId',
+      rows.map((row) => row.id),
+      {
+        orderBy: [
+          ['modifiedOn', 'ASC'],
+          ['userId', 'ASC'],
+        ],
+      },
+    );
     const names = await userNames(
       this.db,
       rsvpRows.map((row) => row.userId),
@@ -251,7 +256,7 @@ export class MeetingsService {
   private async bookTitles(rows: MeetingRow[]): Promise<Map<number, string>> {
     const ids = [...new Set(rows.map((row) => row.bookId).filter((id): id is number => id !== null))];
     if (ids.length === 0) return new Map();
-    const books = await this.deps.books.toBooks(await this.db.getRepository(BookEntity).findBy({ id: In(ids) }));
+    const books = await this.deps.books.toBooks(findRowsIn(sqliteOf(this.db), bookTable, 'id', ids));
     return new Map(books.map((book) => [book.bookId, book.post.title]));
   }
 }

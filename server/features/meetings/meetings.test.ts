@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Meeting, MeetingList } from '../../../shared/api/meetings';
+import { findRows } from '../../db/table';
 import { ok } from '../../test-support/round-helpers';
-import type { MeetingRsvpRow } from './meeting.entity';
+import { meetingRsvpTable, meetingTable } from './meeting.entity';
 import { startMeetingsClub, type MeetingsClub } from './meetings-club';
 
 let c: MeetingsClub;
@@ -16,8 +17,16 @@ afterAll(async () => {
 const HOUR = 60 * 60 * 1000;
 
 /** Every meeting row as stored, to prove a refused request changed nothing. */
-const storedMeetings = () => c.sql((db) => db.prepare(`SELECT * FROM "meeting" ORDER BY "id"`).all());
-const storedAnswers = () => c.sql((db) => db.prepare<[], MeetingRsvpRow>(`SELECT * FROM "meeting_rsvp" ORDER BY "meetingId", "userId"`).all());
+const storedMeetings = () => c.sql((db) => findRows(db, meetingTable, 'all', { orderBy: 'id' }));
+const storedAnswers = () =>
+  c.sql((db) =>
+    findRows(db, meetingRsvpTable, 'all', {
+      orderBy: [
+        ['meetingId', 'ASC'],
+        ['userId', 'ASC'],
+      ],
+    }),
+  );
 
 describe('who may do what', () => {
   it('visitors nothing; members and bots read; only moderators and admins schedule, change and cancel; bots never answer', async () => {

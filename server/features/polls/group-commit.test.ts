@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { findRowsIn, insertRow } from '../../db/table';
 import { useScratchDatabase } from '../../test-support/scratch-database';
+import { userTable } from '../accounts';
 import { GroupCommit } from './group-commit';
 
 const scratch = useScratchDatabase('group-commit', []);
@@ -20,10 +22,7 @@ function newItem(fail?: Item['fail']): Item {
 function committedIds(ids: readonly string[]): string[] {
   const reader = new Database(scratch.sql.name, { readonly: true });
   try {
-    const found = reader
-      .prepare(`SELECT "id" FROM "user" WHERE "id" IN (${ids.map(() => '?').join(', ')})`)
-      .pluck()
-      .all(...ids) as string[];
+    const found = findRowsIn(reader, userTable, 'id', ids, { select: ['id'] }).map((user) => user.id);
     return ids.filter((id) => found.includes(id));
   } finally {
     reader.close();
@@ -33,7 +32,7 @@ function committedIds(ids: readonly string[]): string[] {
 function accountsBox(seen: { id: string; committedBefore: string[] }[] = []) {
   return new GroupCommit<Item>(scratch.db, (sql, item) => {
     seen.push({ id: item.id, committedBefore: committedIds(seen.map((s) => s.id)) });
-    sql.prepare(`INSERT INTO "user" ("id", "email") VALUES (?, ?)`).run(item.id, `${item.id}@club.test`);
+    insertRow(sql, userTable, { id: item.id, email: `${item.id}@club.test` });
     if (item.fail === 'refuse') throw new Error(`refused ${item.id}`);
     if (item.fail === 'end transaction') {
       // What SQLite does on a full disk or an I/O error: the whole transaction is rolled back.

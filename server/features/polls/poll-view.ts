@@ -4,7 +4,8 @@ import type { Poll, VoterSummary } from '../../../shared/api/polls';
 
 import { displayName, userTable, type User } from '../accounts';
 import { readPost, type PostRow } from '../discussions';
-import { voteChoiceTable, voteTable, type PollRow } from './poll.entity';
+import { statement } from '../../db/table';
+import { voteChoiceTable, voteTable, type PollRow, type VoteChoiceRow, type VoteRow } from './poll.entity';
 import { pollOptionIds, readPoll } from './poll-writes';
 import { tally } from './tally';
 
@@ -89,7 +90,7 @@ export class PollViews {
       this.ballotChanges = 0;
     }
     const changes = totalChanges(sql);
-    const otherCommits = statementsOf(sql).otherCommits.get() as number;
+    const otherCommits = statement(sql, OTHER_COMMITS).pluck().get() as number;
     const of = `${this.connections} ${otherCommits}`;
     return { all: `${of} ${changes}`, besidesBallots: `${of} ${changes - this.ballotChanges}` };
   }
@@ -162,7 +163,7 @@ function deepFreeze<T>(value: T): T {
 /** Each voter's ticked post ids (ascending), earliest ballot first, in one statement. */
 function readBallots(sql: Sql, pollId: number): Map<string, number[]> {
   const ballots = new Map<string, number[]>();
-  for (const [userId, postId] of statementsOf(sql).ballots.all(pollId) as [string, number | null][]) {
+  for (const [userId, postId] of statement(sql, BALLOTS).raw().all(pollId) as [VoteRow['userId'], VoteChoiceRow['postId'] | null][]) {
     let ticks = ballots.get(userId);
     if (!ticks) ballots.set(userId, (ticks = []));
     if (postId !== null) ticks.push(postId);
@@ -175,50 +176,34 @@ const BY_NAME = new Intl.Collator();
 
 /** Members who take part in the club's votes: active, not disabled, and never bots; by name. */
 function activeMembers(sql: Sql): VoterSummary[] {
-  const rows = statementsOf(sql).activeMembers.all() as Pick<User, 'id' | 'name' | 'email'>[];
-  return rows.map((user) => ({ userId: user.id, name: displayName(user) })).sort((a, b) => BY_NAME.compare(a.name, b.name));
+  const raws = statement(sql, ACTIVE_MEMBERS).all() as Record<string, unknown>[];
+  return raws
+    .map((raw) => {
+      const member = users.fromSql(raw, MEMBER);
+      return { userId: member.id, name: displayName(member) };
+    })
+    .sort((a, b) => BY_NAME.compare(a.name, b.name));
 }
 
 function totalChanges(sql: Sql): number {
-  return statementsOf(sql).changes.get() as number;
+  return statement(sql, CHANGES).pluck().get() as number;
 }
 
 const users = userTable;
 const votes = voteTable;
 const choices = voteChoiceTable;
 
-interface Statements {
-  /** Rows inserted, updated or deleted by this connection since it opened (committed or rolled back). */
-  changes: BetterSqlite3.Statement;
-  /** Moves when another connection commits (a command-line tool, a test writing members in). */
-  otherCommits: BetterSqlite3.Statement;
-  activeMembers: BetterSqlite3.Statement;
-  ballots: BetterSqlite3.Statement;
-}
-
-const statements = new WeakMap<Sql, Statements>();
-function statementsOf(sql: Sql): Statements {
-  let prepared = statements.get(sql);
-  if (!prepared) {
-    const user = (property: keyof User & string) => users.column(property);
-    const vote = (property: 'pollId' | 'userId' | 'createdOn') => `v.${votes.column(property)}`;
-    const choice = (property: 'pollId' | 'userId' | 'postId') => `c.${choices.column(property)}`;
-    prepared = {
-      changes: sql.prepare('SELECT total_changes()').pluck(),
-      otherCommits: sql.prepare('PRAGMA data_version').pluck(),
-      activeMembers: sql.prepare(
-        `SELECT ${user('id')} AS "id", ${user('name')} AS "name", ${user('email')} AS "email" FROM ${users.name}
-         WHERE ${user('isActiveParticipant')} = 1 AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL`,
-      ),
-      ballots: sql
-        .prepare(
-          `SELECT ${vote('userId')}, ${choice('postId')} FROM ${votes.name} v
-           LEFT JOIN ${choices.name} c ON ${choice('pollId')} = ${vote('pollId')} AND ${choice('userId')} = ${vote('userId')}
-           WHERE ${vote('pollId')} = ? ORDER BY ${vote('createdOn')}, ${vote('userId')}, ${choice('postId')}`,
-        )
-        .raw(),
-    };
-    statements.set(sql, prepared);
-  }
-  return prepared;
-}
+/** Rows inserted, updated or deleted by this connection since it opened (committed or rolled back). */
+const CHANGES = 'SELECT total_changes()';
+/** Moves when another connection commits (a command-line tool, a test writing members in). */
+const OTHER_COMMITS = 'PRAGMA data_version';
+const MEMBER = ['id', 'name', 'email'] as const satisfies readonly (keyof User)[];
+const user = (property: keyof User & string) => users.columns([property]);
+const ACTIVE_MEMBERS = `SELECT ${users.columns(MEMBER)} FROM ${users.name}
+  WHERE ${user('isActiveParticipant')} = 1 AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL`;
+const vote = (property: keyof VoteRow & string) => votes.columns([property]);
+const choice = (property: keyof VoteChoiceRow & string) => choices.columns([property]);
+/** [userId, postId] for each tick, [userId, null] for a ballot that ticks nothing. */
+const BALLOTS = `SELECT ${vote('userId')}, ${choice('postId')} FROM ${votes.name}
+  LEFT JOIN ${choices.name} ON ${choice('pollId')} = ${vote('pollId')} AND ${choice('userId')} = ${vote('userId')}
+  WHERE ${vote('pollId')} = ? ORDER BY ${vote('createdOn')}, ${vote('userId')}, ${choice('postId')}`;

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roundWithSuggestions, useScratchDatabase } from '../../test-support/scratch-database';
-import { PollEntity, PollOptionEntity, VoteEntity } from './poll.entity';
+import { findRow, findRows } from '../../db/table';
+import { pollOptionTable, pollTable, voteTable } from './poll.entity';
 import { closePollWithOutcome, createPoll, pollBallots, pollOptionIds, readPoll, recordBallot, type NewPoll } from './poll-writes';
 
 let poll: NewPoll;
@@ -16,12 +17,12 @@ beforeAll(() => {
   poll = { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann, createdOn };
 });
 
-// Rows are read back through TypeORM's entity: the writers and the entity must agree on every column.
+// Rows are read back through the tables' declarations: the writers and the declarations must agree on every column.
 describe('poll writes', () => {
-  it('a new poll is open, with its options in the given order', async () => {
+  it('a new poll is open, with its options in the given order', () => {
     const [dune, emma, ulysses] = postIds as [number, number, number];
     const id = createPoll(scratch.sql, poll, [ulysses, dune, emma]);
-    const row = await scratch.db.getRepository(PollEntity).findOneByOrFail({ id });
+    const row = findRow(scratch.sql, pollTable, { id });
     expect(row).toEqual({
       id,
       ...poll,
@@ -36,7 +37,7 @@ describe('poll writes', () => {
       deadlineMissedOn: null,
     });
     expect(readPoll(scratch.sql, id)).toEqual(row);
-    expect(await scratch.db.getRepository(PollOptionEntity).find({ where: { pollId: id }, order: { position: 'ASC' } })).toEqual([
+    expect(findRows(scratch.sql, pollOptionTable, { pollId: id }, { orderBy: 'position' })).toEqual([
       { pollId: id, postId: ulysses, position: 0 },
       { pollId: id, postId: dune, position: 1 },
       { pollId: id, postId: emma, position: 2 },
@@ -44,18 +45,18 @@ describe('poll writes', () => {
     expect(pollOptionIds(scratch.sql, id)).toEqual([ulysses, dune, emma]);
   });
 
-  it('a poll that follows another is its tiebreaker, and there is only one', async () => {
+  it('a poll that follows another is its tiebreaker, and there is only one', () => {
     const first = createPoll(scratch.sql, poll, postIds);
     const tiebreaker = createPoll(scratch.sql, { ...poll, title: 'Tiebreaker', previousPollId: first }, postIds.slice(0, 2));
-    expect(await scratch.db.getRepository(PollEntity).findOneByOrFail({ id: tiebreaker })).toMatchObject({ isTiebreaker: true, previousPollId: first });
+    expect(findRow(scratch.sql, pollTable, { id: tiebreaker })).toMatchObject({ isTiebreaker: true, previousPollId: first });
     expect(() => createPoll(scratch.sql, { ...poll, previousPollId: first }, [])).toThrow(/UNIQUE constraint failed: poll.previousPollId/);
   });
 
-  it('closing a poll records its outcome', async () => {
+  it('closing a poll records its outcome', () => {
     const id = createPoll(scratch.sql, poll, postIds);
     const other = createPoll(scratch.sql, poll, postIds);
     closePollWithOutcome(scratch.sql, id, { winnerPostId: postIds[1]!, decidedByLot: true, followupKind: 'Book', followupId: 9 });
-    expect(await scratch.db.getRepository(PollEntity).findOneByOrFail({ id })).toMatchObject({
+    expect(findRow(scratch.sql, pollTable, { id })).toMatchObject({
       isClosed: true,
       winnerPostId: postIds[1],
       decidedByLot: true,
@@ -65,7 +66,7 @@ describe('poll writes', () => {
     expect(readPoll(scratch.sql, other)).toMatchObject({ isClosed: false, winnerPostId: null, decidedByLot: false, followupKind: null });
   });
 
-  it("a ballot replaces the member's earlier one, ticks and time, and leaves others' alone", async () => {
+  it("a ballot replaces the member's earlier one, ticks and time, and leaves others' alone", () => {
     const [dune, emma, ulysses] = postIds as [number, number, number];
     const id = createPoll(scratch.sql, poll, postIds);
     expect(pollBallots(scratch.sql, id)).toEqual(new Map());
@@ -78,7 +79,7 @@ describe('poll writes', () => {
         [ben, [emma]],
       ]),
     );
-    expect(await scratch.db.getRepository(VoteEntity).find({ where: { pollId: id }, order: { userId: 'ASC' } })).toEqual(
+    expect(findRows(scratch.sql, voteTable, { pollId: id }, { orderBy: 'userId' })).toEqual(
       [
         { pollId: id, userId: ann, createdOn: '2024-10-03T18:00:00.000Z' },
         { pollId: id, userId: ben, createdOn },

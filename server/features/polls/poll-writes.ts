@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { deleteRows, findRow, findRows, insertRow, insertRows, updateRows, upsertRow } from '../../db/table';
+import { deleteRows, findRow, findRows, insertRow, insertRows, statement, updateRows, upsertRow } from '../../db/table';
 import { userTable, type User } from '../accounts';
 import { pollTable, pollOptionTable, voteChoiceTable, voteTable, type PollRow } from './poll.entity';
 
@@ -88,21 +88,25 @@ export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: 
 }
 
 const users = userTable;
+/** A user's or a vote's column, qualified by its table (the statements below join them). */
+const user = (property: keyof User & string) => users.columns([property]);
+const vote = (property: 'pollId' | 'userId') => votes.columns([property]);
+/** The members who take part in votes: active, not disabled, never a bot. */
+const takesPartInVotes = () => `${user('isActiveParticipant')} = 1 AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL`;
 
 /**
  * Whether every member who takes part in votes (active, not disabled, never a bot) has a ballot in the
  * poll: the moment it closes itself. A club with no such member never closes a poll so.
  */
 export function everyActiveMemberVoted(sql: Sql, pollId: number): boolean {
-  const user = (property: 'id' | 'isActiveParticipant' | 'isBot' | 'disabledOn') => users.column(property);
-  const vote = (property: 'pollId' | 'userId') => votes.column(property);
-  const { voters, waiting } = sql
-    .prepare(
-      `SELECT count(*) AS "voters", count(*) - count(v.${vote('userId')}) AS "waiting" FROM ${users.name} u
-       LEFT JOIN ${votes.name} v ON v.${vote('pollId')} = ? AND v.${vote('userId')} = u.${user('id')}
-       WHERE u.${user('isActiveParticipant')} = 1 AND u.${user('isBot')} = 0 AND u.${user('disabledOn')} IS NULL`,
-    )
-    .get(pollId) as { voters: number; waiting: number };
+  const [voters, waiting] = statement(
+    sql,
+    `SELECT count(*), count(*) - count(${vote('userId')}) FROM ${users.name}
+     LEFT JOIN ${votes.name} ON ${vote('pollId')} = ? AND ${vote('userId')} = ${user('id')}
+     WHERE ${takesPartInVotes()}`,
+  )
+    .raw()
+    .get(pollId) as [number, number];
   return voters > 0 && waiting === 0;
 }
 
@@ -119,14 +123,12 @@ export function setPollDeadline(sql: Sql, pollId: number, closesAt: string | nul
 
 /** The open polls that have a deadline: what the deadlines' schedule looks at (a club has one or two). */
 export function openPollsWithDeadline(sql: Sql): Pick<PollRow, 'id' | 'closesAt' | 'reminderSentOn' | 'deadlineMissedOn'>[] {
-  const poll = (property: keyof PollRow & string) => polls.column(property);
-  return sql
-    .prepare(
-      `SELECT ${poll('id')} AS "id", ${poll('closesAt')} AS "closesAt", ${poll('reminderSentOn')} AS "reminderSentOn",
-              ${poll('deadlineMissedOn')} AS "deadlineMissedOn"
-       FROM ${polls.name} WHERE ${poll('isClosed')} = 0 AND ${poll('closesAt')} IS NOT NULL`,
-    )
-    .all() as Pick<PollRow, 'id' | 'closesAt' | 'reminderSentOn' | 'deadlineMissedOn'>[];
+  const selected = ['id', 'closesAt', 'reminderSentOn', 'deadlineMissedOn'] as const;
+  const raws = statement(
+    sql,
+    `SELECT ${polls.columns(selected)} FROM ${polls.name} WHERE ${polls.column('isClosed')} = 0 AND ${polls.column('closesAt')} IS NOT NULL`,
+  ).all() as Record<string, unknown>[];
+  return raws.map((raw) => polls.fromSql(raw, selected));
 }
 
 /** Marks a poll's reminder as sent. */
@@ -141,29 +143,27 @@ export function markDeadlineMissed(sql: Sql, pollId: number, missedOn: string): 
 
 /** Who a mail about the poll reaches: their address and language. */
 export type Recipient = Pick<User, 'email' | 'language'>;
+const RECIPIENT = ['email', 'language'] as const satisfies readonly (keyof Recipient)[];
 
 /** The members who take part in votes (active, not disabled, never a bot) and have no ballot in the poll. */
 export function membersYetToVote(sql: Sql, pollId: number): Recipient[] {
-  const user = (property: keyof User & string) => users.column(property);
-  const vote = (property: 'pollId' | 'userId') => votes.column(property);
-  return sql
-    .prepare(
-      `SELECT u.${user('email')} AS "email", u.${user('language')} AS "language" FROM ${users.name} u
-       WHERE u.${user('isActiveParticipant')} = 1 AND u.${user('isBot')} = 0 AND u.${user('disabledOn')} IS NULL
-         AND NOT EXISTS (SELECT 1 FROM ${votes.name} v WHERE v.${vote('pollId')} = ? AND v.${vote('userId')} = u.${user('id')})
-       ORDER BY u.${user('email')}`,
-    )
-    .all(pollId) as Recipient[];
+  const raws = statement(
+    sql,
+    `SELECT ${users.columns(RECIPIENT)} FROM ${users.name}
+     WHERE ${takesPartInVotes()}
+       AND NOT EXISTS (SELECT 1 FROM ${votes.name} WHERE ${vote('pollId')} = ? AND ${vote('userId')} = ${user('id')})
+     ORDER BY ${user('email')}`,
+  ).all(pollId) as Record<string, unknown>[];
+  return raws.map((raw) => users.fromSql(raw, RECIPIENT));
 }
 
 /** The club's moderators (admins are moderators too), not disabled, never a bot. */
 export function clubModerators(sql: Sql): Recipient[] {
-  const user = (property: keyof User & string) => users.column(property);
-  return sql
-    .prepare(
-      `SELECT ${user('email')} AS "email", ${user('language')} AS "language" FROM ${users.name}
-       WHERE (${user('isModerator')} = 1 OR ${user('isAdmin')} = 1) AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL
-       ORDER BY ${user('email')}`,
-    )
-    .all() as Recipient[];
+  const raws = statement(
+    sql,
+    `SELECT ${users.columns(RECIPIENT)} FROM ${users.name}
+     WHERE (${user('isModerator')} = 1 OR ${user('isAdmin')} = 1) AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL
+     ORDER BY ${user('email')}`,
+  ).all() as Record<string, unknown>[];
+  return raws.map((raw) => users.fromSql(raw, RECIPIENT));
 }

@@ -4,8 +4,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import { Invalid } from '../../http/errors';
 import { systemClock } from '../../clock';
+import { updateRows } from '../../db/table';
 import { roundWithSuggestions, useScratchDatabase } from '../../test-support/scratch-database';
-import type { User } from '../accounts';
+import { userTable, type User } from '../accounts';
 import type { DiscussionsService, PostRow } from '../discussions';
 import { closePollWithOutcome, createPoll, pollBallots } from './poll-writes';
 import { PollsService } from './polls.service';
@@ -33,8 +34,7 @@ let polls: PollsService;
 
 beforeAll(() => {
   round = roundWithSuggestions(scratch.sql, { title: 'Autumn', ownerId: ids[0]!, createdOn }, ['Dune', 'Emma', 'Ulysses']);
-  const name = scratch.sql.prepare(`UPDATE "user" SET "name" = ? WHERE "id" = ?`);
-  ids.forEach((id, i) => name.run(`Reader ${String(i).padStart(2, '0')}`, id));
+  ids.forEach((id, i) => updateRows(scratch.sql, userTable, { id }, { name: `Reader ${String(i).padStart(2, '0')}` }));
 });
 
 beforeEach(() => {
@@ -153,24 +153,24 @@ describe('a poll is read once for each state of the database', () => {
 
   it('any other change is seen at once: on this connection, or committed by another', async () => {
     expect(await nameOf(ben)).toBe('Reader 01');
-    scratch.sql.prepare(`UPDATE "user" SET "name" = 'Benedikt' WHERE "id" = ?`).run(ben.id);
+    updateRows(scratch.sql, userTable, { id: ben.id }, { name: 'Benedikt' });
     expect(await nameOf(ben)).toBe('Benedikt');
 
     const other = new Database(scratch.sql.name);
     try {
-      other.prepare(`UPDATE "user" SET "disabledOn" = ? WHERE "id" = ?`).run(createdOn, ben.id);
+      updateRows(other, userTable, { id: ben.id }, { disabledOn: createdOn });
     } finally {
       other.close();
     }
     expect(await nameOf(ben)).toBeUndefined();
-    scratch.sql.prepare(`UPDATE "user" SET "disabledOn" = NULL, "name" = 'Reader 01' WHERE "id" = ?`).run(ben.id);
+    updateRows(scratch.sql, userTable, { id: ben.id }, { disabledOn: null, name: 'Reader 01' });
     expect(await nameOf(ben)).toBe('Reader 01');
   });
 
   it('what a transaction has written but not committed is answered, never kept', async () => {
     expect(await nameOf(cid)).toBe('Reader 02');
     scratch.sql.exec('BEGIN');
-    scratch.sql.prepare(`UPDATE "user" SET "name" = 'Not yet' WHERE "id" = ?`).run(cid.id);
+    updateRows(scratch.sql, userTable, { id: cid.id }, { name: 'Not yet' });
     expect(await nameOf(cid)).toBe('Not yet');
     scratch.sql.exec('ROLLBACK');
     expect(await nameOf(cid)).toBe('Reader 02');

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { z } from 'zod';
-import type { DataSource, Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { Poll, PollInfo } from '../../../shared/api/polls';
 import { pollDeadlineSchema, voteSchema } from '../../../shared/api/polls';
 import { deadlineProblem } from '../../../shared/api/instant';
@@ -8,6 +8,7 @@ import type { Clock } from '../../clock';
 import { writeTransaction } from '../../db/write-transaction';
 import type { RoundUpdate } from '../../../shared/api/rounds';
 import { sqliteOf } from '../../db/data-source';
+import { findRows } from '../../db/table';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Hub } from '../../realtime/hub';
 import { HUB_EVENTS } from '../../../shared/events';
@@ -15,7 +16,7 @@ import type { User } from '../accounts';
 import type { DiscussionsService } from '../discussions';
 import type { ClubSchedule } from '../schedule';
 import { GroupCommit } from './group-commit';
-import { PollEntity, type PollRow } from './poll.entity';
+import { pollTable, type PollRow } from './poll.entity';
 import { pollFor, PollViews, type SharedPoll } from './poll-view';
 import { pollOptionIds, readPoll, recordBallot, setPollDeadline } from './poll-writes';
 
@@ -30,7 +31,6 @@ interface Ballot {
 }
 
 export class PollsService {
-  private readonly polls: Repository<PollRow>;
   private readonly views: PollViews;
   private readonly ballots: GroupCommit<Ballot>;
   /** One answer object per state of a poll, so every voter who sees that state gets the same bytes (polls.routes.ts). */
@@ -48,7 +48,6 @@ export class PollsService {
     /** Told when a deadline is set or moved, so it fires then (deadlines.ts). */
     private readonly schedule: Pick<ClubSchedule, 'reschedule'>,
   ) {
-    this.polls = db.getRepository(PollEntity);
     this.views = new PollViews((rows) => discussions.toPosts(rows));
     this.ballots = new GroupCommit(db, (sql, ballot) => this.castBallot(sql, ballot));
   }
@@ -60,8 +59,8 @@ export class PollsService {
   }
 
   /** The latest open poll, as home lists it. */
-  current(): Promise<PollRow | null> {
-    return this.polls.findOne({ where: { isClosed: false }, order: { id: 'DESC' } });
+  async current(): Promise<PollRow | null> {
+    return findRows(sqliteOf(this.db), pollTable, { isClosed: false }, { orderBy: [['id', 'DESC']], limit: 1 })[0] ?? null;
   }
 
   /**

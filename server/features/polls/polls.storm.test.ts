@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { findRows } from '../../db/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import type { PollInfo } from '../../../shared/api/polls';
@@ -9,6 +10,7 @@ import { loadOrCreateSecret, signToken } from '../../http/token';
 import { insertMember } from '../../test-support/members';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
+import { voteChoiceTable, voteTable } from './poll.entity';
 
 // A vote storm over HTTP: every member of a club votes at the same moment, some twice, some refused.
 
@@ -59,15 +61,12 @@ function storedBallots(pollId: number): Map<string, number[]> {
   const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
   try {
     const ballots = new Map<string, number[]>();
-    const votes = sql.prepare(`SELECT "userId" FROM "vote" WHERE "pollId" = ?`).pluck().all(pollId) as string[];
-    for (const userId of votes) {
+    const votes = findRows(sql, voteTable, { pollId }, { select: ['userId'] });
+    for (const { userId } of votes) {
       if (ballots.has(userId)) throw new Error(`${userId} has two ballots`);
       ballots.set(userId, []);
     }
-    const choices = sql.prepare(`SELECT "userId", "postId" FROM "vote_choice" WHERE "pollId" = ? ORDER BY "postId"`).all(pollId) as {
-      userId: string;
-      postId: number;
-    }[];
+    const choices = findRows(sql, voteChoiceTable, { pollId }, { select: ['userId', 'postId'], orderBy: 'postId' });
     for (const { userId, postId } of choices) ballots.get(userId)!.push(postId);
     return ballots;
   } finally {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { countRows, findRows } from '../../db/table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import type { PollInfo } from '../../../shared/api/polls';
@@ -7,6 +8,8 @@ import type { Round, RoundUpdate } from '../../../shared/api/rounds';
 import { addMember, type TestMember } from '../../test-support/members';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
+import { bookTable } from '../books';
+import { pollTable, voteChoiceTable, voteTable } from '../polls';
 
 let club: TestServer;
 let mod: string;
@@ -33,10 +36,11 @@ async function openPoll(count: number): Promise<{ pollId: number; options: Post[
   return { pollId: closed.discussion!.pollId!, options, round };
 }
 
-function countRows(sqlText: string, ...params: unknown[]): number {
+/** Reads the club's database on a connection of its own, as stored. */
+function stored<T>(read: (sql: Database.Database) => T): T {
   const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
   try {
-    return (sql.prepare(sqlText).get(...params) as { n: number }).n;
+    return read(sql);
   } finally {
     sql.close();
   }
@@ -57,24 +61,17 @@ describe('under concurrency', () => {
     const { poll } = await ok<PollInfo>(club, 'GET', `/api/polls/${pollId}`, members[0]!.token);
     expect(poll.results.alreadyVoted).toHaveLength(40);
     expect(new Set(poll.results.alreadyVoted).size).toBe(40);
-    const ballots = countRows(`SELECT COUNT(*) AS n FROM "vote" WHERE "pollId" = ?`, pollId);
+    const ballots = stored((sql) => countRows(sql, voteTable, { pollId }));
     expect(ballots).toBe(40);
     // Each member's ticks are exactly one of their two ballots, never a mix or a double.
-    const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
-    try {
+    stored((sql) => {
       for (const [i, member] of members.entries()) {
-        const ticks = (
-          sql.prepare(`SELECT "postId" FROM "vote_choice" WHERE "pollId" = ? AND "userId" = ? ORDER BY "postId"`).all(pollId, member.userId) as {
-            postId: number;
-          }[]
-        ).map((r) => r.postId);
+        const ticks = findRows(sql, voteChoiceTable, { pollId, userId: member.userId }, { select: ['postId'], orderBy: 'postId' }).map((r) => r.postId);
         expect([[a, b], i % 2 ? [c] : [a]].map(String)).toContain(String(ticks));
       }
-    } finally {
-      sql.close();
-    }
+    });
     const total = poll.results.votes.reduce((sum, v) => sum + v.votes, 0);
-    expect(total).toBe(countRows(`SELECT COUNT(*) AS n FROM "vote_choice" WHERE "pollId" = ?`, pollId));
+    expect(total).toBe(stored((sql) => countRows(sql, voteChoiceTable, { pollId })));
   });
 
   it('two moderators closing the same tied poll at once produce one result and one tiebreaker', async () => {
@@ -88,7 +85,7 @@ describe('under concurrency', () => {
     );
     expect(closes.filter((r) => r.status === 200)).toHaveLength(1);
     expect(closes.filter((r) => r.status === 409)).toHaveLength(5);
-    expect(countRows(`SELECT COUNT(*) AS n FROM "poll" WHERE "previousPollId" = ?`, pollId)).toBe(1);
+    expect(stored((sql) => countRows(sql, pollTable, { previousPollId: pollId }))).toBe(1);
     const rounds = await ok<Round[]>(club, 'GET', '/api/rounds', mod);
     const tiebreakerId = closes.find((r) => r.status === 200)!.body.poll.followupLink.entityId;
     expect(rounds.find((r) => r.roundId === round.roundId)!.bookTiebreakerPollId).toBe(tiebreakerId);
@@ -97,11 +94,11 @@ describe('under concurrency', () => {
   it('racing closes of a decided poll number exactly one book', async () => {
     const { pollId, options, round } = await openPoll(2);
     await ok(club, 'POST', `/api/polls/${pollId}/vote`, members[0]!.token, { postIds: [options[0]!.postId] });
-    const booksBefore = countRows(`SELECT COUNT(*) AS n FROM "book"`);
+    const booksBefore = stored((sql) => countRows(sql, bookTable, 'all'));
     const closes = await Promise.all(Array.from({ length: 6 }, () => club.call('POST', `/api/rounds/close-poll/${pollId}`, { token: mod })));
     expect(closes.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(countRows(`SELECT COUNT(*) AS n FROM "book"`)).toBe(booksBefore + 1);
-    expect(countRows(`SELECT COUNT(*) AS n FROM "book" WHERE "roundId" = ?`, round.roundId)).toBe(1);
+    expect(stored((sql) => countRows(sql, bookTable, 'all'))).toBe(booksBefore + 1);
+    expect(stored((sql) => countRows(sql, bookTable, { roundId: round.roundId }))).toBe(1);
   });
 
   it('racing closes of a discussion open exactly one poll', async () => {
@@ -111,7 +108,7 @@ describe('under concurrency', () => {
       Array.from({ length: 6 }, () => club.call('POST', `/api/rounds/close-discussion/${round.bookDiscussionId}`, { token: mod })),
     );
     expect(closes.filter((r) => r.status === 200)).toHaveLength(1);
-    expect(countRows(`SELECT COUNT(*) AS n FROM "poll" WHERE "discussionId" = ?`, round.bookDiscussionId)).toBe(1);
+    expect(stored((sql) => countRows(sql, pollTable, { discussionId: round.bookDiscussionId! }))).toBe(1);
   });
 
   it('votes racing the close are either counted or refused, never lost', async () => {

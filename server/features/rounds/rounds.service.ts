@@ -1,17 +1,19 @@
 import type { z } from 'zod';
 import crypto from 'node:crypto';
-import { In, type DataSource, type Repository } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Poll } from '../../../shared/api/polls';
 import { closeDiscussionSchema, newRoundSchema, type Round, type RoundUpdate } from '../../../shared/api/rounds';
 import { deadlineProblem } from '../../../shared/api/instant';
 import type { Clock } from '../../clock';
 import type { Language } from '../../../shared/constants';
+import { sqliteOf } from '../../db/data-source';
+import { findRow, findRows, findRowsIn } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import { translate } from '../../http/i18n';
 import type { User } from '../accounts';
-import { BookEntity, createNextBook, type BooksService } from '../books';
+import { bookTable, createNextBook, type BooksService } from '../books';
 import { closeDiscussionIntoPoll, createDiscussion, postIdsOf, readDiscussion, readPost, type DiscussionsService } from '../discussions';
 import {
   closePollWithOutcome,
@@ -29,7 +31,7 @@ import {
 } from '../polls';
 import type { ClubSchedule } from '../schedule';
 import { noClubEvents, type ClubEvents } from '../newsletters';
-import { RoundEntity, type RoundRow } from './round.entity';
+import { roundTable, type RoundRow } from './round.entity';
 import { createRound, readRound, setRoundBook, setRoundDiscussion, setRoundPoll, setRoundTiebreaker } from './round-writes';
 
 type Sql = BetterSqlite3.Database;
@@ -54,8 +56,6 @@ interface Changes {
  * Every step is one write transaction, so two moderators closing the same thing at once produce one result.
  */
 export class RoundsService {
-  private readonly rounds: Repository<RoundRow>;
-
   constructor(
     private readonly db: DataSource,
     private readonly discussions: DiscussionsService,
@@ -66,20 +66,19 @@ export class RoundsService {
     private readonly events: ClubEvents = noClubEvents,
     /** The club's clock (a deadline must lie ahead of it) and its schedule, told of a new deadline. */
     private readonly time: { clock: Clock; schedule: Pick<ClubSchedule, 'reschedule'> },
-  ) {
-    this.rounds = db.getRepository(RoundEntity);
-  }
+  ) {}
 
   async list(): Promise<Round[]> {
-    const rows = await this.rounds.find({ order: { id: 'DESC' } });
+    const sql = sqliteOf(this.db);
+    const rows = findRows(sql, roundTable, 'all', { orderBy: [['id', 'DESC']] });
     const bookIds = rows.map((row) => row.bookId).filter((id): id is number => id !== null);
-    const bookRows = bookIds.length ? await this.db.getRepository(BookEntity).findBy({ id: In(bookIds) }) : [];
+    const bookRows = findRowsIn(sql, bookTable, 'id', bookIds);
     const books = new Map((await this.books.toBooks(bookRows)).map((book) => [book.bookId, book]));
     return rows.map((row) => this.toRound(row, row.bookId ? (books.get(row.bookId) ?? null) : null));
   }
 
   async get(roundId: number): Promise<Round> {
-    const row = await this.rounds.findOneBy({ id: roundId });
+    const row = findRow(sqliteOf(this.db), roundTable, { id: roundId });
     if (!row) throw new NotFound('roundNotFound');
     return this.toRound(row, row.bookId ? await this.books.get(row.bookId) : null);
   }
