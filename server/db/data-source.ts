@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { DataSource } from 'typeorm';
-import { entities } from './entities';
 import { migrations } from './migrations';
 
 export const DATABASE_FILE = 'bookclub.db';
@@ -11,7 +10,6 @@ function makeDataSource(file: string, nativeBinding?: string): DataSource {
   return new DataSource({
     type: 'better-sqlite3',
     database: file,
-    entities,
     migrations,
     migrationsTransactionMode: 'each',
     enableWAL: true,

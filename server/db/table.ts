@@ -1,5 +1,4 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { EntitySchema } from 'typeorm';
 
 type Sql = BetterSqlite3.Database;
 
@@ -127,28 +126,6 @@ export class Table<Row extends object> {
     }
     if (terms.length === 0) throw new Error(`a condition on ${this.name} needs a value for each of its columns`);
     return { clause: terms.join(' AND '), values };
-  }
-
-  private schema?: EntitySchema<Row>;
-  /** The table as a TypeORM entity, for the data source's repositories while some code still reads through them. */
-  get entity(): EntitySchema<Row> {
-    this.schema ??= new EntitySchema<Row>({
-      name: this.tableName,
-      tableName: this.tableName,
-      columns: Object.fromEntries(
-        Object.entries(this.declaration).map(([property, column]) => [
-          property,
-          {
-            type: column.sqlType,
-            ...(column.length !== undefined ? { length: column.length } : {}),
-            ...(column.isNullable ? { nullable: true } : {}),
-            ...(column.isPrimary ? { primary: true } : {}),
-            ...(column.isGenerated ? { generated: 'increment' as const } : {}),
-          },
-        ]),
-      ) as never,
-    });
-    return this.schema;
   }
 }
 

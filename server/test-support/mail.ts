@@ -10,7 +10,6 @@ import { DataSource } from 'typeorm';
 import { Mail1732270000000 } from '../db/migrations/1732270000000-mail';
 import { MailAttachments1732350000000 } from '../db/migrations/1732350000000-mail-attachments';
 import { MailErrorTime1732360000000 } from '../db/migrations/1732360000000-mail-error-time';
-import { MailEntity } from '../features/mail/mail.entity';
 import { MailQueue, type MailQueueOptions } from '../features/mail/mail-queue';
 import { createMailTransport } from '../features/mail/mail-transport';
 
@@ -45,7 +44,6 @@ export async function openMailDb(file: string): Promise<DataSource> {
   const db = new DataSource({
     type: 'better-sqlite3',
     database: file,
-    entities: [MailEntity],
     migrations: [Mail1732270000000, MailAttachments1732350000000, MailErrorTime1732360000000],
     migrationsTransactionMode: 'each',
     enableWAL: true,

@@ -7,5 +7,5 @@ export { accountName, displayName } from './display-name';
 export type { LinkSettings, PasswordResetService } from './password-reset.service';
 export { newSetupCode } from './setup-code';
 export { userNames } from './user-names';
-export { UserEntity, userTable, type User } from './user.entity';
+export { userTable, type User } from './user.entity';
 export { resetTokenTable } from './reset-token.entity';

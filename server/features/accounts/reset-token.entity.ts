@@ -13,4 +13,3 @@ export const resetTokenTable = defineTable('reset_token', {
   createdOn: column.varchar(30),
 });
 export type ResetTokenRow = RowOf<typeof resetTokenTable>;
-export const ResetTokenEntity = resetTokenTable.entity;

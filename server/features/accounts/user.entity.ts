@@ -23,4 +23,3 @@ export const userTable = defineTable('user', {
   disabledOn: column.varchar(30).nullable(),
 });
 export type User = RowOf<typeof userTable>;
-export const UserEntity = userTable.entity;

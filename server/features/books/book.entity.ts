@@ -8,4 +8,3 @@ export const bookTable = defineTable('book', {
   createdOn: column.varchar(30),
 });
 export type BookRow = RowOf<typeof bookTable>;
-export const BookEntity = bookTable.entity;

@@ -13,4 +13,3 @@ export const discussionTable = defineTable('discussion', {
   createdOn: column.varchar(30),
 });
 export type DiscussionRow = RowOf<typeof discussionTable>;
-export const DiscussionEntity = discussionTable.entity;

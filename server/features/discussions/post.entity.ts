@@ -20,4 +20,3 @@ export const postTable = defineTable('post', {
   modifiedOn: column.varchar(30),
 });
 export type PostRow = RowOf<typeof postTable>;
-export const PostEntity = postTable.entity;

@@ -1,3 +1,3 @@
 // What other features may use of home; the rest of the folder is its own (npm run lint holds them to this).
-export { SettingEntity, settingTable } from './setting.entity';
+export { settingTable } from './setting.entity';
 export { NOTICEBOARD_KEY, type ClubSettingsService } from './settings.service';

@@ -6,4 +6,3 @@ export const settingTable = defineTable('setting', {
   value: column.text(),
 });
 export type Setting = RowOf<typeof settingTable>;
-export const SettingEntity = settingTable.entity;

@@ -20,4 +20,3 @@ export const mailTable = defineTable('mail', {
   lastErrorOn: column.varchar(30).nullable(),
 });
 export type MailRow = RowOf<typeof mailTable>;
-export const MailEntity = mailTable.entity;

@@ -19,7 +19,6 @@ export const meetingTable = defineTable('meeting', {
   modifiedOn: column.varchar(30),
 });
 export type MeetingRow = RowOf<typeof meetingTable>;
-export const MeetingEntity = meetingTable.entity;
 
 /** A member's answer to a meeting; a second answer replaces the first. */
 export const meetingRsvpTable = defineTable('meeting_rsvp', {
@@ -29,7 +28,6 @@ export const meetingRsvpTable = defineTable('meeting_rsvp', {
   modifiedOn: column.varchar(30),
 });
 export type MeetingRsvpRow = RowOf<typeof meetingRsvpTable>;
-export const MeetingRsvpEntity = meetingRsvpTable.entity;
 
 /** A member's private calendar feed: only the SHA-256 of its token is kept. */
 export const calendarFeedTable = defineTable('calendar_feed', {
@@ -40,4 +38,3 @@ export const calendarFeedTable = defineTable('calendar_feed', {
   sessionVersion: column.integer(),
 });
 export type CalendarFeedRow = RowOf<typeof calendarFeedTable>;
-export const CalendarFeedEntity = calendarFeedTable.entity;

@@ -2,4 +2,4 @@
 export { noClubEvents, type ClubEvents } from './club-events';
 export type { NewslettersService } from './newsletters.service';
 export { NEW_ACCOUNT_NEWSLETTER, subscribeAccount } from './subscribe';
-export { SubscriptionEntity, newsletterSubscriptionTable, type SubscriptionRow } from './subscription.entity';
+export { newsletterSubscriptionTable, type SubscriptionRow } from './subscription.entity';

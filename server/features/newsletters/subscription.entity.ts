@@ -6,4 +6,3 @@ export const newsletterSubscriptionTable = defineTable('newsletter_subscription'
   newsletter: column.varchar<NewsletterName>(20).primary(),
 });
 export type SubscriptionRow = RowOf<typeof newsletterSubscriptionTable>;
-export const SubscriptionEntity = newsletterSubscriptionTable.entity;

@@ -25,7 +25,6 @@ export const pollTable = defineTable('poll', {
   createdOn: column.varchar(30),
 });
 export type PollRow = RowOf<typeof pollTable>;
-export const PollEntity = pollTable.entity;
 
 /** A poll's options are posts of its discussion, in their order. */
 export const pollOptionTable = defineTable('poll_option', {
@@ -34,7 +33,6 @@ export const pollOptionTable = defineTable('poll_option', {
   position: column.integer(),
 });
 export type PollOptionRow = RowOf<typeof pollOptionTable>;
-export const PollOptionEntity = pollOptionTable.entity;
 
 /** One member's ballot in a poll; its ticked options are VoteChoice rows. */
 export const voteTable = defineTable('vote', {
@@ -43,7 +41,6 @@ export const voteTable = defineTable('vote', {
   createdOn: column.varchar(30),
 });
 export type VoteRow = RowOf<typeof voteTable>;
-export const VoteEntity = voteTable.entity;
 
 export const voteChoiceTable = defineTable('vote_choice', {
   pollId: column.integer().primary(),
@@ -51,4 +48,3 @@ export const voteChoiceTable = defineTable('vote_choice', {
   postId: column.integer().primary(),
 });
 export type VoteChoiceRow = RowOf<typeof voteChoiceTable>;
-export const VoteChoiceEntity = voteChoiceTable.entity;

@@ -1,3 +1,3 @@
 // What other features may use of reading progress; the rest of the folder is its own (npm run lint holds them to this).
-export { ReadingProgressEntity, readingProgressTable, type ReadingProgressRow } from './progress.entity';
+export { readingProgressTable, type ReadingProgressRow } from './progress.entity';
 export type { ProgressService } from './progress.service';

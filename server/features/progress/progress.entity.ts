@@ -11,4 +11,3 @@ export const readingProgressTable = defineTable('reading_progress', {
   updatedOn: column.varchar(30),
 });
 export type ReadingProgressRow = RowOf<typeof readingProgressTable>;
-export const ReadingProgressEntity = readingProgressTable.entity;

@@ -15,4 +15,3 @@ export const recommendationTable = defineTable('recommendation', {
   modifiedOn: column.varchar(30),
 });
 export type RecommendationRow = RowOf<typeof recommendationTable>;
-export const RecommendationEntity = recommendationTable.entity;

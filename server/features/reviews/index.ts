@@ -1,2 +1,2 @@
 // What other features may use of reviews; the rest of the folder is its own (npm run lint holds them to this).
-export { ReviewEntity, reviewTable, type ReviewRow } from './review.entity';
+export { reviewTable, type ReviewRow } from './review.entity';

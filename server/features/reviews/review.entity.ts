@@ -13,4 +13,3 @@ export const reviewTable = defineTable('review', {
   modifiedOn: column.varchar(30),
 });
 export type ReviewRow = RowOf<typeof reviewTable>;
-export const ReviewEntity = reviewTable.entity;

@@ -1,2 +1,2 @@
 // What other features may use of rounds; the rest of the folder is its own (npm run lint holds them to this).
-export { RoundEntity, roundTable, type RoundRow } from './round.entity';
+export { roundTable, type RoundRow } from './round.entity';

@@ -17,4 +17,3 @@ export const roundTable = defineTable('round', {
   createdOn: column.varchar(30),
 });
 export type RoundRow = RowOf<typeof roundTable>;
-export const RoundEntity = roundTable.entity;

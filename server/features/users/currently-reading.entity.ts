@@ -8,4 +8,3 @@ export const currentlyReadingTable = defineTable('currently_reading', {
   createdOn: column.varchar(30),
 });
 export type CurrentlyReadingRow = RowOf<typeof currentlyReadingTable>;
-export const CurrentlyReadingEntity = currentlyReadingTable.entity;

@@ -1,3 +1,3 @@
 // What other features may use of users; the rest of the folder is its own (npm run lint holds them to this).
 export { saveAvatar } from './avatar';
-export { CurrentlyReadingEntity, currentlyReadingTable, type CurrentlyReadingRow } from './currently-reading.entity';
+export { currentlyReadingTable, type CurrentlyReadingRow } from './currently-reading.entity';
