@@ -73,6 +73,9 @@ export class Table<Row extends object> {
     return found.quoted;
   }
 
+  /** `"t"."a"`: one property's column, qualified by the table, for a join; bound, so it can be handed around. */
+  readonly qualified = (property: keyof Row & string): string => `${this.name}.${this.column(property)}`;
+
   /** `"t"."a", "t"."b"`: the named properties' columns, qualified by the table, for a SELECT list. */
   columns(properties: readonly (keyof Row & string)[] = this.properties()): string {
     return properties.map((property) => `${this.name}.${this.column(property)}`).join(', ');

@@ -25,9 +25,9 @@ const polls = pollTable;
  * Whether a token's hash names a live feed: its account not disabled, and its sessions not ended since the
  * feed was made.
  */
-const LIVE_FEED = `SELECT 1 FROM ${feeds.name} JOIN ${users.name} ON ${users.columns(['id'])} = ${feeds.columns(['userId'])}
-  WHERE ${feeds.columns(['tokenHash'])} = ? AND ${users.columns(['disabledOn'])} IS NULL
-    AND ${users.columns(['sessionVersion'])} = ${feeds.columns(['sessionVersion'])}`;
+const LIVE_FEED = `SELECT 1 FROM ${feeds.name} JOIN ${users.name} ON ${users.qualified('id')} = ${feeds.qualified('userId')}
+  WHERE ${feeds.qualified('tokenHash')} = ? AND ${users.qualified('disabledOn')} IS NULL
+    AND ${users.qualified('sessionVersion')} = ${feeds.qualified('sessionVersion')}`;
 
 const DEADLINE = ['id', 'title', 'closesAt', 'createdOn'] as const;
 /** Open polls that close themselves, soonest first. */

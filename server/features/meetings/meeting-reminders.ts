@@ -40,8 +40,8 @@ const WAITING_MEETINGS = `SELECT ${meetings.columns(WAITING)} FROM ${meetings.na
 /** The answers a reminder goes to. */
 const COMING = ['going', 'maybe'] as const satisfies readonly MeetingRsvpRow['answer'][];
 type Attendee = Pick<User, 'email' | 'language'> & { answer: (typeof COMING)[number] };
-const user = (property: keyof User & string) => users.columns([property]);
-const rsvp = (property: keyof MeetingRsvpRow & string) => rsvps.columns([property]);
+const user = users.qualified;
+const rsvp = rsvps.qualified;
 /** Who answered the meeting going or maybe, by email; never a bot or a disabled account. */
 const ATTENDEES = `SELECT ${users.columns(['email', 'language'])}, ${rsvp('answer')} FROM ${rsvps.name}
   JOIN ${users.name} ON ${user('id')} = ${rsvp('userId')}

@@ -198,11 +198,11 @@ const CHANGES = 'SELECT total_changes()';
 /** Moves when another connection commits (a command-line tool, a test writing members in). */
 const OTHER_COMMITS = 'PRAGMA data_version';
 const MEMBER = ['id', 'name', 'email'] as const satisfies readonly (keyof User)[];
-const user = (property: keyof User & string) => users.columns([property]);
+const user = users.qualified;
 const ACTIVE_MEMBERS = `SELECT ${users.columns(MEMBER)} FROM ${users.name}
   WHERE ${user('isActiveParticipant')} = 1 AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL`;
-const vote = (property: keyof VoteRow & string) => votes.columns([property]);
-const choice = (property: keyof VoteChoiceRow & string) => choices.columns([property]);
+const vote = votes.qualified;
+const choice = choices.qualified;
 /** [userId, postId] for each tick, [userId, null] for a ballot that ticks nothing. */
 const BALLOTS = `SELECT ${vote('userId')}, ${choice('postId')} FROM ${votes.name}
   LEFT JOIN ${choices.name} ON ${choice('pollId')} = ${vote('pollId')} AND ${choice('userId')} = ${vote('userId')}

@@ -89,7 +89,7 @@ export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: 
 
 const users = userTable;
 /** A user's or a vote's column, qualified by its table (the statements below join them). */
-const user = (property: keyof User & string) => users.columns([property]);
+const user = users.qualified;
 const vote = (property: 'pollId' | 'userId') => votes.columns([property]);
 /** The members who take part in votes: active, not disabled, never a bot. */
 const takesPartInVotes = () => `${user('isActiveParticipant')} = 1 AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL`;

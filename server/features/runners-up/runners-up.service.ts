@@ -7,7 +7,7 @@ import { findRow, findRows, findRowsIn, statement } from '../../db/table';
 import { NotFound } from '../../http/errors';
 import { bookTable, type BookRow } from '../books';
 import { postTable, readDiscussion, type DiscussionsService } from '../discussions';
-import { pollOptionTable, voteChoiceTable, type PollOptionRow, type VoteChoiceRow } from '../polls';
+import { pollOptionTable, voteChoiceTable, type PollOptionRow } from '../polls';
 import { roundTable, type RoundRow } from '../rounds';
 
 /** The decided Books round a discussion follows: its first book poll and the winning post. */
@@ -15,10 +15,10 @@ type DecidedRound = Pick<RoundRow, 'id' | 'title'> & { bookId: NonNullable<Round
   winnerPostId: BookRow['postId'];
 };
 
-const round = (property: keyof RoundRow & string) => roundTable.columns([property]);
-const book = (property: keyof BookRow & string) => bookTable.columns([property]);
-const option = (property: keyof PollOptionRow & string) => pollOptionTable.columns([property]);
-const choice = (property: keyof VoteChoiceRow & string) => voteChoiceTable.columns([property]);
+const round = roundTable.qualified;
+const book = bookTable.qualified;
+const option = pollOptionTable.qualified;
+const choice = voteChoiceTable.qualified;
 
 /** The last Books round decided (its first book poll closed into a book) before the round `?`, with its book's post. */
 const LAST_DECIDED_ROUND = `SELECT ${roundTable.columns(['id', 'title', 'bookId', 'bookPollId'])}, ${book('postId')}

@@ -2,17 +2,17 @@ import type { DataSource } from 'typeorm';
 import type { MemberStats } from '../../../shared/api/stats';
 import { sqliteOf } from '../../db/data-source';
 import { statement } from '../../db/table';
-import { userTable, type User } from '../accounts';
-import { bookTable, type BookRow } from '../books';
-import { postTable, type PostRow } from '../discussions';
-import { recommendationTable, type RecommendationRow } from '../recommendations';
-import { reviewTable, type ReviewRow } from '../reviews';
+import { userTable } from '../accounts';
+import { bookTable } from '../books';
+import { postTable } from '../discussions';
+import { recommendationTable } from '../recommendations';
+import { reviewTable } from '../reviews';
 
-const user = (property: keyof User & string) => userTable.columns([property]);
-const review = (property: keyof ReviewRow & string) => reviewTable.columns([property]);
-const book = (property: keyof BookRow & string) => bookTable.columns([property]);
-const post = (property: keyof PostRow & string) => postTable.columns([property]);
-const recommendation = (property: keyof RecommendationRow & string) => recommendationTable.columns([property]);
+const user = userTable.qualified;
+const review = reviewTable.qualified;
+const book = bookTable.qualified;
+const post = postTable.qualified;
+const recommendation = recommendationTable.qualified;
 
 /** What SQLite counts for each member. */
 type Counts = Pick<MemberStats, 'booksRatedCount' | 'winningBooksCount' | 'recommendationCount'>;
