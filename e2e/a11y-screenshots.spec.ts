@@ -43,7 +43,7 @@ for (const lang of LANGS) {
         const app = await appIn(browser, club, { width, zoom, scheme, lang });
         await app.signInAs(ADMIN);
         for (const screen of SCREENS) {
-          await app.goto(screen.path(scene));
+          await app.visit(screen.path(scene));
           await expect(app.page.getByTestId(screen.ready).first()).toBeVisible();
           // A phone at 200% is 195 CSS px wide, below the 320 px WCAG asks pages to fit: looked at, not held.
           if (zoom === 2 && width === 390)

@@ -20,19 +20,19 @@ for (const width of [1280, 390]) {
     for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
 
-      await app.goto('/my');
+      await app.visit('/my');
       await expect(page.getByTestId('user-card')).toHaveCount(5);
       await shoot(page, 'users', lang, width);
 
-      await app.goto(`/my/${encodeURIComponent(bea)}`);
+      await app.visit(`/my/${encodeURIComponent(bea)}`);
       await expect(page.getByTestId('review')).toHaveCount(2);
       await shoot(page, 'profile-view', lang, width);
 
-      await app.goto(`/my/${encodeURIComponent(ADMIN.email)}`);
+      await app.visit(`/my/${encodeURIComponent(ADMIN.email)}`);
       await expect(page.getByTestId('my-settings')).toBeVisible();
       await shoot(page, 'profile-own', lang, width);
 
-      await app.goto(`/my/${encodeURIComponent(ADMIN.email)}/edit`);
+      await app.visit(`/my/${encodeURIComponent(ADMIN.email)}/edit`);
       await expect(page.getByTestId('profile-form')).toBeVisible();
       await page.getByTestId('profile-form').getByRole('textbox').nth(2).fill('https://example.com/hana');
       await page
@@ -42,11 +42,11 @@ for (const width of [1280, 390]) {
       await expect(page.getByTestId('profile-form').locator('.mantine-InputWrapper-error')).toBeVisible();
       await shoot(page, 'profile-edit', lang, width);
 
-      await app.goto(`/my/${encodeURIComponent(bea)}/edit`);
+      await app.visit(`/my/${encodeURIComponent(bea)}/edit`);
       await expect(page.getByTestId('profile-form').getByRole('switch')).toBeVisible();
       await shoot(page, 'profile-edit-other', lang, width);
 
-      await app.goto('/admin');
+      await app.visit('/admin');
       await expect(page.getByTestId('admin-bots')).toBeVisible();
       await expect(page.getByTestId('admin-member')).toHaveCount(5);
       await shoot(page, 'admin-admin', lang, width);
@@ -60,7 +60,7 @@ for (const width of [1280, 390]) {
     await expect(mod.page.getByTestId('member-home')).toBeVisible();
     for (const lang of LANGS) {
       if (lang === 'sk') await mod.switchLanguage('Slovenčina');
-      await mod.goto('/admin');
+      await mod.visit('/admin');
       await expect(mod.page.getByTestId('admin-noticeboard')).toBeVisible();
       await expect(mod.page.getByTestId('admin-bots')).toHaveCount(0);
       await shoot(mod.page, 'admin-moderator', lang, width);

@@ -74,12 +74,12 @@ for (const width of [1280, 390]) {
     for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
 
-      await app.goto(`/knihy/${scene.bookId}`);
+      await app.visit(`/knihy/${scene.bookId}`);
       await expect(page.getByTestId('review')).toHaveCount(3);
       await expect(page.getByTestId('review-form').getByRole('textbox').first()).toHaveValue(/An ocean that/);
       await shoot(page, 'book', lang, width);
 
-      await app.goto('/odporucania');
+      await app.visit('/odporucania');
       await expect(page.getByTestId('recommendation-card')).toHaveCount(4);
       await shoot(page, 'recommendations', lang, width);
 
@@ -87,7 +87,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByTestId('new-recommendation')).toBeVisible();
       await shoot(page, 'recommendations-form', lang, width);
 
-      await app.goto(`/odporucania/${scene.recommendationId}`);
+      await app.visit(`/odporucania/${scene.recommendationId}`);
       await expect(page.getByTestId('recommendation')).toContainText('Le Guin');
       await expect(page.getByRole('link', { name: lang === 'en' ? 'Suggest in the ongoing round' : 'Navrhnúť v aktuálnom kole' })).toBeVisible();
       await shoot(page, 'recommendation', lang, width);
@@ -97,7 +97,7 @@ for (const width of [1280, 390]) {
       await expect(page.getByRole('tooltip')).toHaveCount(0);
       await shoot(page, 'recommendation-edit', lang, width);
 
-      await app.goto('/hladanie');
+      await app.visit('/hladanie');
       await page.getByRole('searchbox').fill('ocean');
       await expect(page.getByTestId('search-result')).toHaveCount(2);
       await shoot(page, 'search', lang, width);

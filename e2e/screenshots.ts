@@ -21,8 +21,10 @@ interface ShootOptions {
 /** Returns `shoot(page, name, lang, width)`, which saves test-results/screenshots/{prefix}-{name}-{lang}-{width}.png. */
 export function screenshotter(prefix: string, { scrollThrough = true }: ShootOptions = {}) {
   return async function shoot(page: Page, name: string, lang: string, width: number) {
-    await page
-      .locator('.mantine-Notification-root')
+    // A toast would cover the page: closed, as a member would, rather than waited out (about 4 s each).
+    const toasts = page.locator('.mantine-Notification-root');
+    for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => {});
+    await toasts
       .first()
       .waitFor({ state: 'detached', timeout: 8000 })
       .catch(() => {});

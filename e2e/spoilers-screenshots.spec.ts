@@ -24,7 +24,7 @@ for (const width of [1280, 390]) {
 
     for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
-      await app.goto(`/navrhy/${round.bookDiscussionId}`);
+      await app.visit(`/navrhy/${round.bookDiscussionId}`);
       const post = page.getByRole('article', { name: 'Jane Eyre' });
       const toggles = post.locator('.spoiler-toggle');
       await expect(toggles).toHaveCount(3);
