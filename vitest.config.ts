@@ -1,9 +1,11 @@
 import os from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['{shared,server,renderer,electron,build}/**/*.test.{ts,tsx}'],
+    // The lint's fixture trees hold files named like tests (a test importing its support) that are read, not run.
+    exclude: [...configDefaults.exclude, 'build/fixtures/**'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
