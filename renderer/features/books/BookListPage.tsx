@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { BookGridCard } from '../../components/BookCard';
 import { latestFirst } from './book-order';
 import { useBooks } from './queries';
+import { EmptyState } from '../../components/EmptyState';
 
 /** Every book the club chose, numbered by order, the current one first. */
 export function BookListPage() {
@@ -32,20 +33,11 @@ export function BookListPage() {
       {!books ? (
         <PageLoader />
       ) : sorted.length === 0 ? (
-        <Stack
-          align="center"
-          gap={6}
-          py={48}
-          px="md"
-          bg="var(--mantine-color-body)"
-          data-testid="no-books"
-          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <IconBooks size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+        <EmptyState icon={IconBooks} testId="no-books">
           <Text fw={600} ta="center">
             <Trans t={t} i18nKey="none" components={{ 1: <Anchor component={Link} to={pages.rounds()} fw={600} /> }} />
           </Text>
-        </Stack>
+        </EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 2, sm: 3, md: 4, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
           {sorted.map((book, index) => (

@@ -8,6 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { NewRecommendationForm } from './NewRecommendationForm';
 import { RecommendationCard } from './RecommendationCard';
 import { useRecommendations } from './queries';
+import { EmptyState } from '../../components/EmptyState';
 
 /** Every member's recommendations, newest first, and the form to add one. */
 export function RecommendationListPage() {
@@ -50,23 +51,14 @@ export function RecommendationListPage() {
       {!recommendations ? (
         <PageLoader />
       ) : recommendations.length === 0 ? (
-        <Stack
-          align="center"
-          gap={6}
-          py={48}
-          px="md"
-          bg="var(--mantine-color-body)"
-          data-testid="no-recommendations"
-          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <IconHeartHandshake size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+        <EmptyState icon={IconHeartHandshake} testId="no-recommendations">
           <Text fw={600} ta="center">
             {t('none')}
           </Text>
           <Text size="sm" c="dimmed" ta="center">
             {t('beFirst')}
           </Text>
-        </Stack>
+        </EmptyState>
       ) : (
         <section aria-labelledby="recommendations-title">
           <Title order={2} size="h4" mb="sm" id="recommendations-title">

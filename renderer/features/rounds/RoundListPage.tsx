@@ -11,6 +11,7 @@ import { NewRoundForm } from './NewRoundForm';
 import { RoundCard } from './RoundCard';
 import { useRounds } from './queries';
 import { newestFirst } from './selectors';
+import { EmptyState } from '../../components/EmptyState';
 
 /** The club's rounds, newest first; moderators start a new one here. */
 export function RoundListPage() {
@@ -58,20 +59,12 @@ export function RoundListPage() {
       {!rounds ? (
         <PageLoader />
       ) : sorted.length === 0 ? (
-        <Stack
-          align="center"
-          gap={6}
-          py={48}
-          px="md"
-          bg="var(--mantine-color-body)"
-          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <IconBooks size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+        <EmptyState icon={IconBooks}>
           <Text fw={600}>{t('none')}</Text>
           <Text size="sm" c="dimmed" ta="center">
             {isModerator ? t('noneModerator') : t('noneMember')}
           </Text>
-        </Stack>
+        </EmptyState>
       ) : (
         <Stack gap="md">
           {sorted.map((round) => (

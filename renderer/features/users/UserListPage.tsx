@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { UserCard } from './UserCard';
 import { activeMembers } from './selectors';
 import { useUsers } from './queries';
+import { EmptyState } from '../../components/EmptyState';
 
 /** The club's active members, each with their bio and what they are reading. */
 export function UserListPage() {
@@ -34,17 +35,9 @@ export function UserListPage() {
       {!users ? (
         <PageLoader />
       ) : members.length === 0 ? (
-        <Stack
-          align="center"
-          gap={6}
-          py={48}
-          px="md"
-          bg="var(--mantine-color-body)"
-          style={{ border: '1px dashed var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}
-        >
-          <IconUsers size={36} color="var(--mantine-color-burgundy-4)" aria-hidden />
+        <EmptyState icon={IconUsers}>
           <Text fw={600}>{t('list.none')}</Text>
-        </Stack>
+        </EmptyState>
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing={{ base: 'sm', sm: 'md' }}>
           {members.map((user) => (
