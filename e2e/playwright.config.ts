@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     browserName: 'chromium',
-    trace: 'retain-on-failure',
+    // A trace records every action's page and a screencast: about a third of the suite's CPU when kept for
+    // every test. Recorded when a failed test runs again (CI retries once); `--trace on` records one here.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
