@@ -189,9 +189,7 @@ async function signInAs(app: ClubApp, role: Role, scene: Scene) {
   if (role === 'visitor') return;
   const email = role === 'admin' ? ADMIN.email : scene.email(PERSON[role]);
   const password = role === 'admin' ? ADMIN.password : scene.memberPassword;
-  await app.goto('/');
-  await app.signIn(email, password);
-  await expect(app.page.getByTestId('member-home')).toBeVisible();
+  await app.signInAs({ email, password });
 }
 
 // One club for every role's audit, arranged once per worker: an audit only reads (it opens dialogs and shows a
