@@ -16,18 +16,18 @@ for (const width of [1280, 390]) {
     for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
 
-      await app.goto('/');
+      await app.visit('/');
       await expect(page.getByTestId('book-large-card')).toContainText('Piranesi');
       await shoot(page, 'home', lang, width);
 
-      await app.goto('/navrhy');
+      await app.visit('/navrhy');
       await expect(page.getByTestId('round')).toHaveCount(4);
       await expect(page.getByTestId('round').first()).toContainText('Summer holiday');
       await page.getByRole('button', { name: lang === 'en' ? 'Start a round' : 'Začať kolo' }).click();
       await expect(page.getByTestId('new-round-form')).toBeVisible();
       await shoot(page, 'rounds', lang, width);
 
-      await app.goto(`/navrhy/${scene.openDiscussionId}`);
+      await app.visit(`/navrhy/${scene.openDiscussionId}`);
       await expect(page.getByTestId('post')).toHaveCount(2);
       await shoot(page, 'discussion-open', lang, width);
 
@@ -49,34 +49,34 @@ for (const width of [1280, 390]) {
       await expect(page.getByTestId('post-form-edit')).toBeVisible();
       await shoot(page, 'discussion-edit', lang, width);
 
-      await app.goto(`/navrhy/${scene.firstDiscussionId}`);
+      await app.visit(`/navrhy/${scene.firstDiscussionId}`);
       await expect(page.getByTestId('closed-marker')).toBeVisible();
       await shoot(page, 'discussion-closed', lang, width);
 
-      await app.goto(`/navrhy/${scene.firstDiscussionId}/${scene.firstPostId}`);
+      await app.visit(`/navrhy/${scene.firstDiscussionId}/${scene.firstPostId}`);
       await expect(page.getByTestId('single-post-page')).toBeVisible();
       await shoot(page, 'single-post', lang, width);
 
-      await app.goto(`/hlasovania/${scene.themePollId}`);
+      await app.visit(`/hlasovania/${scene.themePollId}`);
       await expect(page.getByTestId('vote-form')).toBeVisible();
       await page.getByTestId('poll-option').first().getByRole('button').click();
       await page.getByTestId('poll-option').first().getByRole('checkbox').check();
       await expect(page.getByTestId('option-preview')).toBeVisible();
       await shoot(page, 'poll-ballot', lang, width);
 
-      await app.goto(`/hlasovania/${scene.firstPollId}`);
+      await app.visit(`/hlasovania/${scene.firstPollId}`);
       await expect(page.getByTestId('poll-outcome')).toContainText('Solaris');
       await shoot(page, 'poll-winner', lang, width);
 
-      await app.goto(`/hlasovania/${scene.tiedPollId}`);
+      await app.visit(`/hlasovania/${scene.tiedPollId}`);
       await expect(page.getByTestId('tied-options')).toContainText('Piranesi');
       await shoot(page, 'poll-tie', lang, width);
 
-      await app.goto('/knihy');
+      await app.visit('/knihy');
       await expect(page.getByTestId('book-card')).toHaveCount(2);
       await shoot(page, 'books', lang, width);
 
-      await app.goto(`/knihy/${scene.bookId}`);
+      await app.visit(`/knihy/${scene.bookId}`);
       await expect(page.getByTestId('book-large-card')).toContainText('Solaris');
       await shoot(page, 'book', lang, width);
     }
