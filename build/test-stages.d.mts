@@ -14,5 +14,7 @@ export interface StageTime {
 }
 type RunStage = (stage: Stage, stream: boolean, running: Set<unknown>) => Promise<{ code: number; output: string }>;
 export const STEPS: Lane[][];
+export const INSTALL_SCRIPTS: string[];
+export function stepsFor(env: Record<string, string | undefined>): Lane[][];
 export function runSteps(steps: Lane[][], options?: { log?: (line: string) => void; run?: RunStage }): Promise<{ passed: boolean; times: StageTime[] }>;
 export function describeTimes(times: StageTime[]): string;

@@ -18,22 +18,38 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * A lane runs its stages one after another. Lanes of a step run side by side; one lane of a step may stream
  * its output (the others keep theirs and print it when their stage ends, so lines never interleave).
  */
-export const STEPS = [
-  [
-    { stream: true, stages: [{ name: 'unit tests', command: ['npm', 'run', '--silent', 'test:unit'] }] },
-    {
-      stream: false,
-      stages: [
-        { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
-        { name: 'eslint', command: ['npm', 'run', '--silent', 'eslint'] },
-        { name: 'format', command: ['npm', 'run', '--silent', 'format:check'] },
-        { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-        { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
-      ],
-    },
-  ],
-  [{ stream: true, stages: [{ name: 'browser tests', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'] }] }],
-];
+/**
+ * The packages whose install scripts may run: those package.json's allowScripts allows. `.ci/run` installs
+ * with `--ignore-scripts` and sets BUILD_NATIVE=1, and they run here instead: better-sqlite3 then compiles
+ * (about 90 s of one core) beside the lint, type checks and build, which do not load it, rather than alone
+ * inside `npm ci`; the unit tests, which do, start after it.
+ */
+export const INSTALL_SCRIPTS = Object.entries(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).allowScripts ?? {})
+  .filter(([, allowed]) => allowed === true)
+  .map(([name]) => name);
+
+/** The steps of `npm test`; with BUILD_NATIVE set, the unit tests' lane first runs the install scripts. */
+export function stepsFor(env) {
+  const nativeBuild = env.BUILD_NATIVE ? [{ name: 'native build', command: ['npm', 'rebuild', '--no-audit', '--no-fund', ...INSTALL_SCRIPTS] }] : [];
+  return [
+    [
+      { stream: true, stages: [...nativeBuild, { name: 'unit tests', command: ['npm', 'run', '--silent', 'test:unit'] }] },
+      {
+        stream: false,
+        stages: [
+          { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
+          { name: 'eslint', command: ['npm', 'run', '--silent', 'eslint'] },
+          { name: 'format', command: ['npm', 'run', '--silent', 'format:check'] },
+          { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+          { name: 'build', command: ['npm', 'run', '--silent', 'build'] },
+        ],
+      },
+    ],
+    [{ stream: true, stages: [{ name: 'browser tests', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'] }] }],
+  ];
+}
+
+export const STEPS = stepsFor(process.env);
 
 /** Runs one stage; answers its exit code and its output when not streamed. */
 function runStage(stage, stream, running) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimes, runSteps, STEPS, type Lane, type Stage } from './test-stages.mjs';
+import { describeTimes, INSTALL_SCRIPTS, runSteps, stepsFor, STEPS, type Lane, type Stage } from './test-stages.mjs';
 
 const stage = (name: string): Stage => ({ name, command: [name] });
 
@@ -51,5 +51,21 @@ describe('npm test as stages', () => {
     const names = STEPS.flat().flatMap((lane) => lane.stages.map((s) => s.name));
     expect(names.sort()).toEqual(['browser tests', 'build', 'eslint', 'format', 'lint', 'typecheck', 'unit tests']);
     expect(STEPS.at(-1)!.flatMap((lane) => lane.stages.map((s) => s.name))).toEqual(['browser tests']);
+  });
+
+  it('on CI (BUILD_NATIVE), runs the allowed install scripts before the unit tests, beside the checks that need no native module', () => {
+    expect(INSTALL_SCRIPTS).toContain('better-sqlite3');
+    expect(INSTALL_SCRIPTS).not.toContain('@scarf/scarf');
+    const [first] = stepsFor({ BUILD_NATIVE: '1' });
+    const unitLane = first!.find((lane) => lane.stages.some((s) => s.name === 'unit tests'))!;
+    expect(unitLane.stages.map((s) => s.name)).toEqual(['native build', 'unit tests']);
+    expect(unitLane.stages[0]!.command).toEqual(expect.arrayContaining(['rebuild', ...INSTALL_SCRIPTS]));
+    const checks = first!.filter((lane) => lane !== unitLane).flatMap((lane) => lane.stages.map((s) => s.name));
+    expect(checks).toEqual(['lint', 'eslint', 'format', 'typecheck', 'build']);
+    expect(
+      stepsFor({})
+        .flat()
+        .flatMap((lane) => lane.stages.map((s) => s.name)),
+    ).not.toContain('native build');
   });
 });
