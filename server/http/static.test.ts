@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useClubServing } from '../test-support/club-serving';
@@ -80,6 +82,23 @@ describe('serving the renderer from the same port', () => {
     const gone = await get('/assets/books-OLDHASH.js');
     expect(gone.status).toBe(404);
     expect(gone.text).not.toContain('<div id="root">');
+  });
+
+  it('serves what a rebuild writes while the club runs: new hashed files, and index.html as it is now', async () => {
+    fs.writeFileSync(path.join(given.rendererDir, 'assets/app-5678.js'), 'console.log("rebuilt")');
+    fs.writeFileSync(path.join(given.rendererDir, 'index.html'), '<!doctype html><div id="root" data-build="2"></div>');
+    expect((await get('/assets/app-5678.js')).text).toBe('console.log("rebuilt")');
+    const page = await get('/navrhy/3');
+    expect(page.text).toBe('<!doctype html><div id="root" data-build="2"></div>');
+    // The old build's files are still known under their names (a page open from before may ask for them).
+    expect((await get('/assets/app-1234.js')).text).toBe('console.log("app")');
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const response = await fetch(given.club.url + '/assets/app-1234.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'identity' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String('console.log("app")'.length));
+    expect(await response.text()).toBe('');
   });
 
   it('never serves files outside the renderer folder', async () => {

@@ -10,8 +10,8 @@ import { startTestServer, type TestServer } from './test-server';
  * the build folder, and its content); the club is not set up. Call once at the top of a test file; the
  * club is there once the file's tests run, and it and the folder are removed after them.
  */
-export function useClubServing(files: Record<string, string | Buffer>, overrides: Partial<ServerConfig> = {}): { club: TestServer } {
-  const given = {} as { club: TestServer };
+export function useClubServing(files: Record<string, string | Buffer>, overrides: Partial<ServerConfig> = {}): { club: TestServer; rendererDir: string } {
+  const given = {} as { club: TestServer; rendererDir: string };
   let rendererDir: string | undefined;
   beforeAll(async () => {
     rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-renderer-'));
@@ -19,6 +19,7 @@ export function useClubServing(files: Record<string, string | Buffer>, overrides
       fs.mkdirSync(path.dirname(path.join(rendererDir, file)), { recursive: true });
       fs.writeFileSync(path.join(rendererDir, file), content);
     }
+    given.rendererDir = rendererDir;
     given.club = await startTestServer({ ...overrides, rendererDir });
   });
   afterAll(async () => {
