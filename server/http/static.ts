@@ -43,7 +43,8 @@ class BuiltFiles {
     const inside = file.startsWith(this.rendererDir + path.sep) && !address.split('/').some((part) => part.startsWith('.'));
     const stat = inside ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
     const found: BuiltFile | null = stat?.isFile() ? { file, size: stat.size, modified: stat.mtime, encoded: {} } : null;
-    if (found) {
+    // A precompressed copy has no copies of its own: only the original is looked at for them.
+    if (found && !Object.values(ENCODED_SUFFIXES).some((suffix) => address.endsWith(suffix))) {
       for (const [encoding, suffix] of Object.entries(ENCODED_SUFFIXES) as [keyof typeof ENCODED_SUFFIXES, string][]) {
         const encoded = this.find(address + suffix);
         if (encoded) found.encoded[encoding] = encoded;
