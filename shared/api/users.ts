@@ -22,6 +22,84 @@ export type UserListEntry = z.infer<typeof userListEntrySchema>;
 
 export const USER_LIST_READING_LIMIT = 4;
 
+/** A page of members answers at most this many; the members page asks for USER_PAGE_SIZE at a time. */
+export const USER_PAGE_MAX = 100;
+export const USER_PAGE_SIZE = 24;
+/** Longer than a name and an email together: no member search needs more. */
+export const USER_SEARCH_MAX_LENGTH = 200;
+/** By name (the members page), or moderators first and disabled accounts last, each by name (the admin screen). */
+export const USER_ORDERS = ['name', 'role'] as const;
+export type UserOrder = (typeof USER_ORDERS)[number];
+
+/**
+ * The query string of GET /api/users/page. A value given twice is refused (wrong type) rather than one
+ * of them guessed; the cursor is checked by the server, which made it.
+ */
+export const userPageQuerySchema = z.object({
+  q: z
+    .string({ error: 'validation:wrongType' })
+    .max(USER_SEARCH_MAX_LENGTH, { error: 'validation:tooLong' })
+    .optional()
+    .transform((value) => value?.trim() ?? '')
+    .describe(
+      `Words a member's name or email must contain, each (any case, with or without diacritics: \`novak\` finds Novák); at most ${USER_SEARCH_MAX_LENGTH} characters. Empty or left out: everyone.`,
+    ),
+  after: z
+    .string({ error: 'validation:wrongType' })
+    .max(1000, { error: 'validation:tooLong' })
+    .optional()
+    .describe('The `next` of the previous page, to read the page after it; left out for the first page.'),
+  limit: z
+    .string({ error: 'validation:wrongType' })
+    .regex(/^\d{1,3}$/, { error: 'validation:invalid' })
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= USER_PAGE_MAX, { error: 'validation:invalid' })
+    .optional()
+    .transform((value) => value ?? USER_PAGE_SIZE)
+    .describe(`How many members a page holds: a whole number from 1 to ${USER_PAGE_MAX} (${USER_PAGE_SIZE} when left out).`),
+  active: z
+    .enum(['true', 'false'], { error: 'validation:invalid' })
+    .optional()
+    .transform((value) => value === 'true')
+    .describe('`true`: only members who take part and can sign in (the members page). Moderators otherwise also get the others.'),
+  order: z
+    .enum(USER_ORDERS, { error: 'validation:invalid' })
+    .optional()
+    .transform((value): UserOrder => value ?? 'name')
+    .describe('`name` (the default): by name, then email. `role`: moderators first, then members, disabled accounts last, each by name.'),
+});
+export type UserPageQuery = z.input<typeof userPageQuerySchema>;
+
+/** A member on a page of the list: the list's entry, with the first few books they read and how many in all. */
+export const userPageEntrySchema = component(
+  'UserPageEntry',
+  `A member as GET /api/users lists them, with only the first ${USER_LIST_READING_LIMIT} of their reading entries and the count of all.`,
+  userListEntrySchema.extend({
+    currentlyReading: z.array(currentlyReadingAnswerSchema).describe(`The first ${USER_LIST_READING_LIMIT} entries, oldest first.`),
+    currentlyReadingCount: z.number().int().min(0).describe('How many entries the member has in all.'),
+  }),
+);
+export type UserPageEntry = z.infer<typeof userPageEntrySchema>;
+
+/** GET /api/users/page: a page of the member list, how many match in all, and where the next page starts. */
+export const userPageSchema = component(
+  'UserPage',
+  'A page of members, in order, with how many match in all and the cursor of the next page.',
+  z.object({
+    users: z.array(userPageEntrySchema),
+    total: z.number().int().min(0).describe('How many members match the search (on every page together).'),
+    next: z.string().nullable().describe('Pass as `after` for the next page; null on the last page.'),
+    counts: z
+      .object({
+        moderators: z.number().int().min(0),
+        members: z.number().int().min(0).describe('Members who are not moderators.'),
+        disabled: z.number().int().min(0).describe('Accounts an admin disabled (moderators see them; for others always 0).'),
+      })
+      .describe('Everyone the caller may list (with `active`, only those), whatever the search: moderators, other members and disabled accounts.'),
+  }),
+);
+export type UserPage = z.infer<typeof userPageSchema>;
+
 const optionalTrimmed = (max: number) =>
   z
     .string({ error: 'validation:wrongType' })
@@ -76,7 +154,21 @@ export const usersApi = {
     who: 'member',
     answer: answer.list(userListEntrySchema, 'The members, by name.'),
   }),
-  // Before /api/users/{email}: the fixed paths are matched first.
+  // Before /api/users/{email}: the fixed paths are matched first (an email always has an @; these do not).
+  page: route({
+    operationId: 'listUsersPage',
+    method: 'get',
+    path: '/api/users/page',
+    tag: 'Users',
+    summary: 'A page of the member list, optionally searched: what GET /api/users lists, a page at a time.',
+    description:
+      'The same members as GET /api/users (moderators also get inactive and disabled accounts), each with their first ' +
+      `${USER_LIST_READING_LIMIT} reading entries and how many they have, in order. Pass \`next\` as \`after\` for the following page: ` +
+      'every member comes exactly once, also while others join.',
+    who: 'member',
+    query: userPageQuerySchema,
+    answer: answer.one(userPageSchema, 'The page.'),
+  }),
   setLanguage: route({
     operationId: 'setLanguage',
     method: 'post',
@@ -104,6 +196,19 @@ export const usersApi = {
     },
     answer: answer.one(profileSchema, "The caller's profile with its new avatarUrl."),
     errors: { 400: ['avatarMissing', 'avatarNotImage', 'avatarBroken'], 413: ['avatarTooLarge'] },
+  }),
+  get: route({
+    operationId: 'getUser',
+    method: 'get',
+    path: '/api/users/{email}',
+    tag: 'Users',
+    summary: 'One member, as the member list shows them (Obskurnee answered the profile here).',
+    description:
+      "By email, or by user id. Members find those the list shows them, and themselves; moderators anyone but a bot. The member's whole reading list comes with them.",
+    who: 'member',
+    params: { email: textParam("The member's email address, or their user id.") },
+    answer: answer.one(userListEntrySchema, 'The member.'),
+    errors: { 404: ['userNotFound'] },
   }),
   update: route({
     operationId: 'updateProfile',

@@ -8,6 +8,9 @@ const implement = routeImplementer<User>();
 export function usersRoutes(users: UsersService) {
   return implement(usersApi, {
     list: { handler: ({ user }) => users.list(user), cached: 'per-role' },
+    // Ordered as the caller's language sorts names: the kept answers are per language too.
+    page: { handler: ({ user, query, ctx }) => users.page(user, query, ctx.state.language), cached: 'per-role' },
+    get: { handler: ({ user, params }) => users.member(user, params.email), cached: 'per-member' },
     setLanguage: ({ user, body }) => users.setLanguage(user, body),
     uploadAvatar: ({ user, upload }) => users.setAvatar(user, upload),
     update: ({ user, params, body }) => users.update(user, params.email, body),

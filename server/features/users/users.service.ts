@@ -2,20 +2,48 @@ import type { z } from 'zod';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
-import { currentlyReadingSchema, languageChangeSchema, profileUpdateSchema, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
+import {
+  currentlyReadingSchema,
+  languageChangeSchema,
+  profileUpdateSchema,
+  USER_LIST_READING_LIMIT,
+  type CurrentlyReading,
+  type userPageQuerySchema,
+  type UserListEntry,
+  type UserPage,
+} from '../../../shared/api/users';
 import type { Language } from '../../../shared/constants';
 import { sqliteOf } from '../../db/data-source';
-import { deleteRows, findRow, findRows, insertRow, updateRows } from '../../db/table';
+import { deleteRows, findRow, findRows, findRowsIn, insertRow, statement, updateRows } from '../../db/table';
 import { Forbidden, NotFound } from '../../http/errors';
 import { actorOf, userTable, type AccountsService, type User } from '../accounts';
 import { removeAvatar, saveAvatar } from './avatar';
 import { currentlyReadingTable, type CurrentlyReadingRow } from './currently-reading.entity';
+import { countByRole, DIRECTORY_COLUMNS, matching, pageOf } from './member-directory';
 import { isModerator, mayChange } from '../../../shared/rules';
 
 const USERS = userTable;
 const READING = currentlyReadingTable;
 
 const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.id, ownerId: row.ownerId, title: row.title, author: row.author });
+
+/**
+ * Whom a caller may list: members see those who take part and can sign in; moderators everyone, unless
+ * they ask for those alone (the members page). Never bots.
+ */
+function listedBy(viewer: User, activeOnly = false): Partial<User> {
+  return isModerator(viewer) && !activeOnly ? { isBot: false } : { isBot: false, isActiveParticipant: true, disabledOn: null };
+}
+
+/** The first entries of each owner's reading (oldest first) and how many each has: a page's cards, in one read. */
+const FIRST_READING = `
+  SELECT * FROM (
+    SELECT ${READING.columns()},
+      ROW_NUMBER() OVER (PARTITION BY ${READING.qualified('ownerId')} ORDER BY ${READING.qualified('id')}) AS "place",
+      COUNT(*) OVER (PARTITION BY ${READING.qualified('ownerId')}) AS "ofOwner"
+    FROM ${READING.name}
+    WHERE ${READING.qualified('ownerId')} IN (SELECT "value" FROM json_each(?))
+  ) WHERE "place" <= ? ORDER BY "id"`;
 
 export class UsersService {
   readonly avatarsDir: string;
@@ -41,9 +69,7 @@ export class UsersService {
         ['email', 'ASC'],
       ],
     } as const;
-    const users = isModerator(viewer)
-      ? findRows(sql, USERS, { isBot: false }, byName)
-      : findRows(sql, USERS, { isBot: false, isActiveParticipant: true, disabledOn: null }, byName);
+    const users = findRows(sql, USERS, listedBy(viewer), byName);
     const entries = findRows(sql, READING, 'all', { orderBy: 'id' });
     const readingOf = new Map<string, typeof entries>();
     for (const entry of entries) readingOf.set(entry.ownerId, [...(readingOf.get(entry.ownerId) ?? []), entry]);
@@ -51,6 +77,44 @@ export class UsersService {
       ...this.accounts.profileOf(user),
       currentlyReading: (readingOf.get(user.id) ?? []).map(toEntry),
     }));
+  }
+
+  /**
+   * A page of the list (GET /api/users/page): whom the caller may list, searched, in order, after the
+   * cursor; each member with the first of their reading, as a card shows it.
+   */
+  async page(viewer: User, query: z.output<typeof userPageQuerySchema>, language: Language): Promise<UserPage> {
+    const sql = sqliteOf(this.db);
+    const listed = findRows(sql, USERS, listedBy(viewer, query.active), { select: DIRECTORY_COLUMNS });
+    const found = matching(listed, query.q);
+    const { ids, next } = pageOf(found, { order: query.order, language, after: query.after, limit: query.limit });
+    const rows = new Map(findRowsIn(sql, USERS, 'id', ids).map((row) => [row.id, row]));
+    const reading = new Map<string, { shown: CurrentlyReading[]; count: number }>();
+    for (const raw of statement(sql, FIRST_READING).all(JSON.stringify(ids), USER_LIST_READING_LIMIT) as (CurrentlyReadingRow & { ofOwner: number })[]) {
+      const ofOwner = reading.get(raw.ownerId) ?? { shown: [], count: raw.ofOwner };
+      ofOwner.shown.push(toEntry(raw));
+      reading.set(raw.ownerId, ofOwner);
+    }
+    const users = ids.map((id) => ({
+      ...this.accounts.profileOf(rows.get(id)!),
+      currentlyReading: reading.get(id)?.shown ?? [],
+      currentlyReadingCount: reading.get(id)?.count ?? 0,
+    }));
+    return { users, total: found.length, next, counts: countByRole(listed) };
+  }
+
+  /**
+   * One member by email or user id (GET /api/users/{email}), with all they read: one the caller may list,
+   * or the caller themselves (a member who does not take part still opens their own profile).
+   */
+  async member(viewer: User, emailOrId: string): Promise<UserListEntry> {
+    const sql = sqliteOf(this.db);
+    const wanted = emailOrId.trim();
+    const own = wanted === viewer.id || wanted.toLowerCase() === viewer.email.toLowerCase();
+    const key: Partial<User> = own ? { id: viewer.id } : wanted.includes('@') ? { email: wanted } : { id: wanted };
+    const user = findRow(sql, USERS, { ...(own ? { isBot: false } : listedBy(viewer)), ...key });
+    if (!user) throw new NotFound('userNotFound');
+    return { ...this.accounts.profileOf(user), currentlyReading: await this.currentlyReading(user.id) };
   }
 
   async byEmail(email: string): Promise<User> {
