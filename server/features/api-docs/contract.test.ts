@@ -247,6 +247,7 @@ describe('real answers against the documented schemas', () => {
       recommendationId: String(recommendation.recommendationId),
       entryId: String(entry.entryId),
       userId: member.userId,
+      email: member.email,
       file: 'swagger-ui.css',
     });
   });
