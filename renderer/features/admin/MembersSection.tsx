@@ -1,27 +1,32 @@
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldUp, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { UserListEntry } from '../../../shared/api/users';
+import type { Profile } from '../../../shared/api/accounts';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { notifySuccess } from '../../lib/notify';
 import { useAction } from '../../lib/use-form-submit';
 import { useSessionStore } from '../../store/session-store';
-import { displayName, profilePath, UserAvatar, useUsers } from '../users';
+import { displayName, MemberSearchField, MoreMembers, profilePath, UserAvatar, useMemberPages, useTypedSearch } from '../users';
 import { AdminSection } from './AdminSection';
-import { useAccountChange } from './queries';
-import { adminMemberOrder, canDisable, memberCounts } from './selectors';
+import { ADMIN_MEMBER_LIST, useAccountChange } from './queries';
+import { canDisable } from './selectors';
 
 /**
- * The club's members, moderators first and disabled accounts last; a member is made a moderator after a
- * confirmation, and admins disable (after a confirmation) and enable other accounts.
+ * The club's members, moderators first and disabled accounts last, a page at a time and searchable; a
+ * member is made a moderator after a confirmation, and admins disable (after a confirmation) and enable
+ * other accounts.
  */
 export function MembersSection() {
   const { t } = useTranslation('admin');
-  const users = useUsers().data;
-  const sorted = useMemo(() => adminMemberOrder(users ?? []), [users]);
-  const counts = useMemo(() => memberCounts(users ?? []), [users]);
+  const search = useTypedSearch();
+  const members = useMemberPages({ ...ADMIN_MEMBER_LIST, q: search.search });
+  const { data, isPlaceholderData, fetchNextPage } = members;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const users = data?.pages.flatMap((page) => page.users) ?? [];
+  const total = data?.pages.at(-1)?.total ?? 0;
+  const counts = data?.pages[0]?.counts ?? { moderators: 0, members: 0, disabled: 0 };
   const isAdmin = useSessionStore((s) => !!s.myProfile?.isAdmin);
 
   return (
@@ -35,22 +40,41 @@ export function MembersSection() {
         {t('members.summary', { moderators: counts.moderators, members: counts.members })}
         {counts.disabled > 0 && ` · ${t('members.summaryDisabled', { count: counts.disabled })}`}
       </Text>
-      {sorted.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('members.none')}
+      <Box mb="xs">
+        <MemberSearchField
+          value={search.typed}
+          onChange={search.setTyped}
+          onSubmit={search.searchNow}
+          busy={search.pending || isPlaceholderData}
+          testId="admin-member-search"
+        />
+      </Box>
+      {users.length === 0 ? (
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {search.search ? t('users:list.noMatch', { query: search.search }) : t('members.none')}
         </Text>
       ) : (
-        <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {sorted.map((user, index) => (
+        <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, opacity: isPlaceholderData ? 0.6 : undefined }}>
+          {users.map((user, index) => (
             <MemberRow key={user.userId} user={user} first={index === 0} />
           ))}
         </Stack>
+      )}
+      {data && !isPlaceholderData && (
+        <MoreMembers
+          shown={users.length}
+          total={total}
+          hasMore={members.hasNextPage}
+          loading={members.isFetchingNextPage}
+          failed={members.isFetchNextPageError}
+          onMore={loadMore}
+        />
       )}
     </AdminSection>
   );
 }
 
-function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
+function MemberRow({ user, first }: { user: Profile; first: boolean }) {
   const { t } = useTranslation('admin');
   const me = useSessionStore((s) => s.myProfile);
   const makeModerator = useAccountChange('makeModerator').mutateAsync;
@@ -121,7 +145,7 @@ function MemberRow({ user, first }: { user: UserListEntry; first: boolean }) {
 }
 
 /** Admins: the account stops signing in and its sessions end, after a confirmation naming the member. */
-function DisableButton({ user, name }: { user: UserListEntry; name: string }) {
+function DisableButton({ user, name }: { user: Profile; name: string }) {
   const { t } = useTranslation('admin');
   const disable = useAccountChange('disable').mutateAsync;
   return (
@@ -146,7 +170,7 @@ function DisableButton({ user, name }: { user: UserListEntry; name: string }) {
 }
 
 /** Admins: a disabled account may sign in again (nothing is lost, so no confirmation). */
-function EnableButton({ user, name }: { user: UserListEntry; name: string }) {
+function EnableButton({ user, name }: { user: Profile; name: string }) {
   const { t } = useTranslation('admin');
   const enable = useAccountChange('enable').mutateAsync;
   const { run, busy } = useAction();

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 import { featureKey, routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
 import { subscribersQuery } from '../newsletters';
-import { profileChanged, usersQuery } from '../users';
+import { profileChanged, useMemberPages } from '../users';
 
 /**
  * The noticeboard as markdown (moderators). Read afresh on every visit and forgotten on leaving, so the
@@ -17,17 +17,21 @@ export const adminDataQuery = queryOptions({
   gcTime: 0,
 });
 
+/** The admin screen's member list: moderators first, disabled accounts last (the server orders it). */
+export const ADMIN_MEMBER_LIST = { order: 'role' } as const;
+
 /** The integrations' read-only accounts (admins; the server refuses them to a moderator). */
 export const botsQuery = routeQuery('admin', 'bots');
 
 /**
- * What the admin screen needs before it shows: the noticeboard, each newsletter's subscribers, the members
- * and, for admins, the bots. One failure fails the screen.
+ * What the admin screen needs before it shows: the noticeboard, each newsletter's subscribers, the first
+ * page of the members (the members section reads on as it is asked) and, for admins, the bots. One failure
+ * fails the screen.
  */
 export function useAdminScreen(isAdmin: boolean) {
   const data = useQuery(adminDataQuery);
   const subscribers = useQuery(subscribersQuery);
-  const members = useQuery(usersQuery);
+  const members = useMemberPages(ADMIN_MEMBER_LIST);
   const bots = useQuery({ ...botsQuery, enabled: isAdmin });
   const parts = isAdmin ? [data, subscribers, members, bots] : [data, subscribers, members];
   const failed = parts.find((part) => part.isError);

@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
-import { profilePath, useUsers } from '../users';
 import { useMemberStats } from './queries';
 import { nextOrder, sortStats, type StatsColumn, type StatsOrder } from './sort-stats';
 
@@ -16,10 +15,8 @@ const COUNTS: StatsColumn[] = ['booksRatedCount', 'winningBooksCount', 'recommen
 export function StatsPage() {
   const { t, i18n } = useTranslation('stats');
   const { data: stats, error, isError } = useMemberStats();
-  const { data: users } = useUsers();
   const [order, setOrder] = useState<StatsOrder>({ column: 'booksRatedCount', descending: true });
   const rows = useMemo(() => sortStats(stats ?? [], order, i18n.language), [stats, order, i18n.language]);
-  const emails = useMemo(() => new Map((users ?? []).map((user) => [user.userId, user.email])), [users]);
 
   if (isError) return <LoadFailed title={t('pages:stats')} error={error} backTo={pages.members()} backLabel={t('backToMembers')} />;
 
@@ -60,27 +57,21 @@ export function StatsPage() {
               <Table.Tr>{(['userName', ...COUNTS] as StatsColumn[]).map(header)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((member) => {
-                const email = emails.get(member.userId);
-                return (
-                  <Table.Tr key={member.userId} data-testid="stats-row">
-                    <Table.Th scope="row" fw={600}>
-                      {email ? (
-                        <Anchor component={Link} to={profilePath({ email })} c="bright">
-                          {member.userName}
-                        </Anchor>
-                      ) : (
-                        member.userName
-                      )}
-                    </Table.Th>
-                    {COUNTS.map((column) => (
-                      <Table.Td key={column} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {member[column]}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                );
-              })}
+              {rows.map((member) => (
+                <Table.Tr key={member.userId} data-testid="stats-row">
+                  <Table.Th scope="row" fw={600}>
+                    {/* The profile page opens by user id as well as by email: the statistics carry the id. */}
+                    <Anchor component={Link} to={pages.member(member.userId)} c="bright">
+                      {member.userName}
+                    </Anchor>
+                  </Table.Th>
+                  {COUNTS.map((column) => (
+                    <Table.Td key={column} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {member[column]}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         </ScrollArea>

@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Card, Group, List, Stack, Text, ThemeIcon } from '@
 import { IconBook, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { UserListEntry } from '../../../shared/api/users';
+import type { UserPageEntry } from '../../../shared/api/users';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { UserAvatar } from './UserAvatar';
 import { displayName, isModerator, profilePath, readingPreview } from './selectors';
@@ -11,10 +11,10 @@ import { displayName, isModerator, profilePath, readingPreview } from './selecto
 const BIO_CLAMP = { display: '-webkit-box', WebkitLineClamp: 5, WebkitBoxOrient: 'vertical', overflow: 'hidden' } as const;
 
 /** A member in the list: picture, name (to the profile), moderator marker, bio, and what they are reading. */
-export function UserCard({ user }: { user: UserListEntry }) {
+export function UserCard({ user }: { user: UserPageEntry }) {
   const { t } = useTranslation('users');
   const name = displayName(user);
-  const { shown, more } = readingPreview(user.currentlyReading);
+  const { shown, more } = readingPreview(user.currentlyReading, user.currentlyReadingCount);
   const href = profilePath(user);
   return (
     <Card withBorder shadow="xs" padding="lg" h="100%" component="article" aria-label={name} data-testid="user-card">

@@ -13,8 +13,9 @@ import { ProfileReviews } from './ProfileReviews';
 import { MySettingsCard } from './MySettingsCard';
 import { ProfileEditCard } from './ProfileEditCard';
 import { ProfileView } from './ProfileView';
-import { canEditProfile, findByEmail, isOwnProfile, profilePath } from './selectors';
-import { useOwnEntry, useUsers } from './queries';
+import { ApiError } from '../../lib/api';
+import { canEditProfile, isOwnProfile, profilePath } from './selectors';
+import { useMember } from './queries';
 
 /**
  * /my/{email}/{mode?}: a member's profile. Its owner and moderators switch to editing with the icon (or open
@@ -25,21 +26,24 @@ export function UserPage() {
   const params = useParams();
   const email = params.email ?? '';
   const me = useSessionStore((s) => s.myProfile);
-  const { data: users, error, isError } = useUsers();
-  const listed = users && findByEmail(users, email);
-  const mine = !!me && me.email.toLowerCase() === email.trim().toLowerCase();
-  // The member's own profile while they are not an active participant: the list does not carry it.
-  const user = useOwnEntry(me, !!users && !listed && mine) ?? listed;
+  // By email, or by user id (the stats page links so); members get whom the list shows them, and themselves.
+  const { data: user, error, isError } = useMember(email);
   const theme = useMantineTheme();
   const wide = useMediaQuery(`(min-width: ${theme.breakpoints.md})`, true, { getInitialValueInEffect: false });
 
-  if (isError) return <LoadFailed title={t('pages:user')} error={error} backTo={pages.members()} backLabel={t('backToMembers')} />;
-  if (!user) {
-    if (users && !mine) {
-      return <LoadFailed title={t('pages:user')} error={null} message={t('profile.notFound')} backTo={pages.members()} backLabel={t('backToMembers')} />;
-    }
-    return <PageLoader />;
+  if (isError) {
+    const missing = error instanceof ApiError && error.status === 404;
+    return (
+      <LoadFailed
+        title={t('pages:user')}
+        error={missing ? null : error}
+        message={missing ? t('profile.notFound') : undefined}
+        backTo={pages.members()}
+        backLabel={t('backToMembers')}
+      />
+    );
   }
+  if (!user) return <PageLoader />;
 
   const own = isOwnProfile(me, user);
   const editable = canEditProfile(me, user);

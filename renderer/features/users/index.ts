@@ -1,4 +1,6 @@
 // What other features may use of users; the rest of the folder is its own (npm run lint holds them to this).
 export { UserAvatar } from './UserAvatar';
-export { profileChanged, usersQuery, useUsers } from './queries';
+export { MemberSearchField, MoreMembers } from './MemberListControls';
+export { profileChanged, useMemberPages } from './queries';
 export { displayName, moderatorsFirst, profilePath } from './selectors';
+export { useTypedSearch } from './use-member-search';

@@ -1,60 +1,120 @@
-import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  mutationOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Profile } from '../../../shared/api/accounts';
-import type { CurrentlyReading, ProfileUpdate, UserListEntry } from '../../../shared/api/users';
+import {
+  USER_LIST_READING_LIMIT,
+  type CurrentlyReading,
+  type ProfileUpdate,
+  type UserListEntry,
+  type UserOrder,
+  type UserPage,
+  type UserPageEntry,
+} from '../../../shared/api/users';
 import { api } from '../../lib/api-client';
+import { routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
+import { useLanguageStore } from '../../store/language-store';
 
 export interface NewReadingEntry {
   title: string;
   author: string | null;
 }
 
-/**
- * The club's members as GET /api/users lists them (active ones; moderators also get inactive ones), each
- * with what they are reading. A profile this member changed or registered stays in the list until it is
- * read again, so its page still opens.
- */
-export const usersQuery = routeQuery('users', 'list');
-
-/** Every member's "currently reading" entries. */
-export const currentlyReadingQuery = routeQuery('currentlyReading', 'list');
-
-export function useUsers() {
-  return useQuery(usersQuery);
+/** Which members a list shows: a search, only those who take part (the members page), the admin screen's order. */
+export interface MemberFilter {
+  q?: string;
+  active?: 'true';
+  order?: UserOrder;
 }
+
+/** Every page of the member list, whatever its filter: the prefix that refreshes or updates them all. */
+const memberPagesKey = routeKey('users', 'page', { query: {} }).slice(0, 2);
 
 /**
- * The member's own profile as the list would show it, when the list does not carry it (they are not an
- * active participant): with their reading from everyone's entries, once those are known.
+ * The member list a page at a time (GET /api/users/page), with its filter. The server orders names as the
+ * reader's language sorts them, so the language is part of the key: a member who switches it starts again
+ * from the first page rather than mixing two orders.
  */
-export function useOwnEntry(me: Profile | null, needed: boolean): UserListEntry | undefined {
-  const reading = useQuery({ ...currentlyReadingQuery, enabled: needed && !!me });
-  return needed && me && reading.data ? ownEntry(me, reading.data) : undefined;
-}
-
-export function ownEntry(profile: Profile, everyonesReading: CurrentlyReading[]): UserListEntry {
-  return { ...profile, currentlyReading: everyonesReading.filter((entry) => entry.ownerId === profile.userId) };
-}
-
-/** A profile the server answered (saved, new avatar, promoted, registered) replaces the member's entry, keeping their reading. */
-export function profileChanged(queryClient: QueryClient, profile: Profile): void {
-  queryClient.setQueryData(usersQuery.queryKey, (users) => {
-    if (!users) return users;
-    const known = users.some((user) => user.userId === profile.userId);
-    return known
-      ? users.map((user) => (user.userId === profile.userId ? { ...profile, currentlyReading: user.currentlyReading } : user))
-      : [...users, { ...profile, currentlyReading: [] }];
+export function memberPagesQuery(filter: MemberFilter, language: string) {
+  const query = { ...filter, q: filter.q?.trim() || undefined };
+  return infiniteQueryOptions({
+    queryKey: [...routeKey('users', 'page', { query }), language] as const,
+    queryFn: ({ pageParam, signal }) => api.users.page({ query: { ...query, after: pageParam ?? undefined }, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: UserPage) => page.next,
   });
 }
 
-/** One member's reading, changed in the list and in everyone's entries. */
+export function useMemberPages(filter: MemberFilter) {
+  const language = useLanguageStore((s) => s.language);
+  // While a new search is on its way, the last one's members stay (dimmed by the page), not a spinner.
+  return useInfiniteQuery({ ...memberPagesQuery(filter, language), placeholderData: keepPreviousData });
+}
+
+/** One member's profile with all they read (GET /api/users/{email}), by email or user id (the stats page links so). */
+export const memberQuery = (emailOrId: string) => routeQuery('users', 'get', { params: { email: emailOrId } });
+
+export function useMember(emailOrId: string) {
+  return useQuery(memberQuery(emailOrId));
+}
+
+type PagesData = InfiniteData<UserPage, string | null>;
+const memberKey = routeKey('users', 'get', { params: { email: '' } }).slice(0, 2);
+
+/** Changes one member wherever they are shown: their profile read and every page that holds them. */
+function memberChanged(
+  queryClient: QueryClient,
+  userId: string,
+  change: { profile?: (entry: UserListEntry) => UserListEntry; onPage?: (entry: UserPageEntry) => UserPageEntry },
+): void {
+  if (change.profile) {
+    const { profile } = change;
+    queryClient.setQueriesData<UserListEntry>({ queryKey: memberKey }, (entry) => (entry?.userId === userId ? profile(entry) : entry));
+  }
+  if (change.onPage) {
+    const { onPage } = change;
+    queryClient.setQueriesData<PagesData>(
+      { queryKey: memberPagesKey },
+      (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, users: page.users.map((entry) => (entry.userId === userId ? onPage(entry) : entry)) })),
+        },
+    );
+  }
+  // Shown at once where it was; read again for what the change moves (a new name's place, who is listed, the counts).
+  void queryClient.invalidateQueries({ queryKey: memberPagesKey });
+}
+
+/**
+ * A profile the server answered (saved, new avatar, promoted, disabled, registered) replaces the member's
+ * wherever they are shown, keeping their reading; the lists are read again (a new member, a new order).
+ */
+export function profileChanged(queryClient: QueryClient, profile: Profile): void {
+  memberChanged(queryClient, profile.userId, {
+    profile: (entry) => ({ ...entry, ...profile }),
+    onPage: (entry) => ({ ...entry, ...profile }),
+  });
+}
+
+/** One member's reading, changed on their profile and on the pages of the list (which show the first few and how many). */
 function readingChanged(queryClient: QueryClient, ownerId: string, change: (reading: CurrentlyReading[]) => CurrentlyReading[]): void {
-  queryClient.setQueryData(usersQuery.queryKey, (users) =>
-    users?.map((user) => (user.userId === ownerId ? { ...user, currentlyReading: change(user.currentlyReading) } : user)),
-  );
-  queryClient.setQueryData(currentlyReadingQuery.queryKey, (all) => {
-    if (!all) return all;
-    return [...all.filter((entry) => entry.ownerId !== ownerId), ...change(all.filter((entry) => entry.ownerId === ownerId))];
+  memberChanged(queryClient, ownerId, {
+    profile: (entry) => ({ ...entry, currentlyReading: change(entry.currentlyReading) }),
+    onPage: (entry) => {
+      const reading = change(entry.currentlyReading);
+      const count = entry.currentlyReadingCount + reading.length - entry.currentlyReading.length;
+      return { ...entry, currentlyReading: reading.slice(0, USER_LIST_READING_LIMIT), currentlyReadingCount: Math.max(count, reading.length) };
+    },
   });
 }
 

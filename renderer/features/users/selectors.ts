@@ -1,5 +1,5 @@
 import type { Profile } from '../../../shared/api/accounts';
-import { USER_LIST_READING_LIMIT, type CurrentlyReading, type UserListEntry } from '../../../shared/api/users';
+import { USER_LIST_READING_LIMIT, type CurrentlyReading } from '../../../shared/api/users';
 import { pages } from '../../../shared/pages';
 import { isModerator } from '../../../shared/rules';
 
@@ -13,19 +13,6 @@ export function profilePath(profile: Pick<Profile, 'email'>, mode: 'view' | 'edi
   return pages.member(profile.email, mode === 'edit' ? 'edit' : undefined);
 }
 
-/** The member whose profile is at /my/{email} (emails compare without regard to case). */
-export function findByEmail<T extends Pick<Profile, 'email'>>(users: T[], email: string): T | undefined {
-  const wanted = email.trim().toLowerCase();
-  return users.find((user) => user.email.toLowerCase() === wanted);
-}
-
-/** The member list: active members only (never disabled accounts, which moderators' lists carry), by name. */
-export function activeMembers(users: UserListEntry[]): UserListEntry[] {
-  return users
-    .filter((user) => user.isActiveParticipant && !user.isDisabled)
-    .sort((a, b) => displayName(a).localeCompare(displayName(b)) || a.email.localeCompare(b.email));
-}
-
 /** Admin's list: moderators first, then members, each by name. */
 export function moderatorsFirst<T extends Profile>(users: T[]): T[] {
   return [...users].sort(
@@ -33,9 +20,12 @@ export function moderatorsFirst<T extends Profile>(users: T[]): T[] {
   );
 }
 
-/** What a member card shows of someone's reading: the first four, then how many more (SPEC section 9). */
-export function readingPreview(reading: CurrentlyReading[], limit = USER_LIST_READING_LIMIT) {
-  return { shown: reading.slice(0, limit), more: Math.max(0, reading.length - limit) };
+/**
+ * What a member card shows of someone's reading: the first four, then how many more (SPEC section 9). A
+ * page of the list carries only the first four and the count of all.
+ */
+export function readingPreview(reading: CurrentlyReading[], count = reading.length, limit = USER_LIST_READING_LIMIT) {
+  return { shown: reading.slice(0, limit), more: Math.max(0, count - limit) };
 }
 
 /** Admins moderate too (shared/rules.ts). */

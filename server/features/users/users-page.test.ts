@@ -82,7 +82,7 @@ async function allPages(query: string, token: string, language = 'en', from: str
   return pages;
 }
 const emailsOf = (pages: UserPage[]) => pages.flatMap((page) => page.users.map((user) => user.email));
-const namesOf = (pages: UserPage[]) => pages.flatMap((page) => page.users.map((user) => user.name || user.email.split('@')[0]));
+const namesOf = (pages: UserPage[]) => pages.flatMap((page) => page.users.map((user) => user.name || user.email.split('@')[0]!));
 
 /** The members page's order before it was paged: shown name, then email, as the reader's language sorts them. */
 function membersPageOrder(users: UserListEntry[], language = 'en'): string[] {

@@ -1,0 +1,74 @@
+import { Button, CloseButton, Group, Loader, Text, TextInput } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { IconChevronDown, IconSearch } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_SEARCH_MAX_LENGTH } from '../../../shared/api/users';
+
+/** How long typing pauses before the list is searched. */
+export const MEMBER_SEARCH_PAUSE_MS = 300;
+
+/** The search over a member list (name or email); Enter searches at once, the clear button empties it. */
+export function MemberSearchField(props: { value: string; onChange(value: string): void; onSubmit(): void; busy: boolean; testId: string }) {
+  const { t } = useTranslation('users');
+  const { value, onChange, onSubmit, busy, testId } = props;
+  return (
+    <form
+      role="search"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <TextInput
+        type="search"
+        label={t('list.searchLabel')}
+        placeholder={t('list.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        rightSection={
+          busy ? (
+            <Loader size="xs" role="status" aria-label={t('list.searching')} />
+          ) : value ? (
+            <CloseButton size="sm" aria-label={t('list.clearSearch')} onClick={() => onChange('')} />
+          ) : null
+        }
+        maxLength={USER_SEARCH_MAX_LENGTH}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        name="q"
+        autoComplete="off"
+        maw={420}
+        data-testid={testId}
+      />
+    </form>
+  );
+}
+
+/**
+ * Below a member list: how many of how many it shows, and the next page, on the button or by itself as
+ * the member scrolls near the end (a page that failed to come is offered again on the button, not retried
+ * by itself).
+ */
+export function MoreMembers(props: { shown: number; total: number; hasMore: boolean; loading: boolean; failed: boolean; onMore(): void }) {
+  const { t } = useTranslation('users');
+  const { shown, total, hasMore, loading, failed, onMore } = props;
+  const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: '400px 0px' });
+  const near = !!entry?.isIntersecting;
+  useEffect(() => {
+    if (near && hasMore && !loading && !failed) onMore();
+  }, [near, hasMore, loading, failed, onMore]);
+  if (total === 0) return null;
+  return (
+    <Group ref={ref} justify="center" gap="md" py="xs" data-testid="more-members">
+      <Text size="sm" c="dimmed" aria-live="polite" data-testid="members-shown">
+        {failed ? t('list.moreFailed') : t('list.shown', { shown, total })}
+      </Text>
+      {hasMore && (
+        <Button variant="light" leftSection={<IconChevronDown size={16} aria-hidden />} loading={loading} onClick={onMore} data-testid="show-more">
+          {t('list.more')}
+        </Button>
+      )}
+    </Group>
+  );
+}
