@@ -56,8 +56,9 @@ export function useUrlSearch(name = 'q') {
 /** A search kept on the screen alone (the admin screen's member list): searched after a pause in typing, or at Enter. */
 export function useTypedSearch() {
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
   const [paused] = useDebouncedValue(typed.trim(), MEMBER_SEARCH_PAUSE_MS);
-  useEffect(() => setSearch(paused), [paused]);
-  return { typed, setTyped, search, searchNow: () => setSearch(typed.trim()), pending: typed.trim() !== search };
+  // What Enter searched, while it is still what the field says.
+  const [submitted, setSubmitted] = useState<string | null>(null);
+  const search = submitted !== null && submitted === typed.trim() ? submitted : paused;
+  return { typed, setTyped, search, searchNow: () => setSubmitted(typed.trim()), pending: typed.trim() !== search };
 }
