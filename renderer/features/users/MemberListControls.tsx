@@ -1,7 +1,5 @@
 import { Button, CloseButton, Group, Loader, Text, TextInput } from '@mantine/core';
-import { useIntersection } from '@mantine/hooks';
 import { IconChevronDown, IconSearch } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_MAX_LENGTH } from '../../../shared/api/users';
 
@@ -46,29 +44,30 @@ export function MemberSearchField(props: { value: string; onChange(value: string
 }
 
 /**
- * Below a member list: how many of how many it shows, and the next page, on the button or by itself as
- * the member scrolls near the end (a page that failed to come is offered again on the button, not retried
- * by itself).
+ * Below a member list with more to show: how many of how many it shows, and a button for the next page. A
+ * button, not loading as the member scrolls: the keyboard reaches it, the page's end (and its footer) stays
+ * reachable, and a screen reader hears how many are shown.
  */
 export function MoreMembers(props: { shown: number; total: number; hasMore: boolean; loading: boolean; failed: boolean; onMore(): void }) {
   const { t } = useTranslation('users');
   const { shown, total, hasMore, loading, failed, onMore } = props;
-  const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: '400px 0px' });
-  const near = !!entry?.isIntersecting;
-  useEffect(() => {
-    if (near && hasMore && !loading && !failed) onMore();
-  }, [near, hasMore, loading, failed, onMore]);
-  if (total === 0) return null;
+  // Everything shown: the list says nothing more (the search's count, or the page's intro, says how many).
+  if (!hasMore && !failed) return null;
   return (
-    <Group ref={ref} justify="center" gap="md" py="xs" data-testid="more-members">
+    <Group justify="center" gap="md" py="xs" data-testid="more-members">
       <Text size="sm" c="dimmed" aria-live="polite" data-testid="members-shown">
         {failed ? t('list.moreFailed') : t('list.shown', { shown, total })}
       </Text>
-      {hasMore && (
-        <Button variant="light" leftSection={<IconChevronDown size={16} aria-hidden />} loading={loading} onClick={onMore} data-testid="show-more">
-          {t('list.more')}
-        </Button>
-      )}
+      {/* Not disabled while the page comes: a disabled button would drop the keyboard's focus. */}
+      <Button
+        variant="light"
+        leftSection={loading ? <Loader size={14} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+        aria-busy={loading || undefined}
+        onClick={() => !loading && onMore()}
+        data-testid="show-more"
+      >
+        {t('list.more')}
+      </Button>
     </Group>
   );
 }

@@ -8,6 +8,7 @@ import {
   useQueryClient,
   type InfiniteData,
   type QueryClient,
+  type QueryKey,
 } from '@tanstack/react-query';
 import type { Profile } from '../../../shared/api/accounts';
 import {
@@ -19,6 +20,7 @@ import {
   type UserPage,
   type UserPageEntry,
 } from '../../../shared/api/users';
+import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
@@ -54,10 +56,22 @@ export function memberPagesQuery(filter: MemberFilter, language: string) {
   });
 }
 
-export function useMemberPages(filter: MemberFilter) {
+export function useMemberPages({ q, active, order }: MemberFilter) {
   const language = useLanguageStore((s) => s.language);
+  const queryClient = useQueryClient();
+  // A list left behind keeps its first page only: coming back reads that one again, not every page shown.
+  useEffect(() => {
+    const { queryKey } = memberPagesQuery({ q, active, order }, language);
+    return () => firstPageOnly(queryClient, queryKey);
+  }, [queryClient, q, active, order, language]);
   // While a new search is on its way, the last one's members stay (dimmed by the page), not a spinner.
-  return useInfiniteQuery({ ...memberPagesQuery(filter, language), placeholderData: keepPreviousData });
+  return useInfiniteQuery({ ...memberPagesQuery({ q, active, order }, language), placeholderData: keepPreviousData });
+}
+
+function firstPageOnly(queryClient: QueryClient, queryKey: QueryKey): void {
+  queryClient.setQueryData<PagesData>(queryKey, (data) =>
+    data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
 }
 
 /** One member's profile with all they read (GET /api/users/{email}), by email or user id (the stats page links so). */

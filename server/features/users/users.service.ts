@@ -19,7 +19,7 @@ import { Forbidden, NotFound } from '../../http/errors';
 import { actorOf, userTable, type AccountsService, type User } from '../accounts';
 import { removeAvatar, saveAvatar } from './avatar';
 import { currentlyReadingTable, type CurrentlyReadingRow } from './currently-reading.entity';
-import { countByRole, DIRECTORY_COLUMNS, matching, pageOf } from './member-directory';
+import { DIRECTORY_COLUMNS, MemberDirectory, pageOf } from './member-directory';
 import { isModerator, mayChange } from '../../../shared/rules';
 
 const USERS = userTable;
@@ -31,9 +31,12 @@ const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.
  * Whom a caller may list: members see those who take part and can sign in; moderators everyone, unless
  * they ask for those alone (the members page). Never bots.
  */
-function listedBy(viewer: User, activeOnly = false): Partial<User> {
-  return isModerator(viewer) && !activeOnly ? { isBot: false } : { isBot: false, isActiveParticipant: true, disabledOn: null };
-}
+const LISTED = {
+  everyone: { isBot: false },
+  active: { isBot: false, isActiveParticipant: true, disabledOn: null },
+} as const satisfies Record<string, Partial<User>>;
+const scopeOf = (viewer: User, activeOnly = false): keyof typeof LISTED => (isModerator(viewer) && !activeOnly ? 'everyone' : 'active');
+const listedBy = (viewer: User, activeOnly = false): Partial<User> => LISTED[scopeOf(viewer, activeOnly)];
 
 /** The first entries of each owner's reading (oldest first) and how many each has: a page's cards, in one read. */
 const FIRST_READING = `
@@ -47,6 +50,7 @@ const FIRST_READING = `
 
 export class UsersService {
   readonly avatarsDir: string;
+  private readonly directory = new MemberDirectory();
 
   constructor(
     private readonly db: DataSource,
@@ -85,9 +89,9 @@ export class UsersService {
    */
   async page(viewer: User, query: z.output<typeof userPageQuerySchema>, language: Language): Promise<UserPage> {
     const sql = sqliteOf(this.db);
-    const listed = findRows(sql, USERS, listedBy(viewer, query.active), { select: DIRECTORY_COLUMNS });
-    const found = matching(listed, query.q);
-    const { ids, next } = pageOf(found, { order: query.order, language, after: query.after, limit: query.limit });
+    const scope = scopeOf(viewer, query.active);
+    const listing = this.directory.listing(sql, scope, query.order, language, () => findRows(sql, USERS, LISTED[scope], { select: DIRECTORY_COLUMNS }));
+    const { ids, total, next } = pageOf(listing, query);
     const rows = new Map(findRowsIn(sql, USERS, 'id', ids).map((row) => [row.id, row]));
     const reading = new Map<string, { shown: CurrentlyReading[]; count: number }>();
     for (const raw of statement(sql, FIRST_READING).all(JSON.stringify(ids), USER_LIST_READING_LIMIT) as (CurrentlyReadingRow & { ofOwner: number })[]) {
@@ -100,7 +104,7 @@ export class UsersService {
       currentlyReading: reading.get(id)?.shown ?? [],
       currentlyReadingCount: reading.get(id)?.count ?? 0,
     }));
-    return { users, total: found.length, next, counts: countByRole(listed) };
+    return { users, total, next, counts: listing.counts };
   }
 
   /**
