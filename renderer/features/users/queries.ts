@@ -10,6 +10,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Profile } from '../../../shared/api/accounts';
 import {
   USER_LIST_READING_LIMIT,
@@ -20,7 +21,6 @@ import {
   type UserPage,
   type UserPageEntry,
 } from '../../../shared/api/users';
-import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';

@@ -117,6 +117,15 @@ describe('paging', () => {
     expect(seen).toContain('zoe.late@club.test');
   });
 
+  it('a member renamed through the API takes their new place at once', async () => {
+    const [cyril] = (await get<UserPage>('/api/users/page?q=cyril', ann.token)).body.users;
+    expect((await get<UserPage>('/api/users/page?limit=1', ann.token)).body.users[0]?.name).not.toBe('Aaaa Cyril');
+    await ok(club, 'POST', `/api/users/${encodeURIComponent(cyril!.email)}`, mod, { name: 'Aaaa Cyril' });
+    expect((await get<UserPage>('/api/users/page?limit=1', ann.token)).body.users[0]?.name).toBe('Aaaa Cyril');
+    await ok(club, 'POST', `/api/users/${encodeURIComponent(cyril!.email)}`, mod, { name: 'Cyril Hríb' });
+    expect((await get<UserPage>('/api/users/page?limit=1', ann.token)).body.users[0]?.name).not.toBe('Aaaa Cyril');
+  });
+
   it('with the default limit, a page holds 24', async () => {
     expect((await get<UserPage>('/api/users/page', mod)).body.users).toHaveLength(24);
   });

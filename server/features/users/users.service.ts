@@ -99,11 +99,12 @@ export class UsersService {
       ofOwner.shown.push(toEntry(raw));
       reading.set(raw.ownerId, ofOwner);
     }
-    const users = ids.map((id) => ({
-      ...this.accounts.profileOf(rows.get(id)!),
-      currentlyReading: reading.get(id)?.shown ?? [],
-      currentlyReadingCount: reading.get(id)?.count ?? 0,
-    }));
+    const users = ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row
+        ? [{ ...this.accounts.profileOf(row), currentlyReading: reading.get(id)?.shown ?? [], currentlyReadingCount: reading.get(id)?.count ?? 0 }]
+        : [];
+    });
     return { users, total, next, counts: listing.counts };
   }
 
