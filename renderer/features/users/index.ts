@@ -2,5 +2,5 @@
 export { UserAvatar } from './UserAvatar';
 export { MemberSearchField, MoreMembers } from './MemberListControls';
 export { profileChanged, useMemberPages } from './queries';
-export { displayName, moderatorsFirst, profilePath } from './selectors';
+export { displayName, profilePath } from './selectors';
 export { useTypedSearch } from './use-member-search';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentlyReading } from '../../../shared/api/users';
 import { profile } from '../../test-support/profiles';
 import { checkProfileForm, profileFormValues } from './profile-form';
-import { canEditProfile, displayName, moderatorsFirst, profilePath, readingPreview } from './selectors';
+import { canEditProfile, displayName, profilePath, readingPreview } from './selectors';
 
 const books = (n: number): CurrentlyReading[] => Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId: 'u1', title: `Book ${i + 1}`, author: null }));
 
@@ -32,15 +32,6 @@ describe('profiles', () => {
     expect(canEditProfile(me, { userId: 'other' })).toBe(false);
     expect(canEditProfile(profile({ userId: 'mod', isModerator: true }), { userId: 'other' })).toBe(true);
     expect(canEditProfile(null, { userId: 'me' })).toBe(false);
-  });
-
-  it('list moderators first on the admin screen', () => {
-    const users = [
-      profile({ userId: '1', name: 'Zed', isModerator: true }),
-      profile({ userId: '2', name: 'Ann' }),
-      profile({ userId: '3', name: 'Bo', isModerator: true }),
-    ];
-    expect(moderatorsFirst(users).map((u) => u.name)).toEqual(['Bo', 'Zed', 'Ann']);
   });
 });
 

@@ -13,13 +13,6 @@ export function profilePath(profile: Pick<Profile, 'email'>, mode: 'view' | 'edi
   return pages.member(profile.email, mode === 'edit' ? 'edit' : undefined);
 }
 
-/** Admin's list: moderators first, then members, each by name. */
-export function moderatorsFirst<T extends Profile>(users: T[]): T[] {
-  return [...users].sort(
-    (a, b) => Number(b.isModerator) - Number(a.isModerator) || displayName(a).localeCompare(displayName(b)) || a.email.localeCompare(b.email),
-  );
-}
-
 /**
  * What a member card shows of someone's reading: the first four, then how many more (SPEC section 9). A
  * page of the list carries only the first four and the count of all.
