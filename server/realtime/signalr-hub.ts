@@ -22,6 +22,8 @@ export interface SignalRHub {
   attach(httpServer: http.Server): void;
   /** Sends an event to every open connection, if it is one Obskurnee's client knows (DiscussionChanged). */
   broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
+  /** Whether a broadcast of `event` would reach anyone: one Obskurnee's client knows, and an open connection. */
+  sends(event: keyof HubEventPayloads): boolean;
   /** The account's sessions ended: its connections are closed and told not to reconnect. */
   disconnectUser(userId: string): void;
   /** A restore swaps the club: every connection is closed and may reconnect. */
@@ -73,6 +75,9 @@ export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
       });
       sweeper = setInterval(() => connections.sweep(Date.now()), limits.sweepMs);
       sweeper.unref();
+    },
+    sends(event) {
+      return OBSKURNEE_EVENTS.has(event) && connections.openCount > 0;
     },
     broadcast(event, payload) {
       if (!OBSKURNEE_EVENTS.has(event)) return;
