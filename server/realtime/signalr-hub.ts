@@ -57,6 +57,7 @@ export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
     log: options.log,
   });
   let sweeper: NodeJS.Timeout | undefined;
+  const sends = (event: keyof HubEventPayloads) => OBSKURNEE_EVENTS.has(event) && connections.openCount > 0;
 
   return {
     attach(httpServer) {
@@ -76,11 +77,10 @@ export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
       sweeper = setInterval(() => connections.sweep(Date.now()), limits.sweepMs);
       sweeper.unref();
     },
-    sends(event) {
-      return OBSKURNEE_EVENTS.has(event) && connections.openCount > 0;
-    },
+    sends,
     broadcast(event, payload) {
-      if (!OBSKURNEE_EVENTS.has(event)) return;
+      // Nobody to send it to: not even encoded (a 200-post discussion is some 400 KB of JSON).
+      if (!sends(event)) return;
       // Encoded once for every connection (and once more for every event stream, in Payload).
       connections.broadcast(new Payload(invocation(event, [payload])));
     },
