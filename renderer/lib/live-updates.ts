@@ -86,25 +86,31 @@ export function applyVersioned<T>(
   event: { version: number },
   versionIn: (data: T) => number | undefined,
   apply: (data: T) => T,
-  afterRead = false,
 ): void {
   const query = queryClient.getQueryCache().find<T>({ queryKey, exact: true });
-  if (!query) return;
-  const readAgain = () => void queryClient.invalidateQueries({ queryKey, exact: true });
-  const reading = query.state.fetchStatus === 'fetching' ? query.promise : undefined;
-  if (reading) {
-    if (afterRead) return readAgain();
-    // A read that fails or is called off leaves the thing to the read that follows it.
+  // A read that fails or is called off leaves the thing to the read that follows it.
+  const reading = query?.state.fetchStatus === 'fetching' ? query.promise : undefined;
+  if (reading)
     reading.then(
-      () => applyVersioned(queryClient, queryKey, event, versionIn, apply, true),
+      () => applyToCopy(queryClient, queryKey, event, versionIn, apply),
       () => {},
     );
-    return;
-  }
-  const data = query.state.data;
-  if (data === undefined) return;
+  else applyToCopy(queryClient, queryKey, event, versionIn, apply);
+}
+
+function applyToCopy<T>(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  event: { version: number },
+  versionIn: (data: T) => number | undefined,
+  apply: (data: T) => T,
+): void {
+  const query = queryClient.getQueryCache().find<T>({ queryKey, exact: true });
+  const data = query?.state.data;
+  if (!query || data === undefined) return;
   const version = versionIn(data);
   if (version !== undefined && event.version <= version) return;
-  if (version === event.version - 1) queryClient.setQueryData<T>(queryKey, apply(data));
-  else readAgain();
+  // Read again as well when another read began meanwhile: it may have begun before the change.
+  if (query.state.fetchStatus === 'fetching' || version !== event.version - 1) void queryClient.invalidateQueries({ queryKey, exact: true });
+  else queryClient.setQueryData<T>(queryKey, apply(data));
 }

@@ -73,7 +73,8 @@ describe('publishing a change', () => {
     await hub.publish({ event: DELTA_EVENTS.postAdded, payload: { discussionId: 3, version: 8, post }, whole: { event: HUB_EVENTS.discussionChanged, build } });
 
     expect((await small.next<PostEvent>(DELTA_EVENTS.postAdded)).payload.post).toEqual(post);
-    for (const client of [whole, whole2]) expect((await client.next<Discussion>(HUB_EVENTS.discussionChanged)).payload).toEqual({ discussionId: 3, posts: [post] });
+    for (const client of [whole, whole2])
+      expect((await client.next<Discussion>(HUB_EVENTS.discussionChanged)).payload).toEqual({ discussionId: 3, posts: [post] });
     expect(build).toHaveBeenCalledTimes(1);
     expect(discussion.encodings()).toBe(PER_EMIT);
     expect(small.events()).toEqual([DELTA_EVENTS.postAdded]);
@@ -116,7 +117,11 @@ describe('publishing a change', () => {
     expect((await other.next<{ votes: unknown[] }>(DELTA_EVENTS.voteCounted)).payload.votes).toEqual([]);
     expect([hidden.encodings(), shown.encodings()]).toEqual([PER_EMIT, PER_EMIT]);
     // Proof that the client that asked for nothing got nothing: an event sent after reaches it first.
-    await hub.publish({ event: DELTA_EVENTS.postAdded, payload: { discussionId: 3, version: 9, post }, whole: { event: HUB_EVENTS.discussionChanged, build: async () => ({ discussionId: 3 }) as Discussion } });
+    await hub.publish({
+      event: DELTA_EVENTS.postAdded,
+      payload: { discussionId: 3, version: 9, post },
+      whole: { event: HUB_EVENTS.discussionChanged, build: async () => ({ discussionId: 3 }) as Discussion },
+    });
     await legacyVoter.next(HUB_EVENTS.discussionChanged);
     expect(legacyVoter.events()).toEqual([HUB_EVENTS.discussionChanged]);
   });

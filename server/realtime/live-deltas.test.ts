@@ -134,7 +134,7 @@ describe('live events as each client asks for them', () => {
     expect(closed.payload).not.toHaveProperty('posts');
   });
 
-  it("ballots: who voted to every client that asked for small events, the counts only to those who have voted; a client that asked for nothing hears nothing of a vote, as before", async () => {
+  it('ballots: who voted to every client that asked for small events, the counts only to those who have voted; a client that asked for nothing hears nothing of a vote, as before', async () => {
     const discussionId = await startRound('Spring');
     const [dune, emma] = [
       await ok<Post>(club, 'POST', `/api/discussions/${discussionId}`, mod, bookSuggestion('Dune')),
@@ -150,8 +150,18 @@ describe('live events as each client asks for them', () => {
       { postId: dune.postId, votes: 1, percentage: 100 },
       { postId: emma.postId, votes: 0, percentage: 0 },
     ];
-    expect((await annSmall.next<Counted>(DELTA_EVENTS.voteCounted)).payload).toEqual({ pollId, version: opened.version + 1, voterIds: [ann.userId], votes: counts });
-    expect((await beaSmall.next<Counted>(DELTA_EVENTS.voteCounted)).payload).toEqual({ pollId, version: opened.version + 1, voterIds: [ann.userId], votes: [] });
+    expect((await annSmall.next<Counted>(DELTA_EVENTS.voteCounted)).payload).toEqual({
+      pollId,
+      version: opened.version + 1,
+      voterIds: [ann.userId],
+      votes: counts,
+    });
+    expect((await beaSmall.next<Counted>(DELTA_EVENTS.voteCounted)).payload).toEqual({
+      pollId,
+      version: opened.version + 1,
+      voterIds: [ann.userId],
+      votes: [],
+    });
 
     // A deadline: its state to everyone (counts hidden while open), the whole poll to the client that asked for nothing.
     const closesAt = new Date(Date.now() + 86_400_000).toISOString();

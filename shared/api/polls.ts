@@ -58,7 +58,7 @@ export const pollsApi = {
     summary: 'Vote for one or more options; a second vote replaces the first.',
     who: 'member',
     description:
-      'The answer is the poll as it stands now (the rest null; after the last active member\'s vote, the closed poll and what followed), ' +
+      "The answer is the poll as it stands now (the rest null; after the last active member's vote, the closed poll and what followed), " +
       'or with ?answer=receipt only the ballot and the poll without its options and voters (VoteReceipt).',
     params: { pollId },
     query: voteQuerySchema,

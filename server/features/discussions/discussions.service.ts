@@ -12,7 +12,7 @@ import {
 } from '../../../shared/api/discussions';
 import { DELTA_EVENTS, HUB_EVENTS } from '../../../shared/events';
 import { sqliteOf } from '../../db/data-source';
-import { countRows, findRow, findRows, statement, updateRows } from '../../db/table';
+import { countRows, findRow, findRows, statement } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
@@ -144,7 +144,12 @@ export class DiscussionsService {
   }
 
   /** Tells every signed-in client of a post added or edited: the post (the same for every reader), or the whole discussion. Answers the post. */
-  private async publishPost(event: typeof DELTA_EVENTS.postAdded | typeof DELTA_EVENTS.postChanged, discussionId: number, version: number, postId: number): Promise<Post> {
+  private async publishPost(
+    event: typeof DELTA_EVENTS.postAdded | typeof DELTA_EVENTS.postChanged,
+    discussionId: number,
+    version: number,
+    postId: number,
+  ): Promise<Post> {
     const post = await this.getPost(postId);
     await this.hub.publish({ event, payload: { discussionId, version, post }, whole: this.wholeDiscussion(discussionId) });
     return post;

@@ -48,9 +48,9 @@ const FIELDS = ['startsAt', 'endsAt', 'place', 'onlineUrl', 'bookId', 'notes'] a
 
 /**
  * Meetings and members' answers. Every write is checked and made in one transaction (a meeting cancelled
- * meanwhile is never changed or answered), then pushed to every client as MeetingChanged. `sequence` is
- * the revision calendars see: one more with each change they must take over (a change, the cancelling),
- * never with an answer. Each such revision is mailed too, through the newsletters, with the .ics attached,
+ * meanwhile is never changed or answered), then pushed to every client (MeetingUpdated or MeetingAnswered,
+ * or the whole MeetingChanged: shared/events.ts). `sequence` is the revision calendars see: one more with
+ * each change they must take over (a change, the cancelling), never with an answer. Each such revision is mailed too, through the newsletters, with the .ics attached,
  * to everyone but the moderator who made it; an answer is not.
  */
 export class MeetingsService {

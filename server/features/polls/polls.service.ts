@@ -110,8 +110,8 @@ export class PollsService {
   }
 
   /**
-   * Sets when an open poll closes itself, or clears it (null). Everyone hears of it as PollChanged; the
-   * moderator gets the poll as they see it.
+   * Sets when an open poll closes itself, or clears it (null). Everyone hears of it (PollUpdated, or
+   * PollChanged); the moderator gets the poll as they see it.
    */
   async setDeadline(pollId: number, user: User, { closesAt }: z.output<typeof pollDeadlineSchema>): Promise<Poll> {
     const problem = deadlineProblem(closesAt, this.clock.now());
@@ -139,7 +139,7 @@ export class PollsService {
 
   /**
    * Tells every client of the poll's new state (a deadline, a close), as a member who has not voted sees
-   * it: without its options and voters, or whole to clients that asked for nothing (as PollChanged was).
+   * it: without its options and voters, or whole (PollChanged) to clients that asked for nothing.
    */
   private async publishState(pollId: number): Promise<void> {
     const poll = await this.get(pollId, null);

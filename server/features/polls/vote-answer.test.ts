@@ -40,7 +40,8 @@ function seedVoters(count: number): void {
   const sql = new Database(path.join(club.dataDir, 'bookclub.db'));
   try {
     const now = new Date().toISOString();
-    const member = sql.prepare(`INSERT INTO "user" ("id", "email", "name", "passwordHash", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn")
+    const member =
+      sql.prepare(`INSERT INTO "user" ("id", "email", "name", "passwordHash", "isModerator", "isAdmin", "isBot", "isActiveParticipant", "createdOn")
       VALUES (?, ?, ?, '', 0, 0, 0, 1, ?)`);
     const vote = sql.prepare(`INSERT INTO "vote" ("pollId", "userId", "createdOn") VALUES (?, ?, ?)`);
     const choice = sql.prepare(`INSERT INTO "vote_choice" ("pollId", "userId", "postId") VALUES (?, ?, ?)`);
@@ -88,7 +89,11 @@ describe("a vote's answer", () => {
     expect(first.status).toBe(200);
     const receipt = JSON.parse(first.text) as VoteReceipt;
     expect(receipt.myVote).toEqual({ pollId, postIds: [options[0]!.postId] });
-    expect(receipt.poll).toMatchObject({ pollId, isClosed: false, results: { votes: expect.arrayContaining([{ postId: options[0]!.postId, votes: 1, percentage: 100 }]) } });
+    expect(receipt.poll).toMatchObject({
+      pollId,
+      isClosed: false,
+      results: { votes: expect.arrayContaining([{ postId: options[0]!.postId, votes: 1, percentage: 100 }]) },
+    });
     expect(Object.keys(receipt.poll).sort()).not.toContain('options');
     expect(Object.keys(receipt.poll.results).sort()).toEqual(['votes', 'winnerPostId']);
 
