@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, WebSocketRoute } from '@playwright/test';
 import type { ScrapedBook } from '../shared/api/scrape';
 import type { ClubServer } from './club-server';
 import { expect, test } from './fixtures';
@@ -229,4 +229,44 @@ test('a single suggestion has its own page with the way back', async ({ app, pag
 
   await app.goto(`/navrhy/${scene.discussionId}/99999`);
   await expect(page.getByTestId('load-failed')).toContainText('This discussion has no such suggestion.');
+});
+
+test('a member whose live connection drops while suggestions arrive shows, once it is back, what a fresh load shows', async ({ app, page, club }) => {
+  const scene = await openBooksDiscussion(club);
+  // Bea's live connection goes through a door the test opens and shuts: while shut, a new connection waits at it.
+  let shut: { opened: Promise<void>; open(): void } | null = null;
+  const connections: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/hubs\/events/, async (ws) => {
+    await shut?.opened;
+    ws.connectToServer();
+    connections.push(ws);
+  });
+  await app.signInAs(scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  const suggest = (title: string) => scene.cyrilApi.suggest(scene.discussionId, { title, author: 'Someone', pageCount: 200, text: `Why ${title}.` });
+
+  await expect.poll(() => connections.length).toBeGreaterThan(0);
+  await suggest('Solaris');
+  await expect(discussion.post('Solaris')).toBeVisible();
+
+  // The connection is killed; two suggestions arrive while it is down, a third once it is back.
+  let open = () => {};
+  shut = { opened: new Promise<void>((resolve) => (open = resolve)), open: () => open() };
+  for (const connection of connections.splice(0)) await connection.close();
+  await suggest('Dune');
+  await suggest('Emma');
+  await expect(discussion.post('Dune')).toHaveCount(0);
+  shut.open();
+  await expect(discussion.post('Dune')).toBeVisible();
+  await expect(discussion.post('Emma')).toBeVisible();
+  await suggest('Ulysses');
+  await expect(discussion.post('Ulysses')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  const shown = await discussion.posts.allInnerTexts();
+  await page.reload();
+  await expect(discussion.post('Ulysses')).toBeVisible();
+  expect(await discussion.posts.allInnerTexts()).toEqual(shown);
 });

@@ -96,6 +96,37 @@ test('a member sees no moderator controls, and a poll page for a poll that does 
   await expect(page.getByRole('heading', { name: 'Vote' })).toBeVisible();
 });
 
+test("others' ballots reach an open poll page live: who voted for everyone, the counts once the member has voted", async ({ app, page, club }) => {
+  const { admin, bea, beaApi } = await arrangeHostAndBea(club);
+  const cyrilApi = await signedInMember(club, 'Cyril Novák');
+  // Dora does not vote: the poll stays open.
+  await signedInMember(club, 'Dora Dvořák');
+  const round = await admin.startRound({ topic: 'Books', title: 'Winter reads' });
+  const solaris = await beaApi.suggest(round.bookDiscussionId!, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean.' });
+  await beaApi.suggest(round.bookDiscussionId!, { title: 'Dune', author: 'Frank Herbert', pageCount: 600, text: 'Sand.' });
+  const pollId = (await admin.closeDiscussion(round.bookDiscussionId!)).poll!.pollId;
+
+  await app.signInAs(bea);
+  const poll = new PollPage(app);
+  await poll.goto(pollId);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await expect(poll.progress).toContainText('0 of 4 members have voted');
+
+  await admin.vote(pollId, [solaris.postId]);
+  await expect(poll.progress).toContainText('1 of 4 members have voted');
+  await expect(poll.progress.getByTestId('progress-voted')).toContainText('Hana Host');
+  // Not voted yet: no counts, so nobody votes by the crowd.
+  await expect(poll.results).toHaveCount(0);
+
+  await poll.vote('Dune');
+  await expect(poll.resultRow('Dune')).toContainText('1 vote · 50 %');
+  await cyrilApi.vote(pollId, [solaris.postId]);
+  await expect(poll.resultRow('Solaris')).toContainText('2 votes · 66 %');
+  await expect(poll.progress).toContainText('3 of 4 members have voted');
+  await expect(poll.progress.getByTestId('progress-waiting')).toContainText('Dora Dvořák');
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
 test('with no book chosen yet, the books page points to the Voting section', async ({ app, page, club }) => {
   await app.setUpClub(ADMIN.email, ADMIN.password);
   await app.signIn(ADMIN.email, ADMIN.password);

@@ -1,10 +1,18 @@
-import type { Discussion } from './api/discussions';
-import type { Meeting } from './api/meetings';
-import type { Poll } from './api/poll';
+import type { Discussion, DiscussionState, Post } from './api/discussions';
+import type { Meeting, MeetingState, RsvpAnswer } from './api/meetings';
+import type { Poll, PollState, PollVoteCount } from './api/poll';
 
 export { HUB_PATH } from './constants';
 
-/** Socket events the server pushes, and what each carries. */
+/**
+ * What a socket.io client puts beside its token in the handshake's `auth` to get the small events
+ * (DECISIONS.md "Live events at scale"): `io({ path: HUB_PATH, auth: { token, ...DELTA_EVENTS_HANDSHAKE } })`.
+ * A client that asks for nothing (or for another value) gets today's whole-document events (HUB_EVENTS),
+ * as bots written against them expect; SignalR clients get what Obskurnee's hub sends, whatever they ask.
+ */
+export const DELTA_EVENTS_HANDSHAKE = { events: 2 } as const;
+
+/** Today's socket events, each with a whole document: for clients that ask for nothing at the handshake. */
 export const HUB_EVENTS = {
   discussionChanged: 'DiscussionChanged',
   pollChanged: 'PollChanged',
@@ -21,4 +29,57 @@ export interface HubEventPayloads {
   PollChanged: Poll;
   /** The whole meeting after it was scheduled, changed, cancelled or answered (myRsvp null). */
   MeetingChanged: Meeting;
+}
+
+/**
+ * The small events, for clients that asked for them (DELTA_EVENTS_HANDSHAKE): each says what changed, not
+ * the whole document, so one post into a 200-post discussion is the post, not the 200.
+ *
+ * Each carries the `version` its discussion, poll or meeting has after the change (the answers of the
+ * API carry it too). On one connection events come in order, so a client holding version n applies an
+ * event of n + 1, ignores one it already has (n or less: its copy was read after the change), and reads
+ * the thing again on a larger step (a change it missed). After a reconnect it reads again what it shows:
+ * events sent while it was away are not sent again.
+ */
+export const DELTA_EVENTS = {
+  postAdded: 'PostAdded',
+  postChanged: 'PostChanged',
+  postRemoved: 'PostRemoved',
+  discussionUpdated: 'DiscussionUpdated',
+  pollUpdated: 'PollUpdated',
+  voteCounted: 'VoteCounted',
+  meetingUpdated: 'MeetingUpdated',
+  meetingAnswered: 'MeetingAnswered',
+} as const;
+
+/** A post as the API answers it: a post reads the same for every member (nothing in it depends on the reader). */
+export interface PostEvent {
+  discussionId: number;
+  version: number;
+  post: Post;
+}
+
+export interface DeltaEventPayloads {
+  PostAdded: PostEvent;
+  /** An edited post, whole. */
+  PostChanged: PostEvent;
+  /** No route removes a post today; the renderer follows it already, so a removal needs only its push. */
+  PostRemoved: { discussionId: number; version: number; postId: number };
+  /** A discussion opened or closed (into its poll): its own fields, without its posts. */
+  DiscussionUpdated: DiscussionState;
+  /**
+   * A poll opened, closed, or its deadline changed: without its options and voters, the counts as a member
+   * who has not voted sees them (hidden while it is open, everyone's once it is closed).
+   */
+  PollUpdated: PollState;
+  /**
+   * Ballots counted: the members whose ballots a commit wrote (a storm of votes shares commits, so one
+   * event may count several), in the order the poll lists them. `votes` are the counts as the recipient
+   * may see them: a member who has voted gets them, anyone else gets none while the poll is open.
+   */
+  VoteCounted: { pollId: number; version: number; voterIds: string[]; votes: PollVoteCount[] };
+  /** A meeting scheduled, changed or cancelled: without who answered what. */
+  MeetingUpdated: MeetingState;
+  /** A member's answer to a meeting (a second replaces the first), with their name for the list of who comes. */
+  MeetingAnswered: { meetingId: number; version: number; userId: string; name: string; answer: RsvpAnswer };
 }

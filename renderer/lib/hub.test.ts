@@ -15,6 +15,7 @@ class FakeSocket extends EventEmitter {
 let sockets: FakeSocket[];
 let received: unknown[];
 let refused: string[];
+let reconnects: number;
 let hub: HubClient;
 
 beforeEach(() => {
@@ -22,9 +23,11 @@ beforeEach(() => {
   sockets = [];
   received = [];
   refused = [];
+  reconnects = 0;
   hub = new HubClient({
-    handlers: { DiscussionChanged: (payload) => received.push(payload) },
+    handlers: { PostAdded: (payload) => received.push(payload) },
     onUnauthorized: (token) => refused.push(token),
+    onReconnected: () => reconnects++,
     connect: () => {
       const socket = new FakeSocket();
       sockets.push(socket);
@@ -38,9 +41,9 @@ afterEach(() => {
 });
 
 describe('the live-update connection', () => {
-  it('passes DiscussionChanged to its handler', () => {
+  it('passes an event to its handler', () => {
     hub.start('token');
-    sockets[0]!.emit('DiscussionChanged', { discussionId: 1 });
+    sockets[0]!.emit('PostAdded', { discussionId: 1 });
     expect(received).toEqual([{ discussionId: 1 }]);
   });
 
@@ -56,12 +59,24 @@ describe('the live-update connection', () => {
     expect(sockets).toHaveLength(3);
   });
 
-  it('restarts when the connection drops', () => {
+  it('restarts when the connection drops, and says so once it is back (not on the first connection)', () => {
     hub.start('token');
+    sockets[0]!.emit('connect');
+    expect(reconnects).toBe(0);
     sockets[0]!.emit('disconnect', 'transport close');
     vi.advanceTimersByTime(0);
     expect(sockets).toHaveLength(2);
     expect(sockets[0]!.disconnected).toBe(true);
+    sockets[1]!.emit('connect');
+    expect(reconnects).toBe(1);
+  });
+
+  it('a new session (another token) starts afresh: its first connection is no reconnection', () => {
+    hub.start('first');
+    sockets[0]!.emit('connect');
+    hub.start('second');
+    sockets[1]!.emit('connect');
+    expect(reconnects).toBe(0);
   });
 
   it('stays closed after a deliberate stop (logout)', () => {
@@ -119,7 +134,7 @@ describe('a connection whose socket takes a while (socket.io’s client loading)
     hub.stop();
     pending = [];
     hub = new HubClient({
-      handlers: { DiscussionChanged: (payload) => received.push(payload) },
+      handlers: { PostAdded: (payload) => received.push(payload) },
       onUnauthorized: (token) => refused.push(token),
       connect: (token) =>
         new Promise<Socket>((resolve, reject) => {
@@ -135,7 +150,7 @@ describe('a connection whose socket takes a while (socket.io’s client loading)
     const socket = new FakeSocket();
     pending[0]!.resolve(socket);
     await vi.advanceTimersByTimeAsync(0);
-    socket.emit('DiscussionChanged', { discussionId: 2 });
+    socket.emit('PostAdded', { discussionId: 2 });
     expect(received).toEqual([{ discussionId: 2 }]);
   });
 
@@ -146,7 +161,7 @@ describe('a connection whose socket takes a while (socket.io’s client loading)
     pending[0]!.resolve(late);
     await vi.advanceTimersByTimeAsync(0);
     expect(late.disconnected).toBe(true);
-    late.emit('DiscussionChanged', { discussionId: 3 });
+    late.emit('PostAdded', { discussionId: 3 });
     expect(received).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import { HUB_PATH, HUB_RETRY_MS } from '../../shared/constants';
-import { HUB_EVENTS, type HubEventPayloads } from '../../shared/events';
+import { DELTA_EVENTS, DELTA_EVENTS_HANDSHAKE, type DeltaEventPayloads } from '../../shared/events';
 
-type Handlers = { [E in keyof HubEventPayloads]?: (payload: HubEventPayloads[E]) => void };
+type Handlers = { [E in keyof DeltaEventPayloads]?: (payload: DeltaEventPayloads[E]) => void };
 
 export interface HubOptions {
   handlers: Handlers;
@@ -12,15 +12,23 @@ export interface HubOptions {
   log?: (message: string, error?: unknown) => void;
   /** The hub refused the token (revoked or expired): the session has ended, so no retry follows. */
   onUnauthorized?: (token: string) => void;
+  /**
+   * Connected again after the connection dropped: events sent meanwhile are not sent again, so what the
+   * member has on screen is read again. Not on a session's first connection.
+   */
+  onReconnected?: () => void;
 }
 
 /** The hub's answer to a handshake whose token is not (or no longer) a live session. */
 export const HUB_UNAUTHORIZED = 'unauthorized';
 
-/** A socket to the hub. socket.io's client is a chunk of its own: only a signed-in member needs it. */
+/**
+ * A socket to the hub, asking for the small events (shared/events.ts). socket.io's client is a chunk of its
+ * own: only a signed-in member needs it.
+ */
 async function connectToHub(token: string): Promise<Socket> {
   const { io } = await import('socket.io-client');
-  return io({ path: HUB_PATH, auth: { token }, transports: ['websocket', 'polling'], reconnection: false });
+  return io({ path: HUB_PATH, auth: { token, ...DELTA_EVENTS_HANDSHAKE }, transports: ['websocket', 'polling'], reconnection: false });
 }
 
 /**
@@ -36,6 +44,8 @@ export class HubClient {
   private pending: Promise<Socket> | null = null;
   /** Counts opens and stops, so a socket that arrives after its connection was given up is closed. */
   private attempt = 0;
+  /** Whether this session's connection has been up before: connecting again then means events were missed. */
+  private connectedBefore = false;
 
   constructor(private readonly options: HubOptions) {}
 
@@ -47,6 +57,7 @@ export class HubClient {
     if (this.token === token && (this.socket || this.pending)) return;
     this.stop();
     this.token = token;
+    this.connectedBefore = false;
     this.open();
   }
 
@@ -92,10 +103,14 @@ export class HubClient {
 
   private attach(token: string, socket: Socket): void {
     this.socket = socket;
-    for (const event of Object.values(HUB_EVENTS)) {
+    for (const event of Object.values(DELTA_EVENTS)) {
       const handler = this.options.handlers[event];
       if (handler) socket.on(event, handler as (payload: unknown) => void);
     }
+    socket.on('connect', () => {
+      if (this.connectedBefore) this.options.onReconnected?.();
+      this.connectedBefore = true;
+    });
     socket.on('connect_error', (error: Error) => {
       if (error?.message === HUB_UNAUTHORIZED) {
         this.options.log?.('Live updates refused the token; the session has ended', error);

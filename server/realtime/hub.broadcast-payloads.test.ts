@@ -44,6 +44,7 @@ function discussion(posts: number, title = 'Čítame ďalej: jesenné knihy 📚
     isClosed: false,
     pollId: null,
     createdOn: '2026-11-01T00:00:00.000Z',
+    version: posts,
     posts: Array.from({ length: posts }, (_, i) => post(i)),
   };
 }

@@ -75,6 +75,7 @@ describe('the hub at /hubs/events', () => {
       pollId: null,
       posts: [],
       createdOn: new Date().toISOString(),
+      version: 0,
     };
     hub.broadcast('DiscussionChanged', discussion);
     expect(await received).toEqual(discussion);

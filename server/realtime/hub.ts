@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
-import { HUB_PATH, type HubEventPayloads } from '../../shared/events';
+import { DELTA_EVENTS_HANDSHAKE, HUB_PATH, type DeltaEventPayloads, type HubEventPayloads } from '../../shared/events';
 import { sharePollingPayloads } from './shared-polling-payloads';
 import type { SignalRLimits } from './signalr-connection';
 import { createSignalRHub } from './signalr-hub';
@@ -13,8 +13,18 @@ export interface Hub {
    * Obskurnee's client) takes the requests on that path that are not socket.io's (signalr-hub.ts).
    */
   attach(httpServer: http.Server): void;
-  /** Sends an event to every signed-in client. */
-  broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
+  /**
+   * Today's event with a whole document, to the socket.io clients that asked for nothing at their handshake
+   * and to SignalR's (which get only what Obskurnee's hub sends).
+   */
+  broadcast<E extends WholeEvent>(event: E, payload: HubEventPayloads[E]): void;
+  /**
+   * One change, told to every signed-in client in the form it asked for (shared/events.ts): the small
+   * event to those that asked for it, and today's whole document to the others, built only when one of
+   * them is connected (a 200-post discussion is some 400 KB to serialise for each post). Each form is
+   * encoded once for all its recipients. Resolves once both went out.
+   */
+  publish<D extends DeltaEvent>(change: LiveChange<D>): Promise<void>;
   /** Closes every live connection of one account (its sessions ended: password reset, disabled). */
   disconnectUser(userId: string): void;
   /** How many accounts have a live connection now (socket.io or SignalR). */
@@ -25,7 +35,24 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/** A small event, and the whole-document event the same change is to clients that asked for nothing. */
+export type DeltaEvent = keyof DeltaEventPayloads;
+export type WholeEvent = keyof HubEventPayloads;
+
+export interface LiveChange<D extends DeltaEvent> {
+  event: D;
+  payload: DeltaEventPayloads[D];
+  /** Accounts that get another payload of the same event (counts a member who has voted may see). */
+  variant?: { userIds: Iterable<string>; payload: DeltaEventPayloads[D] };
+  /** The same change as today's event (none for a ballot: votes had no event); built only when sent. */
+  whole?: WholeChange;
+}
+export type WholeChange = { [W in WholeEvent]: { event: W; build(): Promise<HubEventPayloads[W]> } }[WholeEvent];
+
 const SIGNED_IN = 'signed-in';
+/** Clients that asked for the small events at their handshake, and those that did not. */
+const DELTAS = 'delta-events';
+const WHOLE = 'whole-events';
 const CLOSE_GRACE_MS = 1000;
 const userRoom = (userId: string) => `user:${userId}`;
 
@@ -58,6 +85,7 @@ export function createHub(options: HubOptions): Hub {
       const user = await options.sessionUser(typeof token === 'string' ? token : undefined);
       if (!user) return next(new Error('unauthorized'));
       socket.data.userId = user.id;
+      socket.data.deltas = socket.handshake.auth?.events === DELTA_EVENTS_HANDSHAKE.events;
       next();
     } catch (error) {
       // A failing lookup (the database closing under it) refuses this handshake; the process carries on.
@@ -75,7 +103,7 @@ export function createHub(options: HubOptions): Hub {
       if (left > 0) connections.set(userId, left);
       else connections.delete(userId);
     });
-    void socket.join([SIGNED_IN, userRoom(userId)]);
+    void socket.join([SIGNED_IN, userRoom(userId), socket.data.deltas ? DELTAS : WHOLE]);
     // socket.handshake holds what the hub needs of the first HTTP request; engine.io would keep the request
     // itself (and the closed polling connection it came on) for the session's life.
     (socket.conn as { request: unknown }).request = null;
@@ -84,6 +112,14 @@ export function createHub(options: HubOptions): Hub {
   // Upgraded connections leave the HTTP server's books: closing it would wait for each peer to hang up.
   const upgraded = new Set<Duplex>();
   let attachedTo: http.Server | undefined;
+
+  // socket.io encodes each emit once and writes the same WebSocket frame to every websocket in its rooms
+  // (wsPreEncodedFrame); long-polling answers share their bytes too (shared-polling-payloads.ts).
+  function broadcastWhole<E extends WholeEvent>(event: E, payload: HubEventPayloads[E]): void {
+    io.to(WHOLE).emit(event, payload);
+    signalR.broadcast(event, payload);
+  }
+  const wantsWhole = (event: WholeEvent) => (io.sockets.adapter.rooms.get(WHOLE)?.size ?? 0) > 0 || signalR.sends(event);
 
   return {
     attach(httpServer) {
@@ -97,11 +133,17 @@ export function createHub(options: HubOptions): Hub {
       // Last: it wraps the listeners above and takes SignalR's requests before them.
       signalR.attach(httpServer);
     },
-    broadcast(event, payload) {
-      // socket.io encodes the packet once and writes the same WebSocket frame to every websocket
-      // (wsPreEncodedFrame); long-polling answers share their bytes too (shared-polling-payloads.ts).
-      io.to(SIGNED_IN).emit(event, payload);
-      signalR.broadcast(event, payload);
+    broadcast: broadcastWhole,
+    async publish({ event, payload, variant, whole }) {
+      if (variant) {
+        const rooms = [...variant.userIds].map(userRoom);
+        if (rooms.length > 0) io.to(rooms).except(WHOLE).emit(event, variant.payload);
+        io.to(DELTAS).except(rooms).emit(event, payload);
+      } else {
+        io.to(DELTAS).emit(event, payload);
+      }
+      // The event and its document's type go together (WholeChange); the compiler cannot follow a union through a call.
+      if (whole && wantsWhole(whole.event)) broadcastWhole(whole.event, (await whole.build()) as never);
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

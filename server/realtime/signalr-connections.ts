@@ -43,6 +43,11 @@ export class SignalRConnections {
     return this.byToken.size;
   }
 
+  /** Connections through the handshake: those a broadcast reaches. */
+  get openCount(): number {
+    return this.open.size;
+  }
+
   broadcast(payload: Payload): void {
     for (const connection of this.open) connection.send(payload);
   }

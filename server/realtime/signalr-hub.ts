@@ -22,6 +22,8 @@ export interface SignalRHub {
   attach(httpServer: http.Server): void;
   /** Sends an event to every open connection, if it is one Obskurnee's client knows (DiscussionChanged). */
   broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
+  /** Whether a broadcast of `event` would reach anyone: one Obskurnee's client knows, and an open connection. */
+  sends(event: keyof HubEventPayloads): boolean;
   /** The account's sessions ended: its connections are closed and told not to reconnect. */
   disconnectUser(userId: string): void;
   /** A restore swaps the club: every connection is closed and may reconnect. */
@@ -55,6 +57,7 @@ export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
     log: options.log,
   });
   let sweeper: NodeJS.Timeout | undefined;
+  const sends = (event: keyof HubEventPayloads) => OBSKURNEE_EVENTS.has(event) && connections.openCount > 0;
 
   return {
     attach(httpServer) {
@@ -74,8 +77,10 @@ export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
       sweeper = setInterval(() => connections.sweep(Date.now()), limits.sweepMs);
       sweeper.unref();
     },
+    sends,
     broadcast(event, payload) {
-      if (!OBSKURNEE_EVENTS.has(event)) return;
+      // Nobody to send it to: not even encoded (a 200-post discussion is some 400 KB of JSON).
+      if (!sends(event)) return;
       // Encoded once for every connection (and once more for every event stream, in Payload).
       connections.broadcast(new Payload(invocation(event, [payload])));
     },

@@ -5,6 +5,13 @@ import { jsonNumber, optionalJsonNumber, requiredString } from './schema-helpers
 export const TOPICS = ['Books', 'Themes', 'Recommendations'] as const;
 export type Topic = (typeof TOPICS)[number];
 
+/**
+ * A number that grows with every change to a thing (a discussion, a poll, a meeting). Live events carry it
+ * (shared/events.ts): a client holding an older one than the event's predecessor missed a change.
+ */
+export const versionField = (what: string) =>
+  z.number().int().min(0).describe(`Grows with every change to the ${what}: live updates carry it, so a client can tell it missed one.`);
+
 export const postSchema = component(
   'Post',
   'A suggestion in a discussion: a book (title, author, pages, link, text) or a theme (title, text).',
@@ -40,10 +47,13 @@ const discussionFields = {
   isClosed: z.boolean(),
   pollId: field.id('poll opened when the discussion closed').nullable(),
   createdOn: field.dateTime(),
+  version: versionField('discussion or any of its posts'),
 };
 
 export const discussionSchema = component('Discussion', 'A discussion with its posts.', z.object({ ...discussionFields, posts: z.array(postSchema) }));
 export type Discussion = z.infer<typeof discussionSchema>;
+/** A discussion's own state, without its posts: what live events carry when the discussion itself changes. */
+export type DiscussionState = Omit<Discussion, 'posts'>;
 
 export const discussionSummarySchema = component(
   'DiscussionSummary',

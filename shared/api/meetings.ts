@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { answer, component, field, idParam, route, secretParam } from './contract';
-import { optionalLink } from './discussions';
+import { optionalLink, versionField } from './discussions';
 import { voterSummarySchema } from './poll';
 import { instant } from './instant';
 import { optionalJsonNumber } from './schema-helpers';
@@ -46,9 +46,12 @@ export const meetingSchema = component(
     ownerId: field.userId('The moderator who scheduled it.'),
     createdOn: field.dateTime(),
     modifiedOn: field.dateTime(),
+    version: versionField('meeting or its answers'),
   }),
 );
 export type Meeting = z.infer<typeof meetingSchema>;
+/** A meeting without who answered what: what live events carry when the meeting itself changes. */
+export type MeetingState = Omit<Meeting, 'rsvp' | 'responders' | 'myRsvp'>;
 
 export const meetingListSchema = component(
   'MeetingList',

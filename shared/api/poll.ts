@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { component, field } from './contract';
-import { TOPICS, postSchema } from './discussions';
+import { TOPICS, postSchema, versionField } from './discussions';
 
 // What the API answers about polls; apart from polls.ts so that rounds.ts can build RoundUpdate from it.
 
@@ -62,9 +62,21 @@ export const pollSchema = component(
       .nullable()
       .describe('When the poll closes itself (as a moderator would close it then); null without a deadline. A poll without votes at its deadline stays open.'),
     createdOn: field.dateTime(),
+    version: versionField('poll (a ballot, its deadline, its close)'),
   }),
 );
 export type Poll = z.infer<typeof pollSchema>;
+
+/**
+ * A poll's state without what grows with the club: no options (the discussion's posts, which a client
+ * already has) and no voters or members (names). Live events carry it, and a vote's short answer.
+ */
+export const pollStateSchema = component(
+  'PollState',
+  'A poll without its options and voters: its own fields, the counts as the recipient may see them, and its version.',
+  pollSchema.omit({ options: true, results: true }).extend({ results: pollResultsSchema.pick({ votes: true, winnerPostId: true }) }),
+);
+export type PollState = z.infer<typeof pollStateSchema>;
 
 export const voteRecordSchema = component('Vote', "A member's ballot.", z.object({ pollId: field.id('poll'), postIds: z.array(field.id('post')) }));
 export type Vote = z.infer<typeof voteRecordSchema>;

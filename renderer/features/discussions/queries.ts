@@ -1,25 +1,17 @@
 import { keepPreviousData, mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Discussion, Post, PostFields } from '../../../shared/api/discussions';
+import type { Post, PostFields } from '../../../shared/api/discussions';
 import { api } from '../../lib/api-client';
 import { featureKey, routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
+import { withPost } from './follow-changes';
 
-/** A discussion with all its posts; live updates replace it whole. */
+/** A discussion with all its posts; live updates patch it (follow-changes.ts). */
 export function discussionQuery(discussionId: number) {
   return routeQuery('discussions', 'get', { params: { discussionId } });
 }
 
 export function useDiscussion(discussionId: number) {
   return useQuery(discussionQuery(discussionId));
-}
-
-/** The post in the list, replaced when it is there, added at the end when not (the push may come first). */
-export function withPost(discussion: Discussion, post: Post): Discussion {
-  const known = discussion.posts.some((p) => p.postId === post.postId);
-  return {
-    ...discussion,
-    posts: known ? discussion.posts.map((p) => (p.postId === post.postId ? post : p)) : [...discussion.posts, post],
-  };
 }
 
 function keepPost(queryClient: QueryClient, post: Post): void {

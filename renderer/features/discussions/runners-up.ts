@@ -4,7 +4,8 @@ import type { RunnerUp } from '../../../shared/api/runners-up';
 import { pitchesAgain } from '../../../shared/rules';
 import { api } from '../../lib/api-client';
 import { routeKey } from '../../lib/query-keys';
-import { discussionQuery, withPost } from './queries';
+import { withPost } from './follow-changes';
+import { discussionQuery } from './queries';
 
 export function runnersUpQuery(discussionId: number) {
   return queryOptions({

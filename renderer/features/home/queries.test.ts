@@ -1,6 +1,7 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../shared/api';
-import type { Discussion } from '../../../shared/api/discussions';
+import type { DiscussionState } from '../../../shared/api/discussions';
 import { createLiveUpdates } from '../../lib/live-updates';
 import { server, testQueryClient } from '../../test-support/fake-api';
 import { homeData } from '../../test-support/home';
@@ -11,7 +12,7 @@ vi.stubGlobal('document', { documentElement: { lang: 'en' } });
 
 const { followHomeChanges, homeQuery } = await import('./queries');
 
-const pushed = (overrides: Partial<Discussion>): Discussion =>
+const pushed = (overrides: Partial<DiscussionState>): DiscussionState =>
   ({
     discussionId: 3,
     roundId: 1,
@@ -19,15 +20,15 @@ const pushed = (overrides: Partial<Discussion>): Discussion =>
     topic: 'Books',
     isClosed: false,
     pollId: null,
-    posts: [],
+    version: 0,
     ...overrides,
-  }) as Discussion;
+  }) as DiscussionState;
 
 let queryClient = testQueryClient();
 let updates = createLiveUpdates();
 const shown = () => queryClient.getQueryData(homeQuery.queryKey);
 
-describe('a DiscussionChanged push', () => {
+describe('a discussion opened or closed (DiscussionUpdated)', () => {
   beforeEach(async () => {
     server.reset();
     queryClient = testQueryClient();
@@ -38,21 +39,29 @@ describe('a DiscussionChanged push', () => {
   });
 
   it('makes an open discussion the club’s current one', () => {
-    updates.emit('DiscussionChanged', pushed({}));
+    updates.emit('DiscussionUpdated', pushed({}));
     expect(shown()?.currentDiscussion).toEqual({ discussionId: 3, title: 'Winter reads: book suggestions', topic: 'Books', isClosed: false });
   });
 
   it('keeps a newer open discussion current over an older one', () => {
-    updates.emit('DiscussionChanged', pushed({ discussionId: 5, title: 'Newer' }));
-    updates.emit('DiscussionChanged', pushed({ discussionId: 3, title: 'Older' }));
+    updates.emit('DiscussionUpdated', pushed({ discussionId: 5, title: 'Newer' }));
+    updates.emit('DiscussionUpdated', pushed({ discussionId: 3, title: 'Older' }));
     expect(shown()?.currentDiscussion?.title).toBe('Newer');
   });
 
   it('clears the current discussion when it closes, and fetches the poll it opened', async () => {
-    updates.emit('DiscussionChanged', pushed({}));
+    updates.emit('DiscussionUpdated', pushed({}));
     server.on(API.home.get, () => homeData({ currentPoll: { pollId: 4, discussionId: 3, title: 'vote', topic: 'Books', isClosed: false, closesAt: null } }));
-    updates.emit('DiscussionChanged', pushed({ isClosed: true, pollId: 4 }));
+    updates.emit('DiscussionUpdated', pushed({ isClosed: true, pollId: 4 }));
     expect(shown()?.currentDiscussion).toBeNull();
     await vi.waitFor(() => expect(shown()?.currentPoll?.pollId).toBe(4));
+  });
+
+  it('is read again when the connection comes back after a drop', async () => {
+    server.on(API.home.get, () => homeData({ currentPoll: { pollId: 4, discussionId: 3, title: 'vote', topic: 'Books', isClosed: false, closesAt: null } }));
+    const unsubscribe = new QueryObserver(queryClient, homeQuery).subscribe(() => {});
+    updates.reconnected();
+    await vi.waitFor(() => expect(shown()?.currentPoll?.pollId).toBe(4));
+    unsubscribe();
   });
 });

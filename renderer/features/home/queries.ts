@@ -1,11 +1,11 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { HomeData } from '../../../shared/api/home';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage } from '../../../shared/constants';
-import { HUB_EVENTS } from '../../../shared/events';
+import { DELTA_EVENTS } from '../../../shared/events';
 import { spoilerBookOfPost } from '../../../shared/spoiler-fold';
 import { api } from '../../lib/api-client';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
-import { routeKey } from '../../lib/query-keys';
+import { featureKey, routeKey } from '../../lib/query-keys';
 import { storage } from '../../lib/storage';
 import { useLanguageStore } from '../../store/language-store';
 import { useSessionStore } from '../../store/session-store';
@@ -76,11 +76,13 @@ export function useRefreshHome(): () => Promise<void> {
 }
 
 /**
- * A DiscussionChanged push (SPEC section 4): the latest open discussion becomes home's current one (a newer
- * round's wins over an older); when the current one closes into a poll, home is read again for the poll.
+ * A discussion opened or closed (SPEC section 4): the latest open discussion becomes home's current one (a
+ * newer round's wins over an older); when the current one closes into a poll, home is read again for the
+ * poll, as it is when the connection comes back after a drop.
  */
 export function followHomeChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {
-  return updates.on(HUB_EVENTS.discussionChanged, (discussion) => {
+  const stopReading = updates.onReconnected(() => void queryClient.invalidateQueries({ queryKey: featureKey('home') }));
+  const stopFollowing = updates.on(DELTA_EVENTS.discussionUpdated, (discussion) => {
     const current = queryClient.getQueryData(homeQuery.queryKey)?.currentDiscussion ?? null;
     if (!discussion.isClosed) {
       if (!current || current.discussionId <= discussion.discussionId) {
@@ -92,4 +94,8 @@ export function followHomeChanges(queryClient: QueryClient, updates: LiveUpdates
       void queryClient.refetchQueries({ queryKey: homeQuery.queryKey });
     }
   });
+  return () => {
+    stopReading();
+    stopFollowing();
+  };
 }

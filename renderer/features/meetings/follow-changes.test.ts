@@ -16,8 +16,13 @@ const meeting = (overrides: Partial<Meeting> = {}): Meeting =>
     responders: [],
     myRsvp: null,
     sequence: 0,
+    version: 0,
     ...overrides,
   }) as unknown as Meeting;
+/** A meeting's state, as MeetingUpdated carries it. */
+const stateOf = ({ rsvp: _rsvp, responders: _responders, myRsvp: _myRsvp, ...state }: Meeting) => state;
+const listKey = routeKey('meetings', 'list');
+const pageKey = (meetingId = 1) => routeKey('meetings', 'get', { params: { meetingId } });
 
 let queryClient: QueryClient;
 let updates = createLiveUpdates();
@@ -28,30 +33,65 @@ beforeEach(() => {
   followMeetingChanges(queryClient, updates, () => 'bea');
 });
 
-describe('a MeetingChanged push', () => {
-  it('replaces the meeting in the list and on its page, with the viewer’s own answer kept', () => {
-    queryClient.setQueryData<MeetingList>(routeKey('meetings', 'list'), {
-      upcoming: [meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, myRsvp: 'going' })],
-      past: [],
-    });
+describe('live changes to a meeting', () => {
+  it('an answer goes into the list and onto its page, the viewer’s own answer kept', () => {
+    const answered = meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, responders: [{ userId: 'bea', name: 'Bea' }], myRsvp: 'going', version: 1 });
+    queryClient.setQueryData<MeetingList>(listKey, { upcoming: [answered], past: [] });
+    queryClient.setQueryData<Meeting>(pageKey(), answered);
+
+    updates.emit('MeetingAnswered', { meetingId: 1, version: 2, userId: 'cyril', name: 'Cyril', answer: 'maybe' });
+
+    const expected = {
+      ...answered,
+      rsvp: { going: ['bea'], maybe: ['cyril'], notGoing: [] },
+      responders: [
+        { userId: 'bea', name: 'Bea' },
+        { userId: 'cyril', name: 'Cyril' },
+      ],
+      version: 2,
+    };
+    expect(queryClient.getQueryData<Meeting>(pageKey())).toEqual(expected);
+    expect(queryClient.getQueryData<MeetingList>(listKey)?.upcoming).toEqual([expected]);
+  });
+
+  it('the viewer’s own answer from another tab becomes theirs; a second answer replaces the first', () => {
     queryClient.setQueryData<Meeting>(
-      routeKey('meetings', 'get', { params: { meetingId: 1 } }),
-      meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, myRsvp: 'going' }),
+      pageKey(),
+      meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, responders: [{ userId: 'bea', name: 'Bea' }], myRsvp: 'going' }),
     );
+    updates.emit('MeetingAnswered', { meetingId: 1, version: 1, userId: 'bea', name: 'Bea', answer: 'notGoing' });
+    expect(queryClient.getQueryData<Meeting>(pageKey())).toMatchObject({
+      rsvp: { going: [], maybe: [], notGoing: ['bea'] },
+      responders: [{ userId: 'bea' }],
+      myRsvp: 'notGoing',
+    });
+  });
 
-    // Cyril answered maybe: the push carries myRsvp null, for everyone.
-    updates.emit('MeetingChanged', meeting({ rsvp: { going: ['bea'], maybe: ['cyril'], notGoing: [] }, myRsvp: null }));
-
-    const shown = queryClient.getQueryData<Meeting>(routeKey('meetings', 'get', { params: { meetingId: 1 } }));
-    expect(shown?.rsvp.maybe).toEqual(['cyril']);
-    expect(shown?.myRsvp).toBe('going');
-    expect(queryClient.getQueryData<MeetingList>(routeKey('meetings', 'list'))?.upcoming[0]?.myRsvp).toBe('going');
+  it('a change takes the meeting’s new state and keeps who answered what', () => {
+    const answered = meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, myRsvp: 'going', version: 1 });
+    queryClient.setQueryData<Meeting>(pageKey(), answered);
+    updates.emit('MeetingUpdated', stateOf(meeting({ isCancelled: true, sequence: 1, version: 2 })));
+    expect(queryClient.getQueryData<Meeting>(pageKey())).toEqual({ ...answered, isCancelled: true, sequence: 1, version: 2 });
   });
 
   it('adds a newly scheduled meeting to the list, and keeps no page for a meeting no one opened', () => {
-    queryClient.setQueryData<MeetingList>(routeKey('meetings', 'list'), { upcoming: [], past: [] });
-    updates.emit('MeetingChanged', meeting({ meetingId: 7 }));
-    expect(queryClient.getQueryData<MeetingList>(routeKey('meetings', 'list'))?.upcoming.map((m) => m.meetingId)).toEqual([7]);
-    expect(queryClient.getQueryData(routeKey('meetings', 'get', { params: { meetingId: 7 } }))).toBeUndefined();
+    queryClient.setQueryData<MeetingList>(listKey, { upcoming: [], past: [] });
+    updates.emit('MeetingUpdated', stateOf(meeting({ meetingId: 7 })));
+    expect(queryClient.getQueryData<MeetingList>(listKey)?.upcoming).toEqual([meeting({ meetingId: 7 })]);
+    expect(queryClient.getQueryData(pageKey(7))).toBeUndefined();
+  });
+
+  it('a missed change, or a change to a meeting the list lacks, reads the list again; so does the connection coming back', () => {
+    queryClient.setQueryData<MeetingList>(listKey, { upcoming: [meeting()], past: [] });
+    updates.emit('MeetingAnswered', { meetingId: 1, version: 3, userId: 'cyril', name: 'Cyril', answer: 'maybe' });
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+
+    queryClient.setQueryData<MeetingList>(listKey, { upcoming: [meeting()], past: [] });
+    updates.emit('MeetingUpdated', stateOf(meeting({ meetingId: 5, version: 4 })));
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
+
+    queryClient.setQueryData<MeetingList>(listKey, { upcoming: [meeting()], past: [] });
+    updates.reconnected();
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 });

@@ -1,25 +1,41 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Meeting, MeetingList } from '../../../shared/api/meetings';
-import { HUB_EVENTS } from '../../../shared/events';
-import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
-import { routeKey } from '../../lib/query-keys';
+import { DELTA_EVENTS } from '../../../shared/events';
+import { applyVersioned, liveUpdates, type LiveUpdates } from '../../lib/live-updates';
+import { featureKey, routeKey } from '../../lib/query-keys';
 import { useSessionStore } from '../../store/session-store';
-import { asSeenBy, withMeeting } from './viewer-answer';
+import { meetingIn, newMeeting, withAnswer, withMeeting } from './viewer-answer';
 
 /**
- * A MeetingChanged push (scheduled, changed, cancelled, answered) replaces the meeting in the cached list
- * (the meetings page, home, a book's meetings) and its own page, with the viewer's own answer read from its
- * lists. Joined at start (app-start.ts), apart from queries.ts, so the first page's download holds only this.
+ * Live changes to a meeting (scheduled, changed, cancelled, answered) patch it in the cached list (the
+ * meetings page, home, a book's meetings) and on its own page, the viewer's own answer among them; a
+ * missed change, or the connection coming back, reads them again. Joined at start (app-start.ts), apart
+ * from queries.ts, so the first page's download holds only this.
  */
 export function followMeetingChanges(
   queryClient: QueryClient,
   updates: LiveUpdates = liveUpdates,
   viewerId: () => string | undefined = () => useSessionStore.getState().myProfile?.userId,
 ): () => void {
-  return updates.on(HUB_EVENTS.meetingChanged, (pushed) => {
-    const meeting = asSeenBy(pushed, viewerId());
-    queryClient.setQueryData<MeetingList>(routeKey('meetings', 'list'), (list) => list && withMeeting(list, meeting, new Date()));
-    const one = routeKey('meetings', 'get', { params: { meetingId: meeting.meetingId } });
-    if (queryClient.getQueryCache().find({ queryKey: one, exact: true })) queryClient.setQueryData<Meeting>(one, meeting);
-  });
+  /** `apply` to the meeting where it is kept; `fresh` is a meeting the list does not have yet (null: read the list again). */
+  const change = (meetingId: number, event: { version: number }, apply: (meeting: Meeting) => Meeting, fresh: Meeting | null = null) => {
+    const next = (meeting: Meeting) => ({ ...apply(meeting), version: event.version });
+    applyVersioned<MeetingList>(
+      queryClient,
+      routeKey('meetings', 'list'),
+      event,
+      (list) => meetingIn(list, meetingId)?.version ?? (fresh ? fresh.version - 1 : undefined),
+      (list) => withMeeting(list, next(meetingIn(list, meetingId) ?? fresh!), new Date()),
+    );
+    applyVersioned<Meeting>(queryClient, routeKey('meetings', 'get', { params: { meetingId } }), event, (meeting) => meeting.version, next);
+  };
+  const unsubscribe = [
+    updates.on(DELTA_EVENTS.meetingUpdated, (state) =>
+      // Only a meeting just scheduled (nothing counted yet) is new to a list that lacks it.
+      change(state.meetingId, state, (meeting) => ({ ...meeting, ...state }), state.version === 0 ? newMeeting(state) : null),
+    ),
+    updates.on(DELTA_EVENTS.meetingAnswered, (event) => change(event.meetingId, event, (meeting) => withAnswer(meeting, event, viewerId()))),
+    updates.onReconnected(() => void queryClient.invalidateQueries({ queryKey: featureKey('meetings') })),
+  ];
+  return () => unsubscribe.forEach((stop) => stop());
 }

@@ -1,4 +1,5 @@
-import type { Meeting, MeetingList, RSVP_ANSWERS, RsvpAnswer } from '../../../shared/api/meetings';
+import type { Meeting, MeetingList, MeetingState, RSVP_ANSWERS, RsvpAnswer } from '../../../shared/api/meetings';
+import type { DeltaEventPayloads } from '../../../shared/events';
 import { hasEnded } from './meeting-when';
 
 /**
@@ -17,6 +18,27 @@ export function answerOf(meeting: Pick<Meeting, 'rsvp'>, userId: string | null |
 /** A pushed meeting as this viewer sees it: their own answer found in its lists. */
 export function asSeenBy(meeting: Meeting, userId: string | null | undefined): Meeting {
   return { ...meeting, myRsvp: answerOf(meeting, userId) };
+}
+
+/**
+ * The meeting with a member's answer (a second replaces the first): last in its list and among those who
+ * answered, as the server lists them (latest answer last); the viewer's own is theirs.
+ */
+export function withAnswer(meeting: Meeting, { userId, name, answer }: DeltaEventPayloads['MeetingAnswered'], viewerId: string | null | undefined): Meeting {
+  const rsvp = { going: [], maybe: [], notGoing: [] } as Meeting['rsvp'];
+  for (const listed of RSVP_ORDER) rsvp[listed] = [...meeting.rsvp[listed].filter((id) => id !== userId), ...(listed === answer ? [userId] : [])];
+  const responders = [...meeting.responders.filter((responder) => responder.userId !== userId), { userId, name }];
+  return { ...meeting, rsvp, responders, myRsvp: userId === viewerId ? answer : meeting.myRsvp };
+}
+
+/** A meeting just scheduled, from its state: nobody has answered yet. */
+export function newMeeting(state: MeetingState): Meeting {
+  return { ...state, rsvp: { going: [], maybe: [], notGoing: [] }, responders: [], myRsvp: null };
+}
+
+/** The meeting in the list, upcoming or past. */
+export function meetingIn(list: MeetingList, meetingId: number): Meeting | undefined {
+  return list.upcoming.find((m) => m.meetingId === meetingId) ?? list.past.find((m) => m.meetingId === meetingId);
 }
 
 const byStart = (a: Meeting, b: Meeting) => Date.parse(a.startsAt) - Date.parse(b.startsAt);

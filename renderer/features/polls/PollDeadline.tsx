@@ -7,7 +7,7 @@ import { deadlineMoment, nextTick, timeLeft } from './time-left';
 
 /**
  * When an open poll closes itself: the time left, written again as it runs down, and the moment in the
- * reader's time zone. Once it passes the server closes the poll and pushes it (PollChanged); a poll
+ * reader's time zone. Once it passes the server closes the poll and pushes it (PollUpdated); a poll
  * nobody voted in stays open, and says so.
  */
 export function PollDeadline({

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PollInfo } from '../../../shared/api/polls';
-import { HUB_EVENTS } from '../../../shared/events';
-import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
+import type { Poll, PollInfo, PollState } from '../../../shared/api/polls';
+import { DELTA_EVENTS, type DeltaEventPayloads } from '../../../shared/events';
+import { applyVersioned, liveUpdates, type LiveUpdates } from '../../lib/live-updates';
 import { featureKey, routeKey } from '../../lib/query-keys';
 
 /**
@@ -16,22 +16,47 @@ export function refreshAfterClose(queryClient: QueryClient): void {
 }
 
 /**
- * A PollChanged push. A poll that closed (by a moderator, the last vote or its deadline): the poll on
- * screen shows its result, keeping this member's own vote, and what it decided is read again. An open
- * poll whose deadline changed comes as one who has not voted sees it (counts hidden): the poll on screen
- * takes its deadline at once and is read again as this member sees it; home shows the time left.
- * Joined at start (app-start.ts), apart from queries.ts, so the first page's download holds only this.
+ * The poll with its new state. Its counts come with it once it is closed; while it is open the state has
+ * them hidden, and the poll keeps the counts this member may see.
+ */
+export function withState(poll: Poll, state: PollState): Poll {
+  const votes = state.isClosed ? state.results.votes : poll.results.votes;
+  return { ...poll, ...state, options: poll.options, results: { ...poll.results, votes, winnerPostId: state.results.winnerPostId } };
+}
+
+/** The poll with ballots counted: their voters last in the progress line, and the counts as this member may see them. */
+export function withBallots(poll: Poll, { voterIds, votes }: Pick<DeltaEventPayloads['VoteCounted'], 'voterIds' | 'votes'>): Poll {
+  const alreadyVoted = [...poll.results.alreadyVoted.filter((userId) => !voterIds.includes(userId)), ...voterIds];
+  return { ...poll, results: { ...poll.results, alreadyVoted, votes } };
+}
+
+/**
+ * Live changes to a poll patch its cached copy (shared/events.ts): ballots counted (who voted, and the
+ * counts for a member who has voted), a deadline set or cleared, the poll closed. A poll that closed shows
+ * its result, keeping this member's own vote, and what it decided is read again; home shows the time left.
+ * A missed change, or the connection coming back, reads it again. Joined at start (app-start.ts), apart
+ * from queries.ts, so the first page's download holds only this.
  */
 export function followPollChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {
-  return updates.on(HUB_EVENTS.pollChanged, (poll) => {
-    const queryKey = routeKey('polls', 'info', { params: { pollId: poll.pollId } });
-    if (poll.isClosed) {
-      queryClient.setQueryData<PollInfo>(queryKey, (info) => info && { ...info, poll });
-      refreshAfterClose(queryClient);
-      return;
-    }
-    queryClient.setQueryData<PollInfo>(queryKey, (info) => info && { ...info, poll: { ...info.poll, closesAt: poll.closesAt } });
-    void queryClient.invalidateQueries({ queryKey });
-    void queryClient.invalidateQueries({ queryKey: featureKey('home') });
-  });
+  const change = (pollId: number, event: { version: number }, apply: (poll: Poll) => Poll) =>
+    applyVersioned<PollInfo>(
+      queryClient,
+      routeKey('polls', 'info', { params: { pollId } }),
+      event,
+      (info) => info.poll.version,
+      (info) => ({ ...info, poll: { ...apply(info.poll), version: event.version } }),
+    );
+  const unsubscribe = [
+    updates.on(DELTA_EVENTS.voteCounted, (event) => change(event.pollId, event, (poll) => withBallots(poll, event))),
+    updates.on(DELTA_EVENTS.pollUpdated, (state) => {
+      change(state.pollId, state, (poll) => withState(poll, state));
+      if (state.isClosed) refreshAfterClose(queryClient);
+      else void queryClient.invalidateQueries({ queryKey: featureKey('home') });
+    }),
+    // A book a poll chose meanwhile too; rounds, home and discussions read theirs again themselves.
+    updates.onReconnected(() => {
+      for (const queryKey of [featureKey('polls'), featureKey('books')]) void queryClient.invalidateQueries({ queryKey });
+    }),
+  ];
+  return () => unsubscribe.forEach((stop) => stop());
 }

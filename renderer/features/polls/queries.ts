@@ -1,9 +1,11 @@
 import { mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { PollInfo, VoteReceipt } from '../../../shared/api/polls';
 import type { RoundUpdate } from '../../../shared/api/rounds';
 import { api } from '../../lib/api-client';
 import { featureKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
-import { refreshAfterClose } from './follow-changes';
+import { useSessionStore } from '../../store/session-store';
+import { refreshAfterClose, withBallots } from './follow-changes';
 
 /** The poll as this member may see it, and their vote (null before they vote). */
 export function pollQuery(pollId: number) {
@@ -15,18 +17,30 @@ export function usePoll(pollId: number) {
 }
 
 /**
- * Approval vote: every option the member approves of; a second vote replaces the first. The results show
- * at once; the last active member's vote closes the poll, and then what it decided is read again.
+ * The poll shown with the member's vote, from its receipt: their ballot, and among those who voted, the
+ * counts they may see now unless the copy is newer. Its version stays: others' ballots committed with this
+ * one come with their event (a step over it means some were missed: the poll is read again).
  */
-export function voteMutation(queryClient: QueryClient, pollId: number) {
+export function withReceipt(info: PollInfo, { poll, myVote }: VoteReceipt, userId: string): PollInfo {
+  const votes = poll.version >= info.poll.version ? poll.results.votes : info.poll.results.votes;
+  return { poll: withBallots(info.poll, { voterIds: info.poll.results.alreadyVoted.includes(userId) ? [] : [userId], votes }), myVote };
+}
+
+/**
+ * Approval vote: every option the member approves of; a second vote replaces the first. The answer is a
+ * receipt, the same size in a club of any size (the poll shown has the rest); the results show at once.
+ * The last active member's vote closes the poll, and then the poll and what it decided are read again.
+ */
+export function voteMutation(queryClient: QueryClient, pollId: number, userId: () => string | undefined) {
+  const queryKey = pollQuery(pollId).queryKey;
   return mutationOptions({
-    mutationFn: (postIds: number[]) => api.polls.vote({ params: { pollId }, body: { postIds } }),
-    onSuccess: (update, postIds) => {
-      queryClient.setQueryData(pollQuery(pollId).queryKey, (info) => {
-        const poll = update.poll ?? info?.poll;
-        return poll && { poll, myVote: { pollId, postIds } };
-      });
-      if (update.poll?.isClosed) refreshAfterClose(queryClient);
+    mutationFn: (postIds: number[]) => api.polls.vote({ params: { pollId }, query: { answer: 'receipt' }, body: { postIds } }) as Promise<VoteReceipt>,
+    onSuccess: (receipt) => {
+      const shown = queryClient.getQueryData(queryKey);
+      const me = userId();
+      if (shown && me) queryClient.setQueryData(queryKey, withReceipt(shown, receipt, me));
+      if (!shown || !me || receipt.poll.isClosed || receipt.poll.version > shown.poll.version + 1) void queryClient.invalidateQueries({ queryKey });
+      if (receipt.poll.isClosed) refreshAfterClose(queryClient);
     },
   });
 }
@@ -62,7 +76,7 @@ export function useSetDeadline(pollId: number) {
 }
 
 export function useVote(pollId: number) {
-  return useMutation(voteMutation(useQueryClient(), pollId));
+  return useMutation(voteMutation(useQueryClient(), pollId, () => useSessionStore.getState().myProfile?.userId));
 }
 
 export function useClosePoll(pollId: number) {

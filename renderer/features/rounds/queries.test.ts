@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { API } from '../../../shared/api';
-import type { Discussion } from '../../../shared/api/discussions';
+import type { DiscussionState } from '../../../shared/api/discussions';
 import type { Round } from '../../../shared/api/rounds';
 import { createLiveUpdates } from '../../lib/live-updates';
 import { server, testQueryClient } from '../../test-support/fake-api';
@@ -11,7 +11,7 @@ const { roundsQuery } = await import('./queries');
 const { followRoundChanges } = await import('./follow-changes');
 
 const round = { roundId: 1, themeDiscussionId: null, themePollId: null, bookDiscussionId: 3, bookPollId: null } as Round;
-const pushed = (overrides: Partial<Discussion>) => ({ discussionId: 3, roundId: 1, pollId: null, ...overrides }) as Discussion;
+const pushed = (overrides: Partial<DiscussionState>) => ({ discussionId: 3, roundId: 1, pollId: null, ...overrides }) as DiscussionState;
 
 let queryClient = testQueryClient();
 let updates = createLiveUpdates();
@@ -29,17 +29,22 @@ beforeEach(async () => {
 
 describe('the round list and live updates', () => {
   it('stays as it is for a push about a discussion it already links', () => {
-    updates.emit('DiscussionChanged', pushed({}));
+    updates.emit('DiscussionUpdated', pushed({}));
     expect(outOfDate()).toBe(false);
   });
 
   it('is read again when a push names a poll it does not link yet', () => {
-    updates.emit('DiscussionChanged', pushed({ pollId: 9 }));
+    updates.emit('DiscussionUpdated', pushed({ pollId: 9 }));
     expect(outOfDate()).toBe(true);
   });
 
   it('is read again when a push names a round it does not have yet', () => {
-    updates.emit('DiscussionChanged', pushed({ discussionId: 8, roundId: 2 }));
+    updates.emit('DiscussionUpdated', pushed({ discussionId: 8, roundId: 2 }));
+    expect(outOfDate()).toBe(true);
+  });
+
+  it('is read again when the connection comes back after a drop (what it missed is unknown)', () => {
+    updates.reconnected();
     expect(outOfDate()).toBe(true);
   });
 });

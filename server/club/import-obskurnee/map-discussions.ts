@@ -27,6 +27,8 @@ export function mapDiscussions(club: ObskurneeClub, context: MappingContext, mem
       pollId: int(row.PollId) || null,
       ownerId: memberIdOf(row.OwnerId) ?? null,
       createdOn: context.created(row, `discussion ${id}`, rounds.createdOn(roundId)),
+      // Live events count changes from here on (server/realtime/versions.ts).
+      version: 0,
     });
   }
   return discussions;

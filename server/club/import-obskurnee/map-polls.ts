@@ -53,6 +53,8 @@ export function mapPolls(club: ObskurneeClub, context: MappingContext, links: Po
       reminderSentOn: null,
       deadlineMissedOn: null,
       createdOn: context.created(row, `poll ${id}`, discussion.createdOn),
+      // Live events count changes from here on (server/realtime/versions.ts).
+      version: 0,
     });
     options.forEach((postId, position) => pollOptions.push({ pollId: id, postId, position }));
   }

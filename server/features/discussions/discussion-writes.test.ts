@@ -4,7 +4,7 @@ import { useScratchDatabase } from '../../test-support/scratch-database';
 import { createRound } from '../rounds/round-writes';
 import { findRow } from '../../db/table';
 import { discussionTable } from './discussion.entity';
-import { closeDiscussionIntoPoll, createDiscussion, createPost, postIdsOf, readDiscussion, readPost, type NewPost } from './discussion-writes';
+import { closeDiscussionIntoPoll, createDiscussion, createPost, editPost, postIdsOf, readDiscussion, readPost, type NewPost } from './discussion-writes';
 import { postTable } from './post.entity';
 
 let roundId: number;
@@ -48,6 +48,7 @@ describe('discussion writes', () => {
       pollId: null,
       ownerId,
       createdOn,
+      version: 0,
     });
     expect(readDiscussion(scratch.sql, id)).toEqual(row);
     expect(readDiscussion(scratch.sql, id + 1000)).toBeUndefined();
@@ -57,9 +58,20 @@ describe('discussion writes', () => {
     const id = createDiscussion(scratch.sql, { roundId, title: 'To close', description: null, topic: 'Themes', ownerId, createdOn });
     const other = createDiscussion(scratch.sql, { roundId, title: 'Stays open', description: null, topic: 'Themes', ownerId, createdOn });
     closeDiscussionIntoPoll(scratch.sql, id, 42);
-    expect(findRow(scratch.sql, discussionTable, { id })).toMatchObject({ isClosed: true, pollId: 42 });
+    expect(findRow(scratch.sql, discussionTable, { id })).toMatchObject({ isClosed: true, pollId: 42, version: 1 });
     expect(readDiscussion(scratch.sql, id)).toMatchObject({ isClosed: true, pollId: 42 });
-    expect(readDiscussion(scratch.sql, other)).toMatchObject({ isClosed: false, pollId: null });
+    expect(readDiscussion(scratch.sql, other)).toMatchObject({ isClosed: false, pollId: null, version: 0 });
+  });
+
+  it('every post added to a discussion or edited is one more change to it (its version), and to no other', () => {
+    const discussionId = createDiscussion(scratch.sql, { roundId, title: 'Counted', description: null, topic: 'Books', ownerId, createdOn });
+    const elsewhere = createDiscussion(scratch.sql, { roundId, title: 'Not counted', description: null, topic: 'Books', ownerId, createdOn });
+    const id = createPost(scratch.sql, suggestion(discussionId, 'Dune'));
+    createPost(scratch.sql, suggestion(discussionId, 'Emma'));
+    expect(editPost(scratch.sql, { id, discussionId }, { title: 'Dune Messiah' })).toBe(3);
+    expect(readDiscussion(scratch.sql, discussionId)!.version).toBe(3);
+    expect(readPost(scratch.sql, id)!.title).toBe('Dune Messiah');
+    expect(readDiscussion(scratch.sql, elsewhere)!.version).toBe(0);
   });
 
   it('a post keeps every field it is given', () => {

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { findRow, findRows, insertRow, updateRows } from '../../db/table';
+import { nextVersion } from '../../realtime/versions';
 import { discussionTable, type DiscussionRow } from './discussion.entity';
 import { postTable, type PostRow } from './post.entity';
 
@@ -35,6 +36,7 @@ export function createDiscussion(sql: Sql, discussion: NewDiscussion): number {
 /** Closes a discussion into the poll that votes on its posts. */
 export function closeDiscussionIntoPoll(sql: Sql, discussionId: number, pollId: number): void {
   updateRows(sql, discussions, { id: discussionId }, { isClosed: true, pollId });
+  nextVersion(sql, discussions, discussionId);
 }
 
 export function readPost(sql: Sql, postId: number): PostRow | undefined {
@@ -46,9 +48,9 @@ export function postIdsOf(sql: Sql, discussionId: number): number[] {
   return findRows(sql, posts, { discussionId }, { select: ['id'], orderBy: 'id' }).map((post) => post.id);
 }
 
-/** A new post; answers its id. */
+/** A new post, one more change to its discussion; answers its id. */
 export function createPost(sql: Sql, post: NewPost): number {
-  return insertRow(sql, posts, {
+  const postId = insertRow(sql, posts, {
     discussionId: post.discussionId,
     ownerId: post.ownerId,
     title: post.title,
@@ -64,4 +66,15 @@ export function createPost(sql: Sql, post: NewPost): number {
     createdOn: post.createdOn,
     modifiedOn: post.modifiedOn,
   });
+  nextVersion(sql, discussions, post.discussionId);
+  return postId;
+}
+
+/** What an edit sets of a post. */
+export type PostEdit = Partial<Pick<PostRow, 'title' | 'author' | 'pageCount' | 'url' | 'imageUrl' | 'text' | 'renderedText' | 'hasSpoilers' | 'modifiedOn'>>;
+
+/** Edits a post, one more change to its discussion; answers the discussion's new version. */
+export function editPost(sql: Sql, post: Pick<PostRow, 'id' | 'discussionId'>, edit: PostEdit): number {
+  updateRows(sql, posts, { id: post.id }, edit);
+  return nextVersion(sql, discussions, post.discussionId);
 }

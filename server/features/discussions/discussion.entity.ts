@@ -11,5 +11,7 @@ export const discussionTable = defineTable('discussion', {
   pollId: column.integer().nullable(),
   ownerId: column.varchar(36).nullable(),
   createdOn: column.varchar(30),
+  /** One more with every change to the discussion or its posts (live events carry it). */
+  version: column.integer(),
 });
 export type DiscussionRow = RowOf<typeof discussionTable>;

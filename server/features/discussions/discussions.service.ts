@@ -10,18 +10,18 @@ import {
   type PostFields,
   type Topic,
 } from '../../../shared/api/discussions';
-import { HUB_EVENTS } from '../../../shared/events';
+import { DELTA_EVENTS, HUB_EVENTS } from '../../../shared/events';
 import { sqliteOf } from '../../db/data-source';
-import { countRows, findRow, findRows, statement, updateRows } from '../../db/table';
+import { countRows, findRow, findRows, statement } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import type { Hub } from '../../realtime/hub';
+import type { Hub, WholeChange } from '../../realtime/hub';
 import { actorOf, displayName, userNames, type User } from '../accounts';
 import { noClubEvents, type ClubEvents } from '../newsletters';
 import { recommendationTable } from '../recommendations';
 import { discussionTable, type DiscussionRow } from './discussion.entity';
-import { createPost, readDiscussion } from './discussion-writes';
+import { createPost, editPost, readDiscussion } from './discussion-writes';
 import { toPost } from './post-mapper';
 import { postTable, type PostRow } from './post.entity';
 import { postEditRefusal, recommendationSuggestionRefusal, repostRefusal } from '../../../shared/rules';
@@ -36,7 +36,7 @@ export class DiscussionsService {
   constructor(
     private readonly db: DataSource,
     private readonly markdown: Markdown,
-    private readonly hub: Hub,
+    private readonly hub: Pick<Hub, 'publish'>,
     private readonly events: ClubEvents = noClubEvents,
   ) {}
 
@@ -87,10 +87,10 @@ export class DiscussionsService {
 
     const now = new Date().toISOString();
     const written = this.written(fields);
-    const postId = writeTransaction(this.db, (sql) => {
+    const { postId, version } = writeTransaction(this.db, (sql) => {
       // Checked inside the write, so a post racing the close of its discussion is refused, not orphaned.
       if (readDiscussion(sql, discussionId)!.isClosed) throw new Conflict('discussionClosed');
-      return createPost(sql, {
+      const postId = createPost(sql, {
         discussionId,
         ownerId: user.id,
         ...written,
@@ -100,8 +100,9 @@ export class DiscussionsService {
         createdOn: now,
         modifiedOn: now,
       });
+      return { postId, version: readDiscussion(sql, discussionId)!.version };
     });
-    await this.broadcast(discussionId);
+    const post = await this.publishPost(DELTA_EVENTS.postAdded, discussionId, version, postId);
     this.events.publish({
       kind: 'suggestionAdded',
       discussionId,
@@ -111,7 +112,7 @@ export class DiscussionsService {
       discussion: discussion.title,
       actorId: user.id,
     });
-    return this.getPost(postId);
+    return post;
   }
 
   /** Owners edit their own while the discussion is open; moderators edit any, any time. */
@@ -127,18 +128,36 @@ export class DiscussionsService {
 
     // A client that does not send the spoiler mark leaves it as it is.
     const mark = fields.hasSpoilers === undefined ? {} : { hasSpoilers: fields.hasSpoilers };
-    updateRows(sql, posts, { id: postId }, { ...this.written(fields), ...mark, modifiedOn: new Date().toISOString() });
-    await this.broadcast(discussionId);
-    return this.getPost(postId);
+    const version = writeTransaction(this.db, (sql) => editPost(sql, post, { ...this.written(fields), ...mark, modifiedOn: new Date().toISOString() }));
+    return this.publishPost(DELTA_EVENTS.postChanged, discussionId, version, postId);
   }
 
   preview(text: string): { html: string } {
     return { html: this.markdown.render(text) };
   }
 
-  /** Pushes the whole discussion to every signed-in client. */
+  /** Tells every signed-in client that a discussion opened or closed: its own state, or the whole discussion. */
   async broadcast(discussionId: number): Promise<void> {
-    this.hub.broadcast(HUB_EVENTS.discussionChanged, await this.get(discussionId));
+    const row = findRow(sqliteOf(this.db), discussions, { id: discussionId });
+    if (!row) throw new NotFound('discussionNotFound');
+    await this.hub.publish({ event: DELTA_EVENTS.discussionUpdated, payload: this.summaryOf(row), whole: this.wholeDiscussion(discussionId) });
+  }
+
+  /** Tells every signed-in client of a post added or edited: the post (the same for every reader), or the whole discussion. Answers the post. */
+  private async publishPost(
+    event: typeof DELTA_EVENTS.postAdded | typeof DELTA_EVENTS.postChanged,
+    discussionId: number,
+    version: number,
+    postId: number,
+  ): Promise<Post> {
+    const post = await this.getPost(postId);
+    await this.hub.publish({ event, payload: { discussionId, version, post }, whole: this.wholeDiscussion(discussionId) });
+    return post;
+  }
+
+  /** Today's DiscussionChanged, for the clients that asked for nothing and for SignalR's. */
+  private wholeDiscussion(discussionId: number): WholeChange {
+    return { event: HUB_EVENTS.discussionChanged, build: () => this.get(discussionId) };
   }
 
   /** What a member writes of a post, as it is stored (the text rendered once); a repost's link is set only when it is added. */
@@ -165,6 +184,7 @@ export class DiscussionsService {
       isClosed: !!row.isClosed,
       pollId: row.pollId,
       createdOn: row.createdOn,
+      version: row.version,
     };
   }
 

@@ -17,6 +17,8 @@ export const meetingTable = defineTable('meeting', {
   ownerId: column.varchar(36),
   createdOn: column.varchar(30),
   modifiedOn: column.varchar(30),
+  /** One more with every change members see, answers included (live events carry it); `sequence` counts only what calendars take over. */
+  version: column.integer(),
 });
 export type MeetingRow = RowOf<typeof meetingTable>;
 

@@ -1,13 +1,16 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Meeting } from '../../../shared/api/meetings';
+import type { Meeting, MeetingState } from '../../../shared/api/meetings';
 import { HUB_PATH } from '../../../shared/constants';
-import { HUB_EVENTS } from '../../../shared/events';
+import { DELTA_EVENTS, HUB_EVENTS, type DeltaEventPayloads } from '../../../shared/events';
+import { LiveClient } from '../../realtime/test-support/live-clients';
 import { ok } from '../../test-support/round-helpers';
 import { startMeetingsClub, type MeetingsClub } from './meetings-club';
 
 let c: MeetingsClub;
 let socket: Socket;
+/** A client that asked for the small events at its handshake (as our renderer does). */
+let small: LiveClient;
 /** Every MeetingChanged the member's client has received, in order. */
 const received: Meeting[] = [];
 
@@ -20,9 +23,11 @@ beforeAll(async () => {
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
+  small = await LiveClient.connect(c.club.url, c.ben.token, { deltas: true });
 }, 30_000);
 afterAll(async () => {
   socket?.close();
+  small?.close();
   await c.club.close();
 });
 
@@ -65,5 +70,25 @@ describe('meetings pushed live', () => {
     await ok(c.club, 'POST', `/api/meetings/${meeting.meetingId}/rsvp`, c.ben.token, { answer: 'maybe' });
     await pushed((m) => m.meetingId === meeting.meetingId && m.rsvp.maybe.includes(c.ben.userId));
     expect(received.length).toBe(count + 1);
+  });
+});
+
+describe('meetings pushed as small events (to a client that asked for them)', () => {
+  it('a meeting comes as its state without who answered what, an answer as the answer alone, each the next version', async () => {
+    const meeting = await c.schedule({ notes: 'Small' });
+    const scheduled = await small.next<MeetingState>(DELTA_EVENTS.meetingUpdated, (m) => m.meetingId === meeting.meetingId);
+    const { rsvp: _rsvp, responders: _responders, myRsvp: _myRsvp, ...state } = meeting;
+    expect(scheduled.payload).toEqual({ ...state, version: 0 });
+
+    await ok(c.club, 'POST', `/api/meetings/${meeting.meetingId}/rsvp`, c.ann.token, { answer: 'going' });
+    const answered = await small.next<DeltaEventPayloads['MeetingAnswered']>(DELTA_EVENTS.meetingAnswered, (a) => a.meetingId === meeting.meetingId);
+    expect(answered.payload).toEqual({ meetingId: meeting.meetingId, version: 1, userId: c.ann.userId, name: 'Ann', answer: 'going' });
+
+    const changed = await ok<Meeting>(c.club, 'PATCH', `/api/meetings/${meeting.meetingId}`, c.mod.token, { place: 'The library' });
+    const pushed = await small.next<MeetingState>(DELTA_EVENTS.meetingUpdated, (m) => m.meetingId === meeting.meetingId && m.version === 2);
+    expect(pushed.payload).toMatchObject({ place: 'The library', sequence: 1 });
+    expect(pushed.payload).not.toHaveProperty('rsvp');
+    expect(changed.version).toBe(2);
+    expect(small.events()).not.toContain(HUB_EVENTS.meetingChanged);
   });
 });

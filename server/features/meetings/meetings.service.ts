@@ -9,14 +9,15 @@ import {
   type NewMeeting,
   type RsvpAnswer,
 } from '../../../shared/api/meetings';
-import { HUB_EVENTS } from '../../../shared/events';
+import { DELTA_EVENTS, HUB_EVENTS } from '../../../shared/events';
 import type { Clock } from '../../clock';
 import { sqliteOf } from '../../db/data-source';
 import { findRow, findRows, findRowsIn, insertRow, updateRows, upsertRow } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import type { Hub } from '../../realtime/hub';
+import type { Hub, WholeChange } from '../../realtime/hub';
+import { nextVersion } from '../../realtime/versions';
 import { userNames, type User } from '../accounts';
 import { bookTable, type BooksService } from '../books';
 import type { ClubEvents } from '../newsletters';
@@ -31,7 +32,7 @@ const rsvps = meetingRsvpTable;
 export interface MeetingsDeps {
   books: BooksService;
   markdown: Markdown;
-  hub: Pick<Hub, 'broadcast'>;
+  hub: Pick<Hub, 'publish'>;
   /** What counts as the future (a new start) and the past (no more answers). */
   clock: Clock;
   /** The newsletters: a meeting scheduled, changed or cancelled is mailed to their subscribers. */
@@ -47,9 +48,9 @@ const FIELDS = ['startsAt', 'endsAt', 'place', 'onlineUrl', 'bookId', 'notes'] a
 
 /**
  * Meetings and members' answers. Every write is checked and made in one transaction (a meeting cancelled
- * meanwhile is never changed or answered), then pushed to every client as MeetingChanged. `sequence` is
- * the revision calendars see: one more with each change they must take over (a change, the cancelling),
- * never with an answer. Each such revision is mailed too, through the newsletters, with the .ics attached,
+ * meanwhile is never changed or answered), then pushed to every client (MeetingUpdated or MeetingAnswered,
+ * or the whole MeetingChanged: shared/events.ts). `sequence` is the revision calendars see: one more with
+ * each change they must take over (a change, the cancelling), never with an answer. Each such revision is mailed too, through the newsletters, with the .ics attached,
  * to everyone but the moderator who made it; an answer is not.
  */
 export class MeetingsService {
@@ -103,7 +104,7 @@ export class MeetingsService {
     );
     // Its day-before reminder may be the club's next scheduled work.
     this.deps.schedule.reschedule();
-    const meeting = await this.answerAndPush(meetingId, owner);
+    const meeting = await this.answerAndPublish(meetingId, owner);
     this.deps.events.publish({ kind: 'meetingScheduled', meetingId, letters: scheduledLetters(meeting, this.deps.mail), actorId: owner.id });
     return meeting;
   }
@@ -138,12 +139,13 @@ export class MeetingsService {
         { id: meetingId },
         { ...next, sequence: current.sequence + 1, modifiedOn: now, ...(startMoved ? { reminderSentOn: null } : {}) },
       );
+      nextVersion(sql, meetings, meetingId);
       return pickFields(current);
     });
-    if (!previous) return this.answerAndPush(meetingId, viewer);
+    if (!previous) return this.answerAndPublish(meetingId, viewer);
     // A new start may bring its reminder forward.
     this.deps.schedule.reschedule();
-    const meeting = await this.answerAndPush(meetingId, viewer);
+    const meeting = await this.answerAndPublish(meetingId, viewer);
     this.deps.events.publish({ kind: 'meetingChanged', meetingId, letters: changedLetters(meeting, previous, this.deps.mail), actorId: viewer.id });
     return meeting;
   }
@@ -156,9 +158,10 @@ export class MeetingsService {
       if (!current) throw new NotFound('meetingNotFound');
       if (current.isCancelled) throw new Conflict('meetingCancelled');
       updateRows(sql, meetings, { id: meetingId }, { isCancelled: true, sequence: current.sequence + 1, modifiedOn: now });
+      nextVersion(sql, meetings, meetingId);
     });
     // Its reminder is no longer due (meeting-reminders.ts); the schedule finds that out when it next wakes.
-    const meeting = await this.answerAndPush(meetingId, viewer);
+    const meeting = await this.answerAndPublish(meetingId, viewer);
     this.deps.events.publish({ kind: 'meetingCancelled', meetingId, letters: cancelledLetters(meeting, this.deps.mail), actorId: viewer.id });
     return meeting;
   }
@@ -166,14 +169,21 @@ export class MeetingsService {
   /** A member's answer; a second replaces the first. A cancelled meeting, or one that has ended, takes none. */
   async rsvp(meetingId: number, user: User, answer: RsvpAnswer): Promise<Meeting> {
     const now = this.deps.clock.now();
-    writeTransaction(this.db, (sql) => {
+    const version = writeTransaction(this.db, (sql) => {
       const current = findRow(sql, meetings, { id: meetingId });
       if (!current) throw new NotFound('meetingNotFound');
       if (current.isCancelled) throw new Conflict('meetingCancelled');
       if (hasEnded(current, now)) throw new Conflict('meetingPast');
       upsertRow(sql, rsvps, { meetingId, userId: user.id, answer, modifiedOn: now.toISOString() }, ['meetingId', 'userId'], ['answer', 'modifiedOn']);
+      return nextVersion(sql, meetings, meetingId);
     });
-    return this.answerAndPush(meetingId, user);
+    const name = (await userNames(this.db, [user.id])).get(user.id) ?? '';
+    await this.deps.hub.publish({
+      event: DELTA_EVENTS.meetingAnswered,
+      payload: { meetingId, version, userId: user.id, name, answer },
+      whole: this.wholeMeeting(meetingId),
+    });
+    return this.get(meetingId, user);
   }
 
   private merged(row: MeetingFields, changes: MeetingChanges): MeetingFields {
@@ -195,11 +205,20 @@ export class MeetingsService {
     throw new Invalid(keys.length === 1 ? keys[0] : 'validationFailed', {}, fieldErrors);
   }
 
-  /** The meeting as its writer sees it; every client gets it too, with nobody's answer singled out. */
-  private async answerAndPush(meetingId: number, viewer: User): Promise<Meeting> {
+  /**
+   * The meeting as its writer sees it; every client hears of it too: without who answered what, or whole
+   * (with nobody's answer singled out) to clients that asked for nothing.
+   */
+  private async answerAndPublish(meetingId: number, viewer: User): Promise<Meeting> {
     const meeting = await this.get(meetingId, viewer);
-    this.deps.hub.broadcast(HUB_EVENTS.meetingChanged, { ...meeting, myRsvp: null });
+    const { rsvp: _rsvp, responders: _responders, myRsvp: _myRsvp, ...state } = meeting;
+    await this.deps.hub.publish({ event: DELTA_EVENTS.meetingUpdated, payload: state, whole: this.wholeMeeting(meetingId, meeting) });
     return meeting;
+  }
+
+  /** Today's MeetingChanged: the whole meeting, nobody's answer singled out. */
+  private wholeMeeting(meetingId: number, read?: Meeting): WholeChange {
+    return { event: HUB_EVENTS.meetingChanged, build: async () => ({ ...(read ?? (await this.get(meetingId, null))), myRsvp: null }) };
   }
 
   /** Meetings with their answers, responders' names and books' titles: one query for each. */
@@ -246,6 +265,7 @@ export class MeetingsService {
         responders: answers.map((a) => ({ userId: a.userId, name: names.get(a.userId) ?? '' })),
         myRsvp: (viewer && answers.find((a) => a.userId === viewer.id)?.answer) ?? null,
         sequence: row.sequence,
+        version: row.version,
         ownerId: row.ownerId,
         createdOn: row.createdOn,
         modifiedOn: row.modifiedOn,

@@ -37,6 +37,11 @@ export class GroupCommit<T> {
   constructor(
     private readonly db: DataSource,
     private readonly write: (sql: Sql, item: T) => void,
+    /**
+     * Runs in the batch's transaction after its items, with those written (none refused); what it answers
+     * runs once the batch is committed, before any other batch is (a batch's news goes out in commit order).
+     */
+    private readonly afterItems: (sql: Sql, written: T[]) => (() => void) | void = () => {},
   ) {}
 
   submit(item: T): Promise<void> {
@@ -54,8 +59,9 @@ export class GroupCommit<T> {
     this.waiting = [];
     this.lastCommit = performance.now();
     const refusals = new Map<Waiting<T>, unknown>();
+    let committed: (() => void) | void;
     try {
-      writeTransaction(this.db, (sql) => {
+      committed = writeTransaction(this.db, (sql) => {
         const inSavepoint = sql.transaction((item: T) => this.write(sql, item));
         for (const waiting of batch) {
           try {
@@ -67,11 +73,16 @@ export class GroupCommit<T> {
             refusals.set(waiting, error);
           }
         }
+        return this.afterItems(
+          sql,
+          batch.filter((waiting) => !refusals.has(waiting)).map((waiting) => waiting.item),
+        );
       });
     } catch (error) {
       for (const waiting of batch) waiting.reject(error);
       return;
     }
+    committed?.();
     for (const waiting of batch) {
       if (refusals.has(waiting)) waiting.reject(refusals.get(waiting));
       else waiting.resolve();

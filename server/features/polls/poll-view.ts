@@ -1,12 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Post } from '../../../shared/api/discussions';
-import type { Poll, VoterSummary } from '../../../shared/api/polls';
+import type { Poll, PollState, PollVoteCount, VoterSummary } from '../../../shared/api/polls';
 
 import { displayName, userTable, type User } from '../accounts';
 import { readPost, type PostRow } from '../discussions';
 import { statement } from '../../db/table';
 import { voteChoiceTable, voteTable, type PollRow, type VoteChoiceRow, type VoteRow } from './poll.entity';
-import { pollOptionIds, readPoll } from './poll-writes';
+import { pollOptionIds, pollVersion, readPoll } from './poll-writes';
 import { tally } from './tally';
 
 type Sql = BetterSqlite3.Database;
@@ -22,6 +22,34 @@ export interface SharedPoll {
   hidden: Poll;
   /** Each voter's ticked post ids, ascending. */
   ballots: ReadonlyMap<string, readonly number[]>;
+}
+
+/** A poll's ballots and what they count up to, read at one moment with the poll's version. */
+export interface CountedBallots {
+  /** Each voter's ticked post ids, earliest ballot first (the order `alreadyVoted` lists voters in). */
+  ballots: Map<string, number[]>;
+  version: number;
+}
+
+/** The ballots of a poll as they stand, with its version (synchronously: nothing is written in between). */
+export function readCountedBallots(sql: Sql, pollId: number): CountedBallots {
+  return { ballots: readBallots(sql, pollId), version: pollVersion(sql, pollId) ?? 0 };
+}
+
+/** The counts of ballots over a poll's options (most votes first). */
+export function countVotes(sql: Sql, pollId: number, ballots: ReadonlyMap<string, readonly number[]>): PollVoteCount[] {
+  return tally(pollOptionIds(sql, pollId), [...ballots.values()] as number[][]);
+}
+
+const states = new WeakMap<Poll, PollState>();
+/** The poll without its options and voters (shared/events.ts), made once per poll object. */
+export function pollState(poll: Poll): PollState {
+  let state = states.get(poll);
+  if (!state) {
+    const { options: _options, results, ...own } = poll;
+    states.set(poll, (state = { ...own, results: { votes: results.votes, winnerPostId: results.winnerPostId } }));
+  }
+  return state;
 }
 
 /** The poll as `viewer` may see it. */
@@ -64,14 +92,14 @@ export class PollViews {
   of(sql: Sql, pollId: number): Promise<SharedPoll | undefined> {
     const version = this.version(sql);
     // Inside a transaction, what is read may yet be rolled back: it is answered, never kept.
-    if (!version) return this.readBody(sql, pollId).then((body) => body && withBallots(body, readBallots(sql, pollId)));
+    if (!version) return this.readBody(sql, pollId).then((body) => body && withBallots(body, readCountedBallots(sql, pollId)));
     return this.polls.get(version.all, pollId, () => {
       const body = this.bodies.get(version.besidesBallots, pollId, () => this.readBody(sql, pollId));
-      return body.then((read) => read && withBallots(read, readBallots(sql, pollId)));
+      return body.then((read) => read && withBallots(read, readCountedBallots(sql, pollId)));
     });
   }
 
-  /** Runs `write`, which changes ballots (the vote and vote_choice rows) and nothing else. */
+  /** Runs `write`, which changes ballots (the vote and vote_choice rows, and the count of the poll's changes) and nothing else. */
   writingBallots<T>(sql: Sql, write: () => T): T {
     const before = totalChanges(sql);
     try {
@@ -130,7 +158,8 @@ class Kept<T> {
   }
 }
 
-function withBallots({ row, optionIds, options, activeMembers }: PollBody, ballots: Map<string, number[]>): SharedPoll {
+/** The poll with its ballots; its version is read with them (a commit of ballots counts one change, and leaves the body as it was). */
+function withBallots({ row, optionIds, options, activeMembers }: PollBody, { ballots, version }: CountedBallots): SharedPoll {
   const alreadyVoted = [...ballots.keys()];
   const poll = (votes: Poll['results']['votes']): Poll => ({
     pollId: row.id,
@@ -147,6 +176,7 @@ function withBallots({ row, optionIds, options, activeMembers }: PollBody, ballo
     decidedByLot: !!row.decidedByLot,
     closesAt: row.closesAt,
     createdOn: row.createdOn,
+    version,
   });
   // Frozen: one caller changing its answer would change everyone's (a strict-mode module throws instead).
   return { counted: deepFreeze(poll(tally(optionIds, [...ballots.values()]))), hidden: deepFreeze(poll([])), ballots };

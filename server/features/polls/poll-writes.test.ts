@@ -35,6 +35,7 @@ describe('poll writes', () => {
       closesAt: null,
       reminderSentOn: null,
       deadlineMissedOn: null,
+      version: 0,
     });
     expect(readPoll(scratch.sql, id)).toEqual(row);
     expect(findRows(scratch.sql, pollOptionTable, { pollId: id }, { orderBy: 'position' })).toEqual([
@@ -62,8 +63,9 @@ describe('poll writes', () => {
       decidedByLot: true,
       followupKind: 'Book',
       followupId: 9,
+      version: 1,
     });
-    expect(readPoll(scratch.sql, other)).toMatchObject({ isClosed: false, winnerPostId: null, decidedByLot: false, followupKind: null });
+    expect(readPoll(scratch.sql, other)).toMatchObject({ isClosed: false, winnerPostId: null, decidedByLot: false, followupKind: null, version: 0 });
   });
 
   it("a ballot replaces the member's earlier one, ticks and time, and leaves others' alone", () => {

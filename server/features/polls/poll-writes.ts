@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { deleteRows, findRow, findRows, insertRow, insertRows, statement, updateRows, upsertRow } from '../../db/table';
+import { nextVersion } from '../../realtime/versions';
 import { userTable, type User } from '../accounts';
 import { pollTable, pollOptionTable, voteChoiceTable, voteTable, type PollRow } from './poll.entity';
 
@@ -60,6 +61,16 @@ export function createPoll(sql: Sql, poll: NewPoll, optionIds: readonly number[]
   return pollId;
 }
 
+/** The poll's count of changes (live events carry it); undefined when there is no such poll. */
+export function pollVersion(sql: Sql, pollId: number): number | undefined {
+  return findRows(sql, polls, { id: pollId }, { select: ['version'] })[0]?.version;
+}
+
+/** One more change members see in the poll (a commit of ballots); answers its new count. */
+export function countPollChange(sql: Sql, pollId: number): number {
+  return nextVersion(sql, polls, pollId);
+}
+
 /** Closes a poll with its outcome. */
 export function closePollWithOutcome(sql: Sql, pollId: number, outcome: PollOutcome): void {
   updateRows(
@@ -74,6 +85,7 @@ export function closePollWithOutcome(sql: Sql, pollId: number, outcome: PollOutc
       followupId: outcome.followupId,
     },
   );
+  countPollChange(sql, pollId);
 }
 
 /** A member's ballot: it replaces any earlier one of theirs, ticks and time. */
@@ -119,6 +131,7 @@ export function setPollDeadline(sql: Sql, pollId: number, closesAt: string | nul
   const poll = readPoll(sql, pollId);
   if (!poll || poll.closesAt === closesAt) return;
   updateRows(sql, polls, { id: pollId }, { closesAt, reminderSentOn: null, deadlineMissedOn: null });
+  countPollChange(sql, pollId);
 }
 
 /** The open polls that have a deadline: what the deadlines' schedule looks at (a club has one or two). */

@@ -23,6 +23,8 @@ export const pollTable = defineTable('poll', {
   /** When the moderators were told that the deadline found no votes; null while they were not. */
   deadlineMissedOn: column.varchar(30).nullable(),
   createdOn: column.varchar(30),
+  /** One more with every change members see: ballots (once per commit), the deadline, the close (live events carry it). */
+  version: column.integer(),
 });
 export type PollRow = RowOf<typeof pollTable>;
 

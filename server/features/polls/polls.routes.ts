@@ -9,8 +9,9 @@ const implement = routeImplementer<User>();
 export function pollsRoutes(polls: PollsService) {
   return implement(pollsApi, {
     info: { handler: ({ params, user }) => polls.info(params.pollId, user), cached: 'per-member' },
-    vote: async ({ params, user, body, ctx }): Promise<typeof ANSWERED> => {
-      answerShared(ctx, await polls.vote(params.pollId, user, body));
+    vote: async ({ params, query, user, body, ctx }): Promise<typeof ANSWERED> => {
+      if (query.answer === 'receipt') ctx.body = await polls.voteForReceipt(params.pollId, user, body);
+      else answerShared(ctx, await polls.vote(params.pollId, user, body));
       return ANSWERED;
     },
     setDeadline: ({ params, user, body }) => polls.setDeadline(params.pollId, user, body),

@@ -43,7 +43,7 @@ beforeEach(() => {
     { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn },
     round.postIds,
   );
-  polls = new PollsService(scratch.db, discussions, { broadcast: () => {} }, systemClock, { reschedule: () => {} });
+  polls = new PollsService(scratch.db, discussions, { publish: async () => {} }, systemClock, { reschedule: () => {} });
   postReads = 0;
 });
 

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { z } from 'zod';
 import type { DataSource } from 'typeorm';
-import type { Poll, PollInfo } from '../../../shared/api/polls';
+import type { Poll, PollInfo, VoteReceipt } from '../../../shared/api/polls';
 import { pollDeadlineSchema, voteSchema } from '../../../shared/api/polls';
 import { deadlineProblem } from '../../../shared/api/instant';
 import type { Clock } from '../../clock';
@@ -10,15 +10,15 @@ import type { RoundUpdate } from '../../../shared/api/rounds';
 import { sqliteOf } from '../../db/data-source';
 import { findRows } from '../../db/table';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
-import type { Hub } from '../../realtime/hub';
-import { HUB_EVENTS } from '../../../shared/events';
+import type { Hub, LiveChange } from '../../realtime/hub';
+import { DELTA_EVENTS, HUB_EVENTS } from '../../../shared/events';
 import type { User } from '../accounts';
 import type { DiscussionsService } from '../discussions';
 import type { ClubSchedule } from '../schedule';
 import { GroupCommit } from './group-commit';
 import { pollTable, type PollRow } from './poll.entity';
-import { pollFor, PollViews, type SharedPoll } from './poll-view';
-import { pollOptionIds, readPoll, recordBallot, setPollDeadline } from './poll-writes';
+import { countVotes, pollFor, pollState, PollViews, readCountedBallots, type SharedPoll } from './poll-view';
+import { countPollChange, pollOptionIds, readPoll, recordBallot, setPollDeadline } from './poll-writes';
 
 /** Closes a poll after its last active member's ballot; null when it stays open (someone has yet to vote) or closed meanwhile. */
 export type CloseAfterLastVote = (pollId: number, voter: User) => Promise<RoundUpdate | null>;
@@ -42,14 +42,18 @@ export class PollsService {
   constructor(
     private readonly db: DataSource,
     discussions: DiscussionsService,
-    private readonly hub: Pick<Hub, 'broadcast'>,
+    private readonly hub: Pick<Hub, 'publish'>,
     /** The club's clock: a deadline must lie ahead of it. */
     private readonly clock: Clock,
     /** Told when a deadline is set or moved, so it fires then (deadlines.ts). */
     private readonly schedule: Pick<ClubSchedule, 'reschedule'>,
   ) {
     this.views = new PollViews((rows) => discussions.toPosts(rows));
-    this.ballots = new GroupCommit(db, (sql, ballot) => this.castBallot(sql, ballot));
+    this.ballots = new GroupCommit(
+      db,
+      (sql, ballot) => this.castBallot(sql, ballot),
+      (sql, written) => this.countBallots(sql, written),
+    );
   }
 
   async info(pollId: number, viewer: User): Promise<PollInfo> {
@@ -73,29 +77,41 @@ export class PollsService {
 
   /**
    * Approval voting: the ballot lists every option the member approves of; a second ballot replaces the
-   * first. The ballot is checked and written in one transaction (with the ballots that arrived with it,
-   * group-commit.ts), so concurrent voters never lose or double a vote and nobody votes into a poll that
-   * just closed. The answer is read after the ballot is committed, so it counts it.
+   * first. Answers the poll as it stands now, whole, as Obskurnee answered (after the last active member's
+   * ballot, the closed poll and what followed).
    */
-  async vote(pollId: number, user: User, { postIds }: z.output<typeof voteSchema>): Promise<RoundUpdate> {
-    await this.ballots.submit({ pollId, userId: user.id, postIds });
-    let shared = await this.shared(pollId);
-    if (!shared.counted.isClosed && this.closeAfterLastVote && this.hasEveryoneVoted(shared)) {
-      // The last ballot closes the poll; its voter sees the result and what followed at once.
-      const closed = await this.closeAfterLastVote(pollId, user);
-      if (closed) return closed;
-      // Another last ballot closed it first: answer the poll as it is now, closed.
-      shared = await this.shared(pollId);
-    }
+  async vote(pollId: number, user: User, ballot: z.output<typeof voteSchema>): Promise<RoundUpdate> {
+    const { shared, closed } = await this.cast(pollId, user, ballot);
+    if (closed) return closed;
     const poll = pollFor(shared, user);
     let answer = this.voteAnswers.get(poll);
     if (!answer) this.voteAnswers.set(poll, (answer = Object.freeze({ poll, discussion: null, round: null, book: null })));
     return answer;
   }
 
+  /** The same vote, answered by what it changed for the voter: their ballot, and the poll without its options and voters. */
+  async voteForReceipt(pollId: number, user: User, ballot: z.output<typeof voteSchema>): Promise<VoteReceipt> {
+    const { shared } = await this.cast(pollId, user, ballot);
+    return { poll: pollState(pollFor(shared, user)), myVote: { pollId, postIds: [...(shared.ballots.get(user.id) ?? ballot.postIds)] } };
+  }
+
   /**
-   * Sets when an open poll closes itself, or clears it (null). Everyone hears of it as PollChanged; the
-   * moderator gets the poll as they see it.
+   * Writes a ballot, checked in one transaction with the ballots that arrived with it (group-commit.ts), so
+   * concurrent voters never lose or double a vote and nobody votes into a poll that just closed; then reads
+   * the poll, which counts it. The last active member's ballot closes the poll (`closed`, what followed).
+   */
+  private async cast(pollId: number, user: User, { postIds }: z.output<typeof voteSchema>): Promise<{ shared: SharedPoll; closed: RoundUpdate | null }> {
+    await this.ballots.submit({ pollId, userId: user.id, postIds });
+    const shared = await this.shared(pollId);
+    if (shared.counted.isClosed || !this.closeAfterLastVote || !this.hasEveryoneVoted(shared)) return { shared, closed: null };
+    // Null when another last ballot closed it first; either way the poll is closed now.
+    const closed = await this.closeAfterLastVote(pollId, user);
+    return { shared: await this.shared(pollId), closed };
+  }
+
+  /**
+   * Sets when an open poll closes itself, or clears it (null). Everyone hears of it (PollUpdated, or
+   * PollChanged); the moderator gets the poll as they see it.
    */
   async setDeadline(pollId: number, user: User, { closesAt }: z.output<typeof pollDeadlineSchema>): Promise<Poll> {
     const problem = deadlineProblem(closesAt, this.clock.now());
@@ -107,7 +123,7 @@ export class PollsService {
       setPollDeadline(sql, pollId, closesAt);
     });
     this.schedule.reschedule();
-    this.hub.broadcast(HUB_EVENTS.pollChanged, await this.get(pollId, null));
+    await this.publishState(pollId);
     return this.get(pollId, user);
   }
 
@@ -118,7 +134,37 @@ export class PollsService {
 
   /** Pushes a poll that just closed to every client: closed, its counts are everyone's to see. */
   async broadcastClosed(pollId: number): Promise<void> {
-    this.hub.broadcast(HUB_EVENTS.pollChanged, await this.get(pollId, null));
+    await this.publishState(pollId);
+  }
+
+  /**
+   * Tells every client of the poll's new state (a deadline, a close), as a member who has not voted sees
+   * it: without its options and voters, or whole (PollChanged) to clients that asked for nothing.
+   */
+  private async publishState(pollId: number): Promise<void> {
+    const poll = await this.get(pollId, null);
+    await this.hub.publish({ event: DELTA_EVENTS.pollUpdated, payload: pollState(poll), whole: { event: HUB_EVENTS.pollChanged, build: async () => poll } });
+  }
+
+  /**
+   * At the end of a commit of ballots (inside its transaction): each poll they went into counts one change,
+   * and once committed its clients hear who voted, the counts going to those who may see them (its voters;
+   * while it is open nobody else), so nobody votes by the crowd. Votes had no event before; clients that
+   * asked for nothing get none.
+   */
+  private countBallots(sql: BetterSqlite3.Database, written: Ballot[]): () => void {
+    const changes: LiveChange<typeof DELTA_EVENTS.voteCounted>[] = [];
+    for (const pollId of new Set(written.map((ballot) => ballot.pollId))) {
+      const version = this.views.writingBallots(sql, () => countPollChange(sql, pollId));
+      const { ballots } = readCountedBallots(sql, pollId);
+      const voted = new Set(written.filter((ballot) => ballot.pollId === pollId).map((ballot) => ballot.userId));
+      const voterIds = [...ballots.keys()].filter((userId) => voted.has(userId));
+      const counted = { pollId, version, voterIds, votes: countVotes(sql, pollId, ballots) };
+      changes.push({ event: DELTA_EVENTS.voteCounted, payload: { ...counted, votes: [] }, variant: { userIds: ballots.keys(), payload: counted } });
+    }
+    return () => {
+      for (const change of changes) void this.hub.publish(change);
+    };
   }
 
   private hasEveryoneVoted(shared: SharedPoll): boolean {
