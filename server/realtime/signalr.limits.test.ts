@@ -60,7 +60,9 @@ async function openLongPolling(token = 'token-ann'): Promise<string> {
 
 describe('SignalR keeps what clients can make it hold bounded', () => {
   it('a flood of negotiates that never connect: past the caps they are 429 (one account) or 503 (all) with Retry-After, and they expire', async () => {
-    await start({ ...SHORT, maxPendingPerAccount: 15 });
+    // Pending connections expire after connectTimeoutMs: long enough that the 20 negotiates are all still
+    // pending when the caps are checked, on a machine busy with other work too.
+    await start({ ...SHORT, connectTimeoutMs: 2_000, maxPendingPerAccount: 15 });
     const connections = await Promise.all(Array.from({ length: 15 }, () => negotiate()));
     const ofAnn = await fetch(url + NEGOTIATE, { method: 'POST', headers: as('token-ann') });
     expect(ofAnn.status).toBe(429);
@@ -71,7 +73,7 @@ describe('SignalR keeps what clients can make it hold bounded', () => {
     expect(JSON.parse(refused.text).detail).toMatch(/Too many live connections/);
     expect((await fetch(url + NEGOTIATE, { method: 'POST', headers: as('token-ben') })).headers.get('retry-after')).toBe('5');
 
-    await sleep(800);
+    await sleep(2_500);
     expect((await send('GET', connections[0]!, { headers: as('token-ann') })).status).toBe(404);
     expect((await send('POST', NEGOTIATE, { headers: as('token-ben') })).status).toBe(200);
     expect(await (await fetch(url + '/anything')).text()).toBe('app');
