@@ -13,6 +13,23 @@ async function openBooksDiscussion(club: ClubServer) {
   return { ...scene, cyrilApi, discussionId: round.bookDiscussionId! };
 }
 
+/**
+ * Counts the hub's answers to socket.io's CONNECT ("40..."), after which the page hears every change; `before`
+ * may hold a connection back or keep it to close later.
+ */
+async function countHubJoins(page: Page, before: (ws: WebSocketRoute) => Promise<void> = async () => {}): Promise<() => number> {
+  let joined = 0;
+  await page.routeWebSocket(/\/hubs\/events/, async (ws) => {
+    await before(ws);
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('40')) joined++;
+      ws.send(message);
+    });
+  });
+  return () => joined;
+}
+
 const isScrape = (url: URL) => url.pathname.startsWith('/api/scrape');
 
 async function fakeGoodreads(page: Page, answer: { status: number; body: unknown }) {
@@ -236,9 +253,8 @@ test('a member whose live connection drops while suggestions arrive shows, once 
   // Bea's live connection goes through a door the test opens and shuts: while shut, a new connection waits at it.
   let shut: { opened: Promise<void>; open(): void } | null = null;
   const connections: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/hubs\/events/, async (ws) => {
+  const joins = await countHubJoins(page, async (ws) => {
     await shut?.opened;
-    ws.connectToServer();
     connections.push(ws);
   });
   await app.signInAs(scene.bea);
@@ -247,7 +263,7 @@ test('a member whose live connection drops while suggestions arrive shows, once 
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
   const suggest = (title: string) => scene.cyrilApi.suggest(scene.discussionId, { title, author: 'Someone', pageCount: 200, text: `Why ${title}.` });
 
-  await expect.poll(() => connections.length).toBeGreaterThan(0);
+  await expect.poll(joins).toBeGreaterThan(0);
   await suggest('Solaris');
   await expect(discussion.post('Solaris')).toBeVisible();
 
@@ -269,4 +285,34 @@ test('a member whose live connection drops while suggestions arrive shows, once 
   await page.reload();
   await expect(discussion.post('Ulysses')).toBeVisible();
   expect(await discussion.posts.allInnerTexts()).toEqual(shown);
+});
+
+test('a long discussion opens on its first thirty suggestions; the rest come a part at a time, and what arrives at the end shows', async ({
+  app,
+  page,
+  club,
+}) => {
+  const scene = await openBooksDiscussion(club);
+  const suggest = (title: string) => scene.cyrilApi.suggest(scene.discussionId, { title, author: 'Someone', pageCount: 200, text: `Why ${title}.` });
+  for (let i = 1; i <= 45; i++) await suggest(`Book ${i}`);
+  const joins = await countHubJoins(page);
+  await app.signInAs(scene.bea);
+  const discussion = new DiscussionPage(app);
+  await discussion.goto(scene.discussionId);
+  await expect.poll(joins).toBeGreaterThan(0);
+
+  await expect(discussion.posts).toHaveCount(30);
+  await expect(page.getByTestId('more-posts-status')).toHaveText('Showing 30 of 45 suggestions');
+  // One that arrives beyond what is shown is counted, not added below the fold.
+  await suggest('Book 46');
+  await expect(page.getByTestId('more-posts-status')).toHaveText('Showing 30 of 46 suggestions');
+  await expect(discussion.posts).toHaveCount(30);
+
+  await page.getByTestId('more-posts').click();
+  await expect(discussion.posts).toHaveCount(46);
+  await expect(page.getByTestId('more-posts')).toHaveCount(0);
+  // The keyboard goes on from the first suggestion the button added.
+  await expect(discussion.post('Book 31')).toBeFocused();
+  await suggest('Book 47');
+  await expect(discussion.post('Book 47')).toBeVisible();
 });

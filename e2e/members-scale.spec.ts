@@ -72,7 +72,7 @@ test('a club of 1,000: the members page shows its first screen from under 50 kB,
   await expect(page).toHaveURL(/\/my$/);
   await page.getByRole('button', { name: 'Show more members' }).click();
   await expect(cards).toHaveCount(48);
-  await expect(page.getByTestId('members-shown')).toHaveText('Showing 48 of 1,002');
+  await expect(page.getByTestId('show-more-status')).toHaveText('Showing 48 of 1,002');
 
   // The same screens in Slovak, and both languages on a phone.
   await app.switchLanguage('Slovenčina');

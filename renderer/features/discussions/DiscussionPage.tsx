@@ -9,12 +9,14 @@ import { OpenClosedBadge } from '../../components/OpenClosedBadge';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { RenderedHtml } from '../../components/RenderedHtml';
+import { ShowMore } from '../../components/ShowMore';
 import { DiscussionActions } from './DiscussionActions';
 import { NewPostCard } from './NewPostCard';
 import { PostItem } from './PostItem';
 import { RunnersUpCard } from './RunnersUpCard';
 import { useAnnounceChanges } from './announce-changes';
 import { useDiscussion } from './queries';
+import { useShownPosts } from './shown-posts';
 
 /** A discussion: its description, its suggestions, and the form for a new one while it is open. */
 export function DiscussionPage() {
@@ -36,7 +38,7 @@ export function DiscussionPage() {
       </div>
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: discussion.isClosed ? 12 : 7 }}>
-          <PostList discussion={discussion} />
+          <PostList key={discussion.discussionId} discussion={discussion} />
         </Grid.Col>
         {!discussion.isClosed && (
           <Grid.Col span={{ base: 12, md: 5 }}>
@@ -74,8 +76,9 @@ function DiscussionHeader({ discussion }: { discussion: Discussion }) {
 
 function PostList({ discussion }: { discussion: Discussion }) {
   const { t } = useTranslation('discussions');
+  const { shown, total, hasMore, showMore, listRef } = useShownPosts(discussion.posts);
   return (
-    <Stack gap="md" component="section" aria-labelledby="posts-title">
+    <Stack gap="md" component="section" aria-labelledby="posts-title" ref={listRef}>
       <Title order={2} size="h4" id="posts-title">
         {t('posts.heading', { count: discussion.posts.length })}
       </Title>
@@ -95,8 +98,9 @@ function PostList({ discussion }: { discussion: Discussion }) {
           </Text>
         </Stack>
       ) : (
-        discussion.posts.map((post) => <PostItem key={post.postId} post={post} discussion={discussion} />)
+        shown.map((post) => <PostItem key={post.postId} post={post} discussion={discussion} />)
       )}
+      {hasMore && <ShowMore status={t('posts.shown', { shown: shown.length, total })} label={t('posts.more')} onMore={showMore} testId="more-posts" />}
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, CloseButton, Group, Loader, Text, TextInput } from '@mantine/core';
-import { IconChevronDown, IconSearch } from '@tabler/icons-react';
+import { CloseButton, Loader, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_MAX_LENGTH } from '../../../shared/api/users';
+import { ShowMore } from '../../components/ShowMore';
 
 /** How long typing pauses before the list is searched. */
 export const MEMBER_SEARCH_PAUSE_MS = 300;
@@ -43,31 +44,11 @@ export function MemberSearchField(props: { value: string; onChange(value: string
   );
 }
 
-/**
- * Below a member list with more to show: how many of how many it shows, and a button for the next page. A
- * button, not loading as the member scrolls: the keyboard reaches it, the page's end (and its footer) stays
- * reachable, and a screen reader hears how many are shown.
- */
+/** Below a member list with more to show: how many of how many it shows, and a button for the next page. */
 export function MoreMembers(props: { shown: number; total: number; hasMore: boolean; loading: boolean; failed: boolean; onMore(): void }) {
   const { t } = useTranslation('users');
   const { shown, total, hasMore, loading, failed, onMore } = props;
   // Everything shown: the list says nothing more (the search's count, or the page's intro, says how many).
   if (!hasMore && !failed) return null;
-  return (
-    <Group justify="center" gap="md" py="xs" data-testid="more-members">
-      <Text size="sm" c="dimmed" aria-live="polite" data-testid="members-shown">
-        {failed ? t('list.moreFailed') : t('list.shown', { shown, total })}
-      </Text>
-      {/* Not disabled while the page comes: a disabled button would drop the keyboard's focus. */}
-      <Button
-        variant="light"
-        leftSection={loading ? <Loader size={14} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
-        aria-busy={loading || undefined}
-        onClick={() => !loading && onMore()}
-        data-testid="show-more"
-      >
-        {t('list.more')}
-      </Button>
-    </Group>
-  );
+  return <ShowMore status={failed ? t('list.moreFailed') : t('list.shown', { shown, total })} label={t('list.more')} loading={loading} onMore={onMore} />;
 }
