@@ -57,7 +57,10 @@ export function addPosts(club: SeededClub, count: number): number {
   const sql = new Database(path.join(club.dataDir, 'bookclub.db'));
   try {
     const open = sql.prepare(`SELECT "discussionId" FROM "poll" WHERE "id" = ?`).pluck().get(club.pollId) as number | undefined;
-    const discussions = (sql.prepare(`SELECT "id" FROM "discussion" WHERE "id" NOT IN (?, ?) ORDER BY "id"`).pluck().all(club.bigDiscussionId, open ?? -1) as number[]);
+    const discussions = sql
+      .prepare(`SELECT "id" FROM "discussion" WHERE "id" NOT IN (?, ?) ORDER BY "id"`)
+      .pluck()
+      .all(club.bigDiscussionId, open ?? -1) as number[];
     if (discussions.length === 0) throw new Error('the club has no closed discussion to add posts to');
     const owners = [club.admin, ...club.members].map((member) => member.id);
     const text = new ClubText(7);
@@ -70,7 +73,17 @@ export function addPosts(club: SeededClub, count: number): number {
     sql.transaction(() => {
       for (let i = 0; i < count; i++) {
         const body = text.markdown(40, 160);
-        insert.run(discussions[i % discussions.length], owners[i % owners.length], text.title(), text.author(), text.int(120, 900), body, markdown.render(body), now, now);
+        insert.run(
+          discussions[i % discussions.length],
+          owners[i % owners.length],
+          text.title(),
+          text.author(),
+          text.int(120, 900),
+          body,
+          markdown.render(body),
+          now,
+          now,
+        );
       }
     })();
     return sql.prepare(`SELECT COUNT(*) FROM "post"`).pluck().get() as number;
@@ -144,12 +157,7 @@ function downloadBackup(server: ClubServer, token: string): Promise<{ status: nu
  * backup of `club` from its running `server`. The club is as the caller seeded it (addPosts for the goal's
  * 50,000 posts, before the server starts).
  */
-export async function measureBackup(
-  club: SeededClub,
-  server: ClubServer,
-  log: (line: string) => void,
-  quietSeconds = QUIET_SECONDS,
-): Promise<BackupResult> {
+export async function measureBackup(club: SeededClub, server: ClubServer, log: (line: string) => void, quietSeconds = QUIET_SECONDS): Promise<BackupResult> {
   const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
   let posts: number;
   let databaseBytes: number;

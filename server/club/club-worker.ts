@@ -109,24 +109,82 @@ async function workerScript(): Promise<URL> {
 }
 
 /**
- * Runs one job in a worker thread of its own and answers the one message the job posts (its report). The
- * worker is ended once it has answered; one that ends without answering is a MaintenanceError.
+ * How long a worker that has done its job waits for the next (a restore after a backup, a test's backups
+ * one after another) before it ends: starting one loads the server's packages again, about a second.
  */
-export async function runInWorker<Report>(job: object): Promise<Report> {
-  const worker = new Worker(await workerScript(), { workerData: job });
+const IDLE_MS = 30_000;
+
+/** The worker kept for the next job, and the timer that ends it once idle. */
+let kept: Worker | null = null;
+let idle: NodeJS.Timeout | null = null;
+/** Jobs run one after another: each waits for the one before it. */
+let queue: Promise<unknown> = Promise.resolve();
+
+async function startWorker(): Promise<Worker> {
+  const worker = new Worker(await workerScript());
+  worker.on('exit', () => {
+    if (kept === worker) kept = null;
+  });
+  // Reported to the job under way (its own listener); between jobs an ended worker is simply not used again.
+  worker.on('error', () => {});
+  return worker;
+}
+
+async function runNow<Report>(job: object): Promise<Report> {
+  if (idle) clearTimeout(idle);
+  idle = null;
+  const worker = kept ?? (await startWorker());
+  kept = worker;
+  // Running, it keeps this process alive (`npm start -- backup` waits for it); idle, it does not.
+  worker.ref();
   try {
     return await new Promise<Report>((resolve, reject) => {
-      let answered = false;
-      worker.once('message', (message: Report) => {
-        answered = true;
-        resolve(message);
-      });
-      worker.once('error', reject);
-      worker.once('exit', (code) => {
-        if (!answered) reject(new MaintenanceError(`The club's worker thread stopped without an answer (exit code ${code}).`));
-      });
+      const settle = () => {
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+      };
+      const onMessage = (report: Report) => {
+        settle();
+        resolve(report);
+      };
+      const onError = (error: Error) => {
+        settle();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        settle();
+        reject(new MaintenanceError(`The club's worker thread stopped without an answer (exit code ${code}).`));
+      };
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      worker.postMessage(job);
     });
+  } catch (error) {
+    // A worker that failed outside its job (or ended) is not trusted with the next one.
+    if (kept === worker) kept = null;
+    void worker.terminate();
+    throw error;
   } finally {
-    await worker.terminate();
+    if (kept === worker) {
+      worker.unref();
+      idle = setTimeout(() => {
+        if (kept !== worker) return;
+        kept = null;
+        void worker.terminate();
+      }, IDLE_MS);
+      idle.unref();
+    }
   }
+}
+
+/**
+ * Runs one job in the club's worker thread and answers the one message the job posts (its report). One job
+ * at a time; a worker that ends without answering is a MaintenanceError, and the next job gets a new one.
+ */
+export function runInWorker<Report>(job: object): Promise<Report> {
+  const run = queue.then(() => runNow<Report>(job));
+  queue = run.catch(() => {});
+  return run;
 }

@@ -1,8 +1,9 @@
-// The worker thread the club's whole-club jobs run in (club-worker.ts starts it; the name is the first
-// job's): a restore's checks (stage-in-worker.ts) and a whole backup (backup/archive-in-worker.ts).
+// The worker thread the club's whole-club jobs run in, one after another as they are posted (club-worker.ts
+// starts it; the name is the first job's): a restore's checks (stage-in-worker.ts) and a whole backup
+// (backup/archive-in-worker.ts).
 // Unpacking, checksums, gzip and SQLite's copy and integrity check take seconds on a large or hostile
 // club, all synchronous, and the club's members are answered meanwhile by the server's own thread.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { archiveJob, type ArchiveReport, type ArchiveRequest } from '../backup/archive-in-worker';
 import { failureOf, yieldToTheServer } from '../club-worker';
 import { BackupRefused } from './backup-refused';
@@ -19,6 +20,7 @@ async function stagingJob(request: StagingRequest): Promise<StagingReport> {
 }
 
 yieldToTheServer();
-const request = workerData as StagingRequest | ArchiveRequest;
-const report: Promise<StagingReport | ArchiveReport> = request.job === 'archive' ? archiveJob(request) : stagingJob(request);
-void report.then((message) => parentPort!.postMessage(message));
+parentPort!.on('message', (request: StagingRequest | ArchiveRequest) => {
+  const report: Promise<StagingReport | ArchiveReport> = request.job === 'archive' ? archiveJob(request) : stagingJob(request);
+  void report.then((message) => parentPort!.postMessage(message));
+});

@@ -13,10 +13,7 @@ export interface StagingRequest {
 }
 
 /** What it answers: the staged restore, the refusal, or another failure (a full disk), once. */
-export type StagingReport =
-  | { staged: StagedRestore }
-  | { refused: { key: string; params: Record<string, string | number> } }
-  | { failed: WorkerFailure };
+export type StagingReport = { staged: StagedRestore } | { refused: { key: string; params: Record<string, string | number> } } | { failed: WorkerFailure };
 
 /**
  * stageRestore with its checks in a worker thread (club-worker.ts): what it reads, writes and checks is the
