@@ -39,8 +39,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-backup-serving-'));
   const first = await startTestServer({ dataDir });
   admin = await setUpClub(first);
-  // Run from the sources, the worker is bundled on its first use: a backup first, so the timed one times
-  // the backup alone.
+  // Run from the sources, the worker is bundled and started on its first use (then kept a while): a backup
+  // first, so the timed one times the backup alone.
   expect((await download(first, admin)).status).toBe(200);
   await first.close();
   // The admin's long-ago posts, written straight into the club's database in one transaction while no

@@ -1,8 +1,8 @@
 // The worker thread the club's whole-club jobs run in, one after another as they are posted (club-worker.ts
-// starts it; the name is the first job's): a restore's checks (stage-in-worker.ts) and a whole backup
-// (backup/archive-in-worker.ts).
-// Unpacking, checksums, gzip and SQLite's copy and integrity check take seconds on a large or hostile
-// club, all synchronous, and the club's members are answered meanwhile by the server's own thread.
+// starts it and keeps it a while; the file is named for its first job): a restore's checks
+// (stage-in-worker.ts) and a whole backup (backup/archive-in-worker.ts). Unpacking, checksums, gzip and
+// SQLite's copy and integrity check take seconds on a large or hostile club, all synchronous, and the
+// club's members are answered meanwhile by the server's own thread.
 import { parentPort } from 'node:worker_threads';
 import { archiveJob, type ArchiveReport, type ArchiveRequest } from '../backup/archive-in-worker';
 import { failureOf, yieldToTheServer } from '../club-worker';
