@@ -39,6 +39,8 @@ export interface BackupResult {
   duringBackup: HomeLatency;
   /** Share of all CPUs that other processes used during the backup's run. */
   othersCpuShare: number;
+  /** The club server's peak resident memory (VmHWM) once the backup was sent: its worker thread's too. */
+  serverPeakRssBytes: number;
 }
 
 /** The default quiet run's length, and the load before the backup is asked for (and after it ends). */
@@ -200,11 +202,13 @@ export async function measureBackup(club: SeededClub, server: ClubServer, log: (
     quiet: quietResult,
     duringBackup: latencyOf(during, load.problems()),
     othersCpuShare,
+    serverPeakRssBytes: server.peakRss(),
   };
   log(
     `  home during a backup of ${posts} posts (${(databaseBytes / 2 ** 20).toFixed(0)} MiB database, made in ${result.backupSeconds.toFixed(2)} s, ` +
       `${(result.archiveBytes / 2 ** 20).toFixed(1)} MiB sent in ${result.downloadSeconds.toFixed(2)} s): p50 ${result.duringBackup.p50Ms.toFixed(1)} ms, ` +
       `p99 ${result.duringBackup.p99Ms.toFixed(1)} ms, max ${result.duringBackup.maxMs.toFixed(0)} ms over ${result.duringBackup.answers} answers` +
+      `; server peak memory ${(result.serverPeakRssBytes / 2 ** 20).toFixed(0)} MiB` +
       (othersCpuShare > 0.15 ? `; other processes used ${Math.round(othersCpuShare * 100)}% of the CPUs` : ''),
   );
   return result;
