@@ -2,7 +2,7 @@ import type { BackupKind } from '../../../shared/api/host';
 import { APP_VERSION } from '../../app-version';
 import { recordBackup } from './backup-status';
 import type { BackupManifest } from '../archive-format';
-import { writeClubArchive } from './write-archive';
+import { writeClubArchiveInWorker } from './archive-in-worker';
 
 export interface ClubBackupOptions {
   dataDir: string;
@@ -16,11 +16,12 @@ export interface ClubBackupOptions {
 /**
  * A whole-club backup to `target`, however it is asked for (the host page, the daily schedule, the command
  * line, the desktop menu), recorded as the host page's "last backup". A backup that is made but could not
- * be recorded is still a backup: the record's failure is only logged.
+ * be recorded is still a backup: the record's failure is only logged. Made in a worker thread: the club
+ * goes on answering its members meanwhile.
  */
 export async function backUpClub(target: string, options: ClubBackupOptions): Promise<{ bytes: number; manifest: BackupManifest }> {
   const { kind, ...archive } = options;
-  const made = await writeClubArchive(target, { ...archive, appVersion: APP_VERSION });
+  const made = await writeClubArchiveInWorker(target, { ...archive, appVersion: APP_VERSION });
   try {
     recordBackup(options.dataDir, { at: new Date(made.manifest.createdAt), kind });
   } catch (error) {

@@ -10,7 +10,8 @@ import { MaintenanceError } from '../maintenance-error';
  * around) with SQLite's online backup: consistent at one moment even while
  * the club is in use (the running server keeps writing; the copy holds every transaction committed before
  * that moment and none half-done). Written beside the target and renamed, so a failed backup leaves no
- * half file where the host expects one.
+ * half file where the host expects one. Each step is synchronous and takes seconds on a large club: a
+ * running club calls this in a worker thread (backUpClub, archive-in-worker.ts), never on its own.
  */
 export async function backupDatabase(dataDir: string, target: string, nativeBinding?: string): Promise<{ bytes: number }> {
   const source = path.join(dataDir, DATABASE_FILE);
@@ -24,7 +25,8 @@ export async function backupDatabase(dataDir: string, target: string, nativeBind
   const db = new Database(source, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
   try {
     // All pages in one step: one read transaction, so writers carry on (WAL) and the copy never restarts
-    // because another connection wrote between steps.
+    // because another connection wrote between steps (as a stepwise copy would, again and again on a busy
+    // club). The step holds up only the thread it runs in: a worker's, beside a running club.
     await db.backup(partial, { progress: () => 0x7fffffff });
   } catch (error) {
     fs.rmSync(partial, { force: true });
