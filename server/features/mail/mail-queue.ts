@@ -198,21 +198,33 @@ export class MailQueue {
       this.firstPass = false;
     }
     const inFlight = new Set<number>();
+    /** Recipients with a mail on its way: their next waits, so each member's mail arrives in the order queued. */
+    const busy = new Set<string>();
     let taken: DueMail[] = [];
+    const takeFrom = (mails: DueMail[]) => {
+      const index = mails.findIndex((mail) => !busy.has(mail.to));
+      return index < 0 ? undefined : mails.splice(index, 1)[0];
+    };
     const next = (): DueMail | undefined => {
-      // Mails on their way are still unsent and due: read past them. A mail tried in this pass is either
-      // sent or, having failed, due only after a delay above 0 from the pass's start.
-      if (taken.length === 0) taken = dueMails(sql, dueBy, DUE_BATCH + inFlight.size).filter((mail) => !inFlight.has(mail.id));
-      return taken.shift();
+      let mail = takeFrom(taken);
+      if (!mail) {
+        // Mails on their way are still unsent and due: read past them. A mail tried in this pass is either
+        // sent or, having failed, due only after a delay above 0 from the pass's start.
+        taken = dueMails(sql, dueBy, DUE_BATCH + inFlight.size).filter((due) => !inFlight.has(due.id));
+        mail = takeFrom(taken);
+      }
+      return mail;
     };
     let sent = 0;
     const lane = async () => {
       for (let mail = next(); mail && keepGoing(); mail = next()) {
         inFlight.add(mail.id);
+        busy.add(mail.to);
         try {
           if (await this.deliver(mail, passStart)) sent++;
         } finally {
           inFlight.delete(mail.id);
+          busy.delete(mail.to);
         }
         await this.pacer.pace(keepGoing);
       }
@@ -234,7 +246,8 @@ export class MailQueue {
         html: mail.html,
         attachments: mail.attachments === null ? null : (JSON.parse(mail.attachments) as MailAttachment[]),
         messageKey: `bookclub-mail-${mail.id}.${mail.createdOn.replace(/\D/g, '')}`,
-        date: new Date(this.now()),
+        // When it was written, as RFC 5322 means it: mail clients show a member's mail in the order it was queued.
+        date: new Date(mail.createdOn),
       });
       await this.transport.send({ id: mail.id, queuedOn: mail.createdOn, from: this.envelopeFrom, to: mail.to, message });
     } catch (error) {
