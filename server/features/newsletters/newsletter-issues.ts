@@ -6,7 +6,7 @@ import { deleteRows, insertRow, statement, updateRows } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import type { MailOutbox } from '../../mail-outbox';
 import { userTable, type LinkSettings, type User } from '../accounts';
-import { CpuPacer } from '../mail';
+import { CpuPacer, type CpuPacerOptions } from '../mail';
 import type { ClubEvent } from './club-events';
 import { newsletterIssueTable, type NewsletterIssueRow } from './newsletter-issue.entity';
 import { letterFor, letterTo, type Letter } from './newsletter-letters';
@@ -27,8 +27,8 @@ export interface IssueOptions {
   /** The lists that carry an event of each kind. */
   listsOf: (event: ClubEvent) => readonly NewsletterName[];
   log: (message: string, error?: unknown) => void;
-  /** The pacing of the writer; tests keep it from resting. */
-  cpuShare?: number;
+  /** The pacing of the writer (cpu-pacer.ts); tests replace its clock and its rest. */
+  pacing?: Partial<CpuPacerOptions>;
 }
 
 type Recipient = Pick<User, 'id' | 'email' | 'language'>;
@@ -57,7 +57,7 @@ export class NewsletterIssues {
     private readonly links: LinkSettings,
     private readonly options: IssueOptions,
   ) {
-    this.pacer = new CpuPacer({ share: options.cpuShare ?? WRITE_CPU_SHARE });
+    this.pacer = new CpuPacer({ share: WRITE_CPU_SHARE, ...options.pacing });
   }
 
   /** Records the event's newsletter and has it written soon. Synchronous: queued when the request answers. */

@@ -6,7 +6,7 @@ import { deleteRows, findRows, findRowsIn } from '../../db/table';
 import type { MailOutbox } from '../../mail-outbox';
 import { userTable, type AccountsService, type LinkSettings } from '../accounts';
 import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
-import { NewsletterIssues } from './newsletter-issues';
+import { NewsletterIssues, type IssueOptions } from './newsletter-issues';
 import { subscribeAccount } from './subscribe';
 import { newsletterSubscriptionTable } from './subscription.entity';
 
@@ -38,10 +38,10 @@ export class NewslettersService implements ClubEvents {
     private readonly accounts: AccountsService,
     links: LinkSettings,
     private readonly log: (message: string, error?: unknown) => void = console.error,
-    /** The share of a core writing newsletters into the mail queue may take (newsletter-issues.ts). */
-    options: { cpuShare?: number } = {},
+    /** How writing newsletters into the mail queue is paced (newsletter-issues.ts); for tests. */
+    pacing: IssueOptions['pacing'] = {},
   ) {
-    this.issues = new NewsletterIssues(db, outbox, links, { listsOf: (event) => LISTS_OF[event.kind], log, cpuShare: options.cpuShare });
+    this.issues = new NewsletterIssues(db, outbox, links, { listsOf: (event) => LISTS_OF[event.kind], log, pacing });
     // What a stop or a crash left half queued goes on now.
     this.issues.writeSoon();
   }
