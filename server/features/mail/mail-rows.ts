@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { insertRows, statement, updateRows } from '../../db/table';
+import { statement, updateRows } from '../../db/table';
 import { mailTable, type MailRow } from './mail.entity';
 import type { OutgoingMail } from './mail-message';
 
@@ -19,21 +19,19 @@ export interface MailQueueSummary {
   lastErrorAt: string | null;
 }
 
+const INSERTED = ['to', 'subject', 'text', 'html', 'attachments', 'createdOn', 'attempts', 'nextAttemptOn'] as const satisfies readonly (keyof MailRow)[];
+
+/** Queues mails, due now. One statement for them all: a newsletter queues thousands. */
 export function insertMails(sql: Sql, mails: readonly OutgoingMail[], now: string): void {
-  insertRows(
+  const insert = statement(
     sql,
-    MAILS,
-    mails.map((mail) => ({
-      to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
-      createdOn: now,
-      attempts: 0,
-      nextAttemptOn: now,
-    })),
+    `INSERT INTO ${MAILS.name} (${INSERTED.map((property) => MAILS.column(property)).join(', ')}) VALUES (${INSERTED.map(() => '?').join(', ')})`,
   );
+  for (const mail of mails) {
+    const attachments = mail.attachments?.length ? JSON.stringify(mail.attachments) : null;
+    // In the order of INSERTED.
+    insert.run(mail.to, mail.subject, mail.text, mail.html ?? null, attachments, now, 0, now);
+  }
 }
 
 /** Up to `limit` unsent mails due by `dueBy`, those that came due first first (the oldest of those due together). */

@@ -17,7 +17,7 @@ const USERS = userTable;
 const SUBSCRIPTIONS = newsletterSubscriptionTable;
 
 /** Members whose mail goes into the queue in one transaction; the writer rests between batches. */
-export const ISSUE_BATCH = 200;
+export const ISSUE_BATCH = 100;
 /** The most of one core writing newsletters may take, as the mail queue's sending. */
 const WRITE_CPU_SHARE = 0.25;
 /** After a batch could not be written (the database busy or full), the next try. */
@@ -138,14 +138,17 @@ export class NewsletterIssues {
    */
   private recipients(issue: Pick<NewsletterIssueRow, 'queuedThrough'>, event: ClubEvent): Recipient[] {
     const lists = this.options.listsOf(event);
-    const user = USERS.qualified;
+    const [user, subscription] = [USERS.qualified, SUBSCRIPTIONS.qualified];
+    // Walks the members from the cursor in the order of their ids (the primary key), asking of each whether
+    // they are on a list: a batch costs its own members, not the whole club's subscriptions again.
     return statement(
       sqliteOf(this.db),
       `SELECT ${user('id')} AS "id", ${user('email')} AS "email", ${user('language')} AS "language" FROM ${USERS.name}
-       WHERE ${user('id')} IN (SELECT ${SUBSCRIPTIONS.column('userId')} FROM ${SUBSCRIPTIONS.name} WHERE ${SUBSCRIPTIONS.column('newsletter')} IN (${lists.map(() => '?').join(', ')}))
-         AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL AND ${user('id')} > ? AND ${user('id')} <> ?
+       WHERE ${user('id')} > ? AND ${user('id')} <> ? AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL
+         AND EXISTS (SELECT 1 FROM ${SUBSCRIPTIONS.name} WHERE ${subscription('userId')} = ${user('id')}
+                     AND ${subscription('newsletter')} IN (${lists.map(() => '?').join(', ')}))
        ORDER BY ${user('id')} LIMIT ?`,
-    ).all(...lists, issue.queuedThrough ?? '', 'actorId' in event ? event.actorId : '', ISSUE_BATCH) as Recipient[];
+    ).all(issue.queuedThrough ?? '', 'actorId' in event ? event.actorId : '', ...lists, ISSUE_BATCH) as Recipient[];
   }
 
   private letter(issueId: number, event: ClubEvent, language: Language | null): Letter {
