@@ -33,6 +33,7 @@ export interface MailBurstOptions {
 
 export const MAIL_BURST_DEFAULTS: MailBurstOptions = { connections: 8, rate: 200, baselineSeconds: 5, burstWindowSeconds: 5, drainTimeoutSeconds: 600 };
 
+/** A delivered mail's recipient and Subject header (RFC 2047 words decoded or not). */
 export interface DeliveredMail {
   to: string;
   subject: string;
@@ -111,19 +112,20 @@ function outboxReader(outboxDir: string) {
         const raw = fs.readFileSync(path.join(outboxDir, file), 'utf8');
         const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
         const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
-        return { to: header('to'), subject: decodeWords(header('subject')) };
+        return { to: header('to'), subject: header('subject') };
       }),
   };
 }
 
 function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
-    );
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('utf8')
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
 }
 
 /** Home under a steady load until stopped; each answer's latency with the time it came. */
@@ -245,7 +247,8 @@ export async function measureMailBurst(
   const byEvent = new Map<string, Map<string, number>>();
   let wrongLanguage = 0;
   const slovakOf = new Map(members.map((_, i) => [memberEmail(i), isSlovak(i)]));
-  for (const mail of mails) {
+  for (const { to, subject: encoded } of mails) {
+    const mail = { to, subject: decodeWords(encoded) };
     const event = mail.subject.replace(/^\[[^\]]*\] /, '').replace(/^(New round|Nové kolo|New suggestion|Nový návrh): /, '');
     const recipients = byEvent.get(event) ?? new Map<string, number>();
     recipients.set(mail.to, (recipients.get(mail.to) ?? 0) + 1);

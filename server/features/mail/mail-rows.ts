@@ -88,9 +88,10 @@ export function pruneSentMail(sql: Sql, before: Date): number {
 /** The unsent mail: never tried yet (pending), tried and failed (failing), and the latest failure among them. */
 export function queueSummary(sql: Sql): MailQueueSummary {
   const [attempts, sentOn, lastError, lastErrorOn] = [MAILS.column('attempts'), MAILS.column('sentOn'), MAILS.column('lastError'), MAILS.column('lastErrorOn')];
-  const counts = statement(sql, `SELECT SUM(${attempts} = 0) AS "pending", SUM(${attempts} > 0) AS "failing" FROM ${MAILS.name} WHERE ${sentOn} IS NULL`).get() as
-    | { pending: number | null; failing: number | null }
-    | undefined;
+  const counts = statement(
+    sql,
+    `SELECT SUM(${attempts} = 0) AS "pending", SUM(${attempts} > 0) AS "failing" FROM ${MAILS.name} WHERE ${sentOn} IS NULL`,
+  ).get() as { pending: number | null; failing: number | null } | undefined;
   const raw = statement(
     sql,
     `SELECT ${MAILS.columns(LAST_ERROR)} FROM ${MAILS.name} WHERE ${sentOn} IS NULL AND ${lastError} IS NOT NULL

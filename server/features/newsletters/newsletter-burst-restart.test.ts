@@ -77,7 +77,10 @@ afterAll(async () => {
 });
 
 /** A mail server keeping what it accepted (recipient, subject); past `acceptAtMost` it holds mails unanswered. */
-async function mailServer(port: number, acceptAtMost = Infinity): Promise<{ port: number; accepted: { to: string; subject: string }[]; holding: () => number }> {
+async function mailServer(
+  port: number,
+  acceptAtMost = Infinity,
+): Promise<{ port: number; accepted: { to: string; subject: string }[]; holding: () => number }> {
   const accepted: { to: string; subject: string }[] = [];
   let held = 0;
   const sink = new SMTPServer({

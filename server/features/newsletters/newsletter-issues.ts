@@ -113,9 +113,10 @@ export class NewsletterIssues {
   /** Queues the next batch of the oldest issue in one transaction; answers false when no issue is left. */
   private writeBatch(): boolean {
     return writeTransaction(this.db, (sql) => {
-      const raw = statement(sql, `SELECT ${ISSUES.columns(['id', 'event', 'queuedThrough'])} FROM ${ISSUES.name} ORDER BY ${ISSUES.column('id')} LIMIT 1`).get() as
-        | Record<string, unknown>
-        | undefined;
+      const raw = statement(
+        sql,
+        `SELECT ${ISSUES.columns(['id', 'event', 'queuedThrough'])} FROM ${ISSUES.name} ORDER BY ${ISSUES.column('id')} LIMIT 1`,
+      ).get() as Record<string, unknown> | undefined;
       if (!raw) return false;
       const issue = ISSUES.fromSql(raw, ['id', 'event', 'queuedThrough']);
       const event = JSON.parse(issue.event) as ClubEvent;
