@@ -119,9 +119,27 @@ describe('the SMTP transport', () => {
     // The server hangs up on the idle connection (as servers do after a while).
     for (const socket of server.open) socket.destroy();
     await expect.poll(() => server.open.size).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // for the hang-up to reach the club
     await transport.send(mail('ann@club.test', 'Second'));
     expect(server.accepted.map((m) => m.subject)).toEqual(['First', 'Second']);
     expect(server.connections).toBe(2);
+    await transport.release!();
+  });
+
+  it('a server that takes only so many mails on a connection (421) gets the rest on a new one, at once', async () => {
+    // By the client's port: one per connection.
+    const perConnection = new Map<number, number>();
+    const server = await mailServer({
+      onMailFrom(_address, session, callback) {
+        const count = (perConnection.get(session.remotePort) ?? 0) + 1;
+        perConnection.set(session.remotePort, count);
+        callback(count > 2 ? Object.assign(new Error('Too many mails on this connection'), { responseCode: 421 }) : undefined);
+      },
+    });
+    const transport = smtpTransport(server.url());
+    for (let i = 0; i < 5; i++) await transport.send(mail(`m${i}@club.test`, `Mail to m${i}`));
+    expect(server.accepted.map((m) => m.to)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4'].map((n) => `${n}@club.test`));
+    expect(server.connections).toBe(3);
     await transport.release!();
   });
 

@@ -22,10 +22,13 @@ interface Line {
 /** What the URL says (nodemailer's reading of it): the connection's options and the login. */
 type Settings = SMTPConnection.Options & { auth?: { user?: string; pass?: string } };
 
-/** The server dropped the connection (or said it is closing it): nothing of the mail was taken, it may go again. */
-function connectionLost(error: unknown): boolean {
-  const { code, responseCode } = error as { code?: string; responseCode?: number };
-  return responseCode === 421 || code === 'ECONNECTION' || code === 'ESOCKET' || code === 'ETIMEDOUT';
+/**
+ * The server refused the command because it is closing the connection (421: too many mails on it, shutting
+ * down): nothing of the mail was taken, so it may go at once on another connection. A connection that just
+ * broke may have delivered the mail before it did: that one waits for the queue's retry, not sent twice now.
+ */
+function serverClosing(error: unknown): boolean {
+  return (error as { responseCode?: number }).responseCode === 421;
 }
 
 /**
@@ -74,8 +77,13 @@ export function smtpTransport(smtpUrl: string, connections = 1): MailTransport {
         line.onLost?.(error);
       };
       connection.on('error', lost);
-      connection.once('end', () => lost(Object.assign(new Error('the mail server closed the connection'), { code: 'ECONNECTION' })));
-      connection.connect(() => {
+      connection.once('end', () => {
+        line.closed = true;
+        // A moment later: a mail on its way hears the server's own reason first (its reply to the command).
+        setImmediate(() => lost(Object.assign(new Error('the mail server closed the connection'), { code: 'ECONNECTION' })));
+      });
+      connection.connect((error) => {
+        if (error) return lost(error);
         const { user, pass } = options.auth ?? {};
         if (!(user || pass) || !connection.allowsAuth) return settle();
         connection.login({ user, credentials: { user: user ?? '', pass: pass ?? '' } }, (error) => {
@@ -90,7 +98,8 @@ export function smtpTransport(smtpUrl: string, connections = 1): MailTransport {
   function deliver(line: Line, envelope: { from: string; to: string[] }, message: Buffer): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       line.onLost = reject;
-      line.connection.send(envelope, message, (error) => (error ? reject(error) : resolve()));
+      // A copy for each try: the connection notes its progress on the envelope it is given.
+      line.connection.send({ from: envelope.from, to: [...envelope.to] }, message, (error) => (error ? reject(error) : resolve()));
     }).finally(() => (line.onLost = undefined));
   }
 
@@ -103,8 +112,7 @@ export function smtpTransport(smtpUrl: string, connections = 1): MailTransport {
       await deliver(line, envelope, message);
     } catch (error) {
       line.connection.close();
-      // A connection that sat idle may have been closed by the server meanwhile: once more, on a new one.
-      if (reused && connectionLost(error)) return sendOnce(envelope, message, true);
+      if (reused && serverClosing(error)) return sendOnce(envelope, message, true);
       throw error;
     }
     if (++line.sent >= MAILS_PER_CONNECTION) line.connection.quit();
