@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
 import type { Round } from '../shared/api/rounds';
 import type { ClubServer } from './club-server-process';
 import type { SeededClub } from './club-seed';
@@ -61,7 +62,8 @@ export interface MailBurstResult {
   duplicates: number;
   missing: number;
   wrongLanguage: number;
-  /** Seconds from the first event to the last mail delivered (null: not drained within the timeout). */
+  /** Seconds from the first event until every mail was in the queue (its table), and to the last mail delivered (null: not within the timeout). */
+  queuedSeconds: number | null;
   drainSeconds: number | null;
   mailsPerSecond: number;
   /** CPU time the club used from the first event to the drain's end, per mail. */
@@ -99,7 +101,6 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T,
 }
 
 const isSlovak = (index: number) => index % 2 === 1;
-const memberEmail = (index: number) => `member${String(index + 1).padStart(4, '0')}@bench.test`;
 
 /** What each outbox .eml says: its recipient and (decoded) subject, from the headers alone. */
 function outboxReader(outboxDir: string) {
@@ -186,6 +187,10 @@ export async function measureMailBurst(
   const deliveredCount = options.delivered ? () => options.delivered!().length : outbox.count;
   const alreadyDelivered = options.delivered ? options.delivered().length : 0;
 
+  // The club's database, read as the club writes it: the members' addresses, and the mail queued since the burst.
+  const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
+  const emailOf = new Map((sql.prepare(`SELECT "id", "email" FROM "user"`).all() as { id: string; email: string }[]).map((row) => [row.id, row.email]));
+  const queuedSince = sql.prepare(`SELECT COUNT(*) AS "n" FROM "mail" WHERE "createdOn" >= ?`);
   const posters = members.slice(0, BURST_SUGGESTIONS);
   const expectedMails = members.length + posters.length * (members.length - 1);
   const home = loadHome(server.url, members[members.length - 1]!.token, options);
@@ -199,6 +204,7 @@ export async function measureMailBurst(
   const cpuBefore = cpuMs(server.pid);
   const others = othersCpuMeter([server.pid]);
   const burstStart = performance.now();
+  const burstStartIso = new Date().toISOString();
   const eventTimes: number[] = [];
   const timed = async <T>(work: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -227,7 +233,9 @@ export async function measureMailBurst(
   let lastCount = -1;
   let lastChange = performance.now();
   let drainEnd: number | null = null;
+  let queuedAt: number | null = null;
   while (performance.now() - burstStart < options.drainTimeoutSeconds * 1000) {
+    if (queuedAt === null && (queuedSince.get(burstStartIso) as { n: number }).n >= expectedMails) queuedAt = performance.now();
     const count = deliveredCount() - alreadyDelivered;
     if (count >= expectedMails) {
       drainEnd = performance.now();
@@ -241,12 +249,13 @@ export async function measureMailBurst(
   const serverCpuMs = cpuMs(server.pid) - cpuBefore;
   const othersCpuShare = others();
   home.stop();
+  sql.close();
   if (server.ended()) throw new Error(`the club server ${server.ended()} during the mail burst`);
 
   const mails = delivered().slice(alreadyDelivered);
   const byEvent = new Map<string, Map<string, number>>();
   let wrongLanguage = 0;
-  const slovakOf = new Map(members.map((_, i) => [memberEmail(i), isSlovak(i)]));
+  const slovakOf = new Map(members.map((member, i) => [emailOf.get(member.id)!, isSlovak(i)]));
   for (const { to, subject: encoded } of mails) {
     const mail = { to, subject: decodeWords(encoded) };
     const event = mail.subject.replace(/^\[[^\]]*\] /, '').replace(/^(New round|Nové kolo|New suggestion|Nový návrh): /, '');
@@ -274,6 +283,7 @@ export async function measureMailBurst(
     duplicates,
     missing: expectedMails - distinct,
     wrongLanguage,
+    queuedSeconds: queuedAt === null ? null : (queuedAt - burstStart) / 1000,
     drainSeconds,
     mailsPerSecond: mails.length / ((drainedAt - burstStart) / 1000),
     serverCpuMs,
