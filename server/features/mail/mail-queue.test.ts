@@ -175,6 +175,37 @@ describe('MailQueue', () => {
     expect(rows().every((r) => r.attempts === 1 && r.sentOn)).toBe(true);
   });
 
+  it("sends one member's mails one after another, in the order queued, while others' go beside them", async () => {
+    const fake = fakeTransport();
+    const toAnnAtOnce = { now: 0, most: 0 };
+    const transport: MailTransport = {
+      async send(mail) {
+        const toAnn = mail.to === 'ann@club.test';
+        if (toAnn) toAnnAtOnce.most = Math.max(toAnnAtOnce.most, ++toAnnAtOnce.now);
+        try {
+          await fake.transport.send(mail);
+        } finally {
+          if (toAnn) toAnnAtOnce.now--;
+        }
+      },
+    };
+    const { queue } = await setup({ transport, sendsAtOnce: 4 });
+    const release = fake.hold();
+    queue.enqueue([1, 2, 3].flatMap((n) => [{ ...invitation('ann@club.test'), subject: `Ann ${n}` }, invitation(`other${n}@club.test`)]));
+    const flushing = queue.flush();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Ann's first and the three others are on their way; Ann's second waits for her first.
+    expect(fake.maxInFlight).toBe(4);
+    release();
+    expect(await flushing).toBe(6);
+    expect(toAnnAtOnce.most).toBe(1);
+    expect(fake.sent.filter((m) => m.to === 'ann@club.test').map((m) => /Subject: (.*)\r\n/.exec(m.message.toString())![1])).toEqual([
+      'Ann 1',
+      'Ann 2',
+      'Ann 3',
+    ]);
+  });
+
   it('stop waits for the sends in flight and records them; the rest stays queued for the next start', async () => {
     const fake = fakeTransport();
     const { queue, rows } = await setup({ transport: fake.transport, sendsAtOnce: 2 });
