@@ -4,7 +4,7 @@ import { discussionTable, postTable } from '../features/discussions';
 import { settingTable } from '../features/home';
 import { mailTable } from '../features/mail';
 import { calendarFeedTable, meetingRsvpTable, meetingTable } from '../features/meetings';
-import { newsletterSubscriptionTable } from '../features/newsletters';
+import { newsletterIssueTable, newsletterSubscriptionTable } from '../features/newsletters';
 import { pollOptionTable, pollTable, voteChoiceTable, voteTable } from '../features/polls';
 import { readingProgressTable } from '../features/progress';
 import { recommendationTable } from '../features/recommendations';
@@ -30,6 +30,7 @@ export const clubTables = [
   bookTable,
   mailTable,
   newsletterSubscriptionTable,
+  newsletterIssueTable,
   currentlyReadingTable,
   recommendationTable,
   reviewTable,

@@ -11,6 +11,7 @@ import { Meetings1732340000000 } from './1732340000000-meetings';
 import { MailAttachments1732350000000 } from './1732350000000-mail-attachments';
 import { MailErrorTime1732360000000 } from './1732360000000-mail-error-time';
 import { FeedSessions1732370000000 } from './1732370000000-feed-sessions';
+import { NewsletterIssues1732380000000 } from './1732380000000-newsletter-issues';
 import { LiveVersions1732383000000 } from './1732383000000-live-versions';
 
 /** In order; each runs once, recorded in the migrations table. */
@@ -28,5 +29,6 @@ export const migrations = [
   MailAttachments1732350000000,
   MailErrorTime1732360000000,
   FeedSessions1732370000000,
+  NewsletterIssues1732380000000,
   LiveVersions1732383000000,
 ];

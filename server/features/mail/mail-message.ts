@@ -10,19 +10,20 @@ export interface OutgoingMail {
   attachments?: MailAttachment[] | null;
 }
 
-/** Delivers one mail or throws; the queue records the failure and tries again later. */
-export interface MailTransport {
-  send(mail: OutgoingMail & { from: string }): Promise<void>;
+/** A queued mail written out (mail-mime.ts), with its envelope: what a transport delivers. */
+export interface ComposedMail {
+  /** The queue's row, and when it was queued: together they name this mail the same way on every try. */
+  id: number;
+  queuedOn: string;
+  /** The envelope: the sender's address alone, and the one recipient. */
+  from: string;
+  to: string;
+  message: Buffer;
 }
 
-/** The fields nodemailer takes, from ours (it wants a missing html or attachment list left out, not null). */
-export function toNodemailerMessage(mail: OutgoingMail & { from: string }) {
-  return {
-    from: mail.from,
-    to: mail.to,
-    subject: mail.subject,
-    text: mail.text,
-    html: mail.html ?? undefined,
-    attachments: mail.attachments?.length ? mail.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content })) : undefined,
-  };
+/** Delivers one mail or throws; the queue records the failure and tries again later. */
+export interface MailTransport {
+  send(mail: ComposedMail): Promise<void>;
+  /** Lets go of what it keeps open between mails (SMTP connections): nothing is left to send for now. */
+  release?(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMail, tempDir } from '../../test-support/mail';
+import { composeMessage } from './mail-mime';
 import { createMailTransport } from './mail-transport';
 import { outboxFileName } from './outbox-transport';
 
@@ -17,13 +18,29 @@ describe('the outbox, without SMTP_URL', () => {
       subject: 'Reset your password',
       text: `Open this link to choose a new password:\n${LINK}`,
       html: `<p>Open <a href="${LINK}">this link</a> to choose a new password.</p>`,
+      messageKey: 'm1',
+      date: new Date(),
     };
-    await transport.send(mail);
-    await transport.send({ ...mail, to: 'bob@club.test', html: null });
+    const queuedOn = '2026-11-22T06:10:00.123Z';
+    await transport.send({ id: 1, queuedOn, from: 'bookclub@localhost', to: mail.to, message: composeMessage(mail) });
+    await transport.send({
+      id: 2,
+      queuedOn,
+      from: 'bookclub@localhost',
+      to: 'bob@club.test',
+      message: composeMessage({ ...mail, to: 'bob@club.test', html: null }),
+    });
+    // Written again (a crash came between writing it and recording it sent): the same file, not a second one.
+    await transport.send({
+      id: 2,
+      queuedOn,
+      from: 'bookclub@localhost',
+      to: 'bob@club.test',
+      message: composeMessage({ ...mail, to: 'bob@club.test', html: null }),
+    });
 
     const files = fs.readdirSync(outboxDir).sort();
-    expect(files).toHaveLength(2);
-    expect(files.every((f) => /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-[0-9a-f]{8}\.eml$/.test(f))).toBe(true);
+    expect(files).toEqual(['2026-11-22T06-10-00-123Z-000000000001.eml', '2026-11-22T06-10-00-123Z-000000000002.eml']);
     expect(fs.statSync(outboxDir).mode & 0o077).toBe(0);
 
     const first = parseMail(fs.readFileSync(path.join(outboxDir, files[0]!), 'utf8'));
@@ -37,9 +54,14 @@ describe('the outbox, without SMTP_URL', () => {
     expect(second.html).toBeUndefined();
   });
 
-  it('names files so they sort by time', () => {
-    const names = ['2026-11-22T06:10:00.123Z', '2026-11-22T06:10:09.001Z', '2026-11-22T16:00:00.000Z'].map((t) => outboxFileName(new Date(t)));
-    expect(names[0]).toMatch(/^2026-11-22T06-10-00-123Z-[0-9a-f]{8}\.eml$/);
+  it('names files so they sort by the time queued, then by the queue', () => {
+    const names = [
+      ['2026-11-22T06:10:00.123Z', 9],
+      ['2026-11-22T06:10:00.123Z', 10],
+      ['2026-11-22T06:10:09.001Z', 2],
+      ['2026-11-22T16:00:00.000Z', 1],
+    ].map(([queuedOn, id]) => outboxFileName(queuedOn as string, id as number));
+    expect(names[0]).toBe('2026-11-22T06-10-00-123Z-000000000009.eml');
     expect([...names].reverse().sort()).toEqual(names);
   });
 });

@@ -2,4 +2,5 @@
 export { noClubEvents, type ClubEvents } from './club-events';
 export type { NewslettersService } from './newsletters.service';
 export { NEW_ACCOUNT_NEWSLETTER, subscribeAccount } from './subscribe';
+export { newsletterIssueTable } from './newsletter-issue.entity';
 export { newsletterSubscriptionTable, type SubscriptionRow } from './subscription.entity';

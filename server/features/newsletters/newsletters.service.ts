@@ -1,14 +1,12 @@
 import type { DataSource } from 'typeorm';
 import type { Profile } from '../../../shared/api/accounts';
 import { NEWSLETTERS, type NewsletterName, type NewsletterSubscribers } from '../../../shared/api/newsletters';
-import type { Language } from '../../../shared/constants';
-import { pages } from '../../../shared/pages';
 import { sqliteOf } from '../../db/data-source';
 import { deleteRows, findRows, findRowsIn } from '../../db/table';
-import { translate } from '../../http/i18n';
-import type { MailMessage, MailOutbox } from '../../mail-outbox';
-import { userTable, type AccountsService, type LinkSettings, type User } from '../accounts';
+import type { MailOutbox } from '../../mail-outbox';
+import { userTable, type AccountsService, type LinkSettings } from '../accounts';
 import type { ClubEvent, ClubEventKind, ClubEvents } from './club-events';
+import { NewsletterIssues, type IssueOptions } from './newsletter-issues';
 import { subscribeAccount } from './subscribe';
 import { newsletterSubscriptionTable } from './subscription.entity';
 
@@ -31,13 +29,22 @@ const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
 };
 
 export class NewslettersService implements ClubEvents {
+  /** The events whose mail is being queued: each a row until every subscriber's mail is. */
+  readonly issues: NewsletterIssues;
+
   constructor(
     private readonly db: DataSource,
-    private readonly outbox: MailOutbox,
+    outbox: MailOutbox,
     private readonly accounts: AccountsService,
-    private readonly links: LinkSettings,
+    links: LinkSettings,
     private readonly log: (message: string, error?: unknown) => void = console.error,
-  ) {}
+    /** How writing newsletters into the mail queue is paced (newsletter-issues.ts); for tests. */
+    pacing: IssueOptions['pacing'] = {},
+  ) {
+    this.issues = new NewsletterIssues(db, outbox, links, { listsOf: (event) => LISTS_OF[event.kind], log, pacing });
+    // What a stop or a crash left half queued goes on now.
+    this.issues.writeSoon();
+  }
 
   async listsOf(userId: string): Promise<NewsletterName[]> {
     const rows = findRows(sqliteOf(this.db), SUBSCRIPTIONS, { userId });
@@ -67,65 +74,16 @@ export class NewslettersService implements ClubEvents {
     return { basicevents: profilesOf('basicevents'), allevents: profilesOf('allevents') };
   }
 
-  /** Mails the event to every subscriber of a list that carries it, once each, in their own language. */
+  /**
+   * Mails the event to every subscriber of a list that carries it, once each, in their own language: one
+   * row now, the mails in the background (newsletter-issues.ts), so a newsletter to the whole club costs the
+   * request that caused it next to nothing.
+   */
   publish(event: ClubEvent): void {
-    void this.mailEvent(event).catch((error) => this.log(`newsletter for ${event.kind} could not be queued`, error));
-  }
-
-  private async mailEvent(event: ClubEvent): Promise<void> {
-    const sql = sqliteOf(this.db);
-    const rows = findRowsIn(sql, SUBSCRIPTIONS, 'newsletter', LISTS_OF[event.kind]);
-    const userIds = [...new Set(rows.map((row) => row.userId))].filter((id) => !('actorId' in event) || id !== event.actorId);
-    if (userIds.length === 0) return;
-    // A disabled account keeps its subscriptions for when it is enabled again, but gets no mail meanwhile.
-    const recipients = findRowsIn(sql, USERS, 'id', userIds).filter((user) => !user.isBot && user.disabledOn === null);
-    this.outbox.enqueue(recipients.map((user) => this.compose(event, user)));
-  }
-
-  private compose(event: ClubEvent, user: User): MailMessage {
-    const language: Language = user.language ?? this.links.defaultLanguage;
-    const base = this.links.publicUrl;
-    const profileLink = `${base}${pages.member(user.email)}`;
-    const closing = `${translate(language, 'mail:signature', { siteName: this.links.siteName })}\n\n${translate(language, 'mail:event.footer', { siteName: this.links.siteName, profileLink })}\n`;
-    if ('letters' in event) {
-      // Written by its feature in every language (a meeting's mail: meetings/meeting-mail.ts); signed and footed here.
-      const letter = event.letters[language];
-      return { to: user.email, subject: `[${this.links.siteName}] ${letter.subject}`, text: `${letter.text}\n\n${closing}`, attachments: letter.attachments };
+    try {
+      this.issues.add(event);
+    } catch (error) {
+      this.log(`newsletter for ${event.kind} could not be queued`, error);
     }
-    const { kind, link, params } = ((): { kind: string; link: string; params: Record<string, string | number> } => {
-      switch (event.kind) {
-        case 'roundStarted':
-        case 'discussionOpened':
-          return { kind: event.kind, link: `${base}${pages.discussion(event.discussionId)}`, params: { title: event.title } };
-        case 'pollOpened':
-          return { kind: event.isTiebreaker ? 'tiebreakerOpened' : 'pollOpened', link: `${base}${pages.poll(event.pollId)}`, params: { title: event.title } };
-        case 'bookChosen':
-          return {
-            kind: event.kind,
-            link: `${base}${pages.book(event.bookId)}`,
-            params: { title: event.title, author: event.author ?? '?', order: event.order },
-          };
-        case 'recommendationAdded':
-          return { kind: event.kind, link: `${base}${pages.recommendation(event.recommendationId)}`, params: { title: event.title, owner: event.owner } };
-        case 'reviewAdded':
-          return {
-            kind: event.kind,
-            link: `${base}${pages.book(event.bookId)}`,
-            params: { title: event.title, owner: event.owner, stars: event.rating === null ? '' : '★'.repeat(event.rating) + '☆'.repeat(5 - event.rating) },
-          };
-        case 'suggestionAdded':
-          return {
-            kind: event.kind,
-            link: `${base}${pages.post(event.discussionId, event.postId)}`,
-            params: { title: event.title, owner: event.owner, discussion: event.discussion },
-          };
-      }
-    })();
-    const all = { ...params, link, siteName: this.links.siteName, profileLink };
-    return {
-      to: user.email,
-      subject: `[${this.links.siteName}] ${translate(language, `mail:event.${kind}.subject`, all)}`,
-      text: `${translate(language, `mail:event.${kind}.text`, all)}\n\n${closing}`,
-    };
   }
 }
