@@ -294,6 +294,7 @@ describe(`API fuzz over the OpenAPI document (seed ${SEED})`, () => {
           const chosen = selectCases(recipes, budget, mulberry32(hashSeed(SEED, op.method, op.path, role)));
           for (const [index, recipe] of chosen.entries()) {
             const fuzzCase = recipe.make();
+            await fingerprinter.newslettersQueued();
             const before = fingerprinter.take();
             let answer: Answer | undefined;
             let problems: string[];

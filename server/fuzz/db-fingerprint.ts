@@ -30,6 +30,17 @@ export class DatabaseFingerprinter {
     this.sql = new Database(path.join(dataDir, 'bookclub.db'), { readonly: true, fileMustExist: true });
   }
 
+  /**
+   * Waits (5 s at most) until the club has queued every newsletter an earlier request caused: the writer
+   * adds those mails in the background, after the request was answered (newsletter-issues.ts), and must
+   * not be mistaken for a change the next, refused request made.
+   */
+  async newslettersQueued(): Promise<void> {
+    const waiting = this.sql.prepare<[], { n: number }>(`SELECT COUNT(*) AS "n" FROM "newsletter_issue"`);
+    const until = performance.now() + 5_000;
+    while (waiting.get()!.n > 0 && performance.now() < until) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
   take(): Fingerprint {
     const version = this.sql.pragma('data_version', { simple: true }) as number;
     if (this.last && version === this.lastVersion) return this.last;

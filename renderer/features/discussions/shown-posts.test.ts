@@ -15,6 +15,6 @@ describe('a long discussion shown a part at a time', () => {
 
   it('shows everything, and what arrives later, once a part would reach the end', () => {
     expect(nextLimit(FIRST_POSTS, FIRST_POSTS + MORE_POSTS)).toBe(Infinity);
-    expect(nextLimit(FIRST_POSTS + 2 * MORE_POSTS, 200)).toBe(Infinity);
+    expect(nextLimit(FIRST_POSTS + 3 * MORE_POSTS, 200)).toBe(Infinity);
   });
 });

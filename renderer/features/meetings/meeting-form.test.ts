@@ -7,7 +7,9 @@ beforeAll(() => {
   process.env.TZ = 'Europe/Bratislava';
 });
 afterAll(() => {
-  process.env.TZ = zoneBefore;
+  // Assigning undefined would leave TZ="undefined", a zone no one knows, to the test files after this one.
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
 });
 
 const t = (key: string) => key;
