@@ -28,7 +28,7 @@ function read(path: string, ratio: number, p99Ms: number, problems: string[] = [
   };
 }
 
-const empty = (): BenchResults => ({ clubs: [], peakRss: [], machineBusy: [] });
+const empty = (): BenchResults => ({ clubs: [], memory: [], machineBusy: [] });
 
 describe('the statistics', () => {
   it('takes the middle value, or the mean of the middle two', () => {
@@ -125,10 +125,11 @@ describe('the goals', () => {
     expect(small!.met).toBe(true);
   });
 
-  it('reports the largest peak RSS of the server processes', () => {
+  it('reports the largest peak RSS of the server processes, and the phase that made it', () => {
+    const phase = (name: string, mibs: number) => ({ phase: name, startBytes: 0, peakBytes: mibs * 1024 * 1024, endBytes: 0 });
     const results = empty();
-    results.peakRss.push({ process: 'a', bytes: 100 * 1024 * 1024 }, { process: 'b', bytes: 160 * 1024 * 1024 });
-    expect(goalRows(results)[0]).toMatchObject({ measured: '160.0 MiB (b)', met: false });
+    results.memory.push({ process: 'a', phases: [phase('start', 100)] }, { process: 'b', phases: [phase('start', 110), phase('the ballot storm', 160), phase('after', 120)] });
+    expect(goalRows(results)[0]).toMatchObject({ measured: '160.0 MiB (b, the ballot storm)', met: false });
   });
 });
 

@@ -21,12 +21,15 @@ import { CONNECTIONS } from './load-runner';
 import { machineBusyShare, openFilesLimit } from './proc-stats';
 import { measureReads } from './reads-scenario';
 import { measureRendererSize } from './renderer-size-scenario';
-import { goalRows, goalTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
+import { goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
 import { measureSearch } from './search-scenario';
 import { measureVoteStorm } from './vote-storm-scenario';
 import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './bench-options';
 
 const log = (line: string) => console.log(line);
+
+/** The issue's storm: each of 1,000 members sends three ballots at once (changing their vote is allowed while a poll is open). */
+const STORM_BALLOTS_PER_MEMBER = 3;
 
 /** Others' work on the machine (tests, builds) lowers every figure: it is sampled and recorded before each part. */
 let waitQuiet = false;
@@ -83,51 +86,67 @@ function machine() {
   };
 }
 
-/** Seeds a club, recording the seeding in `club`; null when seeding failed. */
-async function seeded(club: ClubResults): Promise<SeededClub | null> {
+/** A club seeded, and the club server that seeded it, still running for the scenarios. */
+interface SeededOnServer {
+  club: SeededClub;
+  server: ClubServer;
+}
+
+/**
+ * Seeds a club through a club server process, recording the seeding in `club`; answers the club and that
+ * server (the scenarios run on it after, so its peak memory covers the whole run), or null when seeding failed.
+ */
+async function seeded(club: ClubResults, workDir: string): Promise<SeededOnServer | null> {
   log(`Seeding a club of ${club.members} members...`);
-  const seed = await attempt('seeding', () => seedClub(club.members, log));
+  const serve = (dataDir: string, token: string) => startClubServer(dataDir, token, path.join(workDir, `server-${club.members}.log`));
+  const seed = await attempt('seeding', () => seedClub(club.members, serve, log));
   if ('error' in seed) {
     club.seed = seed;
     return null;
   }
-  club.seed = { seconds: seed.seedSeconds, counts: seed.counts };
-  log(`  seeded in ${seed.seedSeconds.toFixed(1)} s: ${JSON.stringify(seed.counts)}`);
+  club.seed = { seconds: seed.club.seedSeconds, counts: seed.club.counts };
+  log(`  seeded in ${seed.club.seedSeconds.toFixed(1)} s: ${JSON.stringify(seed.club.counts)}`);
   return seed;
 }
 
 interface ServerScenario {
-  /** As the peak memory table names it: "the vote storm". */
+  /** As the memory table names its phase: "the vote storm". */
   name: string;
   run(server: ClubServer): Promise<void>;
 }
 
 /**
- * Runs scenarios one after another on one club server process, noting its peak memory after each; a
- * server that ended (crashed) is recorded and started again for the next scenario.
+ * Runs scenarios one after another on the club server that seeded the club, each a phase of its memory;
+ * a server that ended (crashed) is recorded and started again for the next scenario. Stops it at the end
+ * and records each server process's memory phases.
  */
-async function onServer(club: SeededClub, label: string, results: BenchResults, workDir: string, scenarios: ServerScenario[]) {
-  let server: ClubServer | null = null;
+async function onServer(seed: SeededOnServer, label: string, results: BenchResults, workDir: string, scenarios: ServerScenario[]) {
+  const { club } = seed;
+  let server: ClubServer | null = seed.server;
+  let restarts = 0;
   const stop = async () => {
     if (!server) return;
     const ended = server.ended();
-    const bytes = await server.stop();
-    if (ended) results.peakRss.push({ process: `${label} (${ended})`, bytes });
+    await server.stop();
+    results.memory.push({ process: `${label}${restarts ? ` (started again: ${restarts})` : ''}${ended ? ` (${ended})` : ''}`, phases: server.phases() });
     server = null;
   };
   try {
     for (const scenario of scenarios) {
-      if (server?.ended()) await stop();
+      if (server?.ended()) {
+        await stop();
+        restarts++;
+      }
       server ??= await startClubServer(club.dataDir, club.members[0]!.token, path.join(workDir, `server-${club.memberCount}.log`));
+      server.phase(scenario.name);
       await scenario.run(server);
-      results.peakRss.push({ process: `${label}, after ${scenario.name}`, bytes: server.peakRss() });
     }
   } finally {
     await stop();
   }
 }
 
-/** The reads of one club, with the server's peak memory after each. */
+/** The reads of one club. */
 function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResults, options: BenchOptions, workDir: string): ServerScenario {
   const where = `club of ${club.memberCount.toLocaleString('en-US')}`;
   return {
@@ -135,8 +154,6 @@ function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResul
     async run(server) {
       log(`Reads, ${where}...`);
       clubResults.reads = await attempt('reads', () => measureReads(club, server, options, workDir, log, (read) => noteBusy(results, `GET ${read}, ${where}`)));
-      if ('error' in clubResults.reads) return;
-      for (const read of clubResults.reads) results.peakRss.push({ process: `${where} server, after GET ${read.read}`, bytes: read.serverPeakRssBytes });
     },
   };
 }
@@ -168,7 +185,7 @@ async function main() {
   const started = performance.now();
   const startedAt = new Date();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-bench-run-'));
-  const results: BenchResults = { clubs: [], peakRss: [], machineBusy: [] };
+  const results: BenchResults = { clubs: [], memory: [], machineBusy: [] };
   const info = machine();
   log(`Bookclub benchmark${options.quick ? ' (--quick: a smoke run, not a measurement)' : ''}: ${[...options.only].join(', ')}`);
   log(
@@ -187,18 +204,18 @@ async function main() {
     if (want('reads') || want('start')) {
       const club: ClubResults = { members: 50 };
       results.clubs.push(club);
-      small = await seeded(club);
-      if (small) {
+      const seed = await seeded(club, workDir);
+      if (seed) {
+        small = seed.club;
         seededDirs.push(small.dataDir);
         const seededClub = small;
-        if (want('reads')) {
-          await onServer(seededClub, 'club of 50 server', results, workDir, [readsOn(seededClub, results, club, options, workDir)]);
-        }
+        await onServer(seed, 'club of 50 server', results, workDir, want('reads') ? [readsOn(seededClub, results, club, options, workDir)] : []);
         if (want('start')) {
           log('Cold start...');
           await noteBusy(results, 'cold start');
           results.coldStart = await attempt('cold start', () => measureColdStart(seededClub, options.coldStarts, workDir, log));
-          if (!('error' in results.coldStart)) results.peakRss.push({ process: 'cold start, after its first answer', bytes: results.coldStart.peakRssBytes });
+          if (!('error' in results.coldStart))
+            results.memory.push({ process: 'cold start', phases: [{ phase: 'start, to its first answer', startBytes: 0, peakBytes: results.coldStart.peakRssBytes, endBytes: 0 }] });
         }
       }
     }
@@ -206,19 +223,20 @@ async function main() {
     if (want('reads') || want('votes') || want('live')) {
       const club: ClubResults = { members: 1000 };
       results.clubs.push(club);
-      const big = await seeded(club);
-      if (big) {
+      const seed = await seeded(club, workDir);
+      if (seed) {
+        const big = seed.club;
         seededDirs.push(big.dataDir);
         const scenarios: ServerScenario[] = [];
         if (want('reads')) scenarios.push(readsOn(big, results, club, options, workDir));
         if (want('votes')) {
           scenarios.push({
-            name: 'the vote storm',
+            name: 'the ballot storm',
             async run(server) {
-              log('Vote storm...');
-              await noteBusy(results, 'the vote storm');
-              club.votes = await attempt('vote storm', () => measureVoteStorm(big, server));
-              if (!('error' in club.votes)) log(`  ${club.votes.voters} votes in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
+              log(`Ballot storm: ${STORM_BALLOTS_PER_MEMBER} ballots from each member at once...`);
+              await noteBusy(results, 'the ballot storm');
+              club.votes = await attempt('ballot storm', () => measureVoteStorm(big, server, { ballotsPerMember: STORM_BALLOTS_PER_MEMBER }));
+              if (!('error' in club.votes)) log(`  ${club.votes.ballots} ballots in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
             },
           });
         }
@@ -232,7 +250,7 @@ async function main() {
             },
           });
         }
-        await onServer(big, 'club of 1,000 server', results, workDir, scenarios);
+        await onServer(seed, 'club of 1,000 server', results, workDir, scenarios);
       }
     }
 
@@ -261,6 +279,10 @@ async function main() {
   const busiest = results.machineBusy.reduce((a, b) => (b.share > a.share ? b : a), { before: '', share: 0 });
   if (busiest.share > 0.1)
     log(`Other processes kept up to ${Math.round(busiest.share * 100)}% of the CPUs busy (before ${busiest.before}): a busy machine, figures are low.`);
+  if (results.memory.length > 0) {
+    log('');
+    log(memoryTable(results));
+  }
   if (results.clubs.some((club) => club.reads && !('error' in club.reads))) {
     log('');
     log(readsTable(results));
