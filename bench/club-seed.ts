@@ -111,7 +111,12 @@ function apiClient(base: string) {
     const response = await fetch(base + apiPath, {
       method,
       // A ballot's answer is not read: it need not be compressed (20,000 of them, 100 kB each).
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json', ...(ballot ? { 'Accept-Encoding': 'identity' } : {}) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(ballot ? { 'Accept-Encoding': 'identity' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = await response.text();
@@ -271,7 +276,11 @@ async function seedThroughApi(memberCount: number, serve: ServeClub, log: (line:
  * through the club server `serve` starts, and counts what it holds; answers the club and that server, still
  * running, for the scenarios that follow.
  */
-export async function seedClub(memberCount: number, serve: ServeClub, log: (line: string) => void = () => {}): Promise<{ club: SeededClub; server: ClubServer }> {
+export async function seedClub(
+  memberCount: number,
+  serve: ServeClub,
+  log: (line: string) => void = () => {},
+): Promise<{ club: SeededClub; server: ClubServer }> {
   const started = performance.now();
   const { club, server } = await seedThroughApi(memberCount, serve, log);
   return { club: { ...club, counts: tableCounts(club.dataDir), seedSeconds: (performance.now() - started) / 1000 }, server };

@@ -102,7 +102,7 @@ export interface ListenCounters {
 
 /** The system-wide listen counters now (all zero where /proc/net/netstat is not there). */
 export function listenCounters(): ListenCounters {
-  let text = '';
+  let text: string;
   try {
     text = fs.readFileSync('/proc/net/netstat', 'utf8');
   } catch {

@@ -28,6 +28,20 @@ import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './benc
 
 const log = (line: string) => console.log(line);
 
+/**
+ * The fields the live clients put beside their token in the handshake: none (today's whole-document
+ * events, as bots get them) unless BENCH_LIVE_HANDSHAKE gives them as JSON, e.g. '{"events":2}' for the
+ * small events. Once shared/events.ts exports the opt-in (DELTA_EVENTS_HANDSHAKE), the renderer's
+ * handshake goes here.
+ */
+function liveHandshake(): Record<string, unknown> {
+  const given = process.env.BENCH_LIVE_HANDSHAKE;
+  if (!given) return {};
+  const fields: unknown = JSON.parse(given);
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new OptionsError(`BENCH_LIVE_HANDSHAKE is not a JSON object: ${given}`);
+  return fields as Record<string, unknown>;
+}
+
 /** The issue's storm: each of 1,000 members sends three ballots at once (changing their vote is allowed while a poll is open). */
 const STORM_BALLOTS_PER_MEMBER = 3;
 
@@ -215,7 +229,10 @@ async function main() {
           await noteBusy(results, 'cold start');
           results.coldStart = await attempt('cold start', () => measureColdStart(seededClub, options.coldStarts, workDir, log));
           if (!('error' in results.coldStart))
-            results.memory.push({ process: 'cold start', phases: [{ phase: 'start, to its first answer', startBytes: 0, peakBytes: results.coldStart.peakRssBytes, endBytes: 0 }] });
+            results.memory.push({
+              process: 'cold start',
+              phases: [{ phase: 'start, to its first answer', startBytes: 0, peakBytes: results.coldStart.peakRssBytes, endBytes: 0 }],
+            });
         }
       }
     }
@@ -236,7 +253,8 @@ async function main() {
               log(`Ballot storm: ${STORM_BALLOTS_PER_MEMBER} ballots from each member at once...`);
               await noteBusy(results, 'the ballot storm');
               club.votes = await attempt('ballot storm', () => measureVoteStorm(big, server, { ballotsPerMember: STORM_BALLOTS_PER_MEMBER }));
-              if (!('error' in club.votes)) log(`  ${club.votes.ballots} ballots in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
+              if (!('error' in club.votes))
+                log(`  ${club.votes.ballots} ballots in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
             },
           });
         }
@@ -246,7 +264,9 @@ async function main() {
             async run(server) {
               log('Live clients...');
               await noteBusy(results, 'the live clients');
-              club.live = await attempt('live clients', () => measureLiveClients(big, server, { posts: options.livePosts, waitSeconds: 20 }, log));
+              club.live = await attempt('live clients', () =>
+                measureLiveClients(big, server, { posts: options.livePosts, waitSeconds: 20, handshake: liveHandshake() }, log),
+              );
             },
           });
         }

@@ -188,7 +188,9 @@ export async function measureVoteStorm(club: SeededClub, server: ClubServer, { b
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const started = performance.now();
-  const answers = await Promise.all(sends.map((send) => post(target, send.token, JSON.stringify({ postIds: ballotOf(send.member, send.k, club.pollOptionIds) }), started)));
+  const answers = await Promise.all(
+    sends.map((send) => post(target, send.token, JSON.stringify({ postIds: ballotOf(send.member, send.k, club.pollOptionIds) }), started)),
+  );
   const seconds = (performance.now() - started) / 1000;
   loopDelay.disable();
   const listen = listenCountersSince(listenBefore);
