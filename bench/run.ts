@@ -1,11 +1,13 @@
 /**
  * The club's benchmark (`npm run bench`, after `npm run build`): the renderer's initial JavaScript, four
- * reads against bare node:http in a club of 50 and of 1,000 members, cold start, a vote storm and a
- * thousand live clients in the big club, and search at scale; each figure beside the goal of the issue
- * "Fast and light". Prints the table and writes the JSON to bench/results/.
+ * reads against bare node:http in a club of 50 and of 1,000 members, cold start, a storm of 3,000 ballots
+ * and a thousand live clients in the big club (home during a backup and a burst of mail once wired in),
+ * and search at scale; each figure beside the goals of the issues "Fast and light" and "A 1,000-member
+ * club on one laptop". Each club is seeded through the club server that the scenarios then run on, and
+ * its memory is reported phase by phase. Prints the tables and writes the JSON to bench/results/.
  *
  *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
- *   npm run bench -- --only reads,votes      some of reads|votes|live|start|search|size
+ *   npm run bench -- --only reads,votes      some of reads|votes|live|backup|mail|start|search|size
  *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min, 15 over the run) until
  *                                            other processes leave the CPUs alone: a shared build machine
  */
@@ -21,7 +23,7 @@ import { CONNECTIONS } from './load-runner';
 import { machineBusyShare, openFilesLimit } from './proc-stats';
 import { measureReads } from './reads-scenario';
 import { measureRendererSize } from './renderer-size-scenario';
-import { goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
+import { goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type HomeUnderWorkResult, type Measured } from './report';
 import { measureSearch } from './search-scenario';
 import { measureVoteStorm } from './vote-storm-scenario';
 import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './bench-options';
@@ -160,6 +162,37 @@ async function onServer(seed: SeededOnServer, label: string, results: BenchResul
   }
 }
 
+/**
+ * Scenarios other files provide, each on the 1,000-member club's server after the live clients: home's
+ * latency during a whole-club backup (bench/backup-scenario.ts) and during a burst of mail
+ * (bench/mail-burst-scenario.ts). Wire one in by importing its function and giving `measure` here, its
+ * result as a HomeUnderWorkResult; until then `--only backup` or `mail` records that it is not measured.
+ */
+const UNDER_WORK: Record<
+  'backup' | 'mail',
+  { file: string; measure?: (club: SeededClub, server: ClubServer, workDir: string) => Promise<HomeUnderWorkResult> }
+> = {
+  backup: { file: 'bench/backup-scenario.ts' },
+  mail: { file: 'bench/mail-burst-scenario.ts' },
+};
+
+function underWorkOn(part: keyof typeof UNDER_WORK, club: SeededClub, results: BenchResults, clubResults: ClubResults, workDir: string): ServerScenario {
+  const { file, measure } = UNDER_WORK[part];
+  return {
+    name: part === 'backup' ? 'a whole-club backup' : 'a burst of mail',
+    async run(server) {
+      log(`Home during ${part === 'backup' ? 'a whole-club backup' : 'a burst of mail'}...`);
+      if (!measure) {
+        clubResults[part] = { error: `${file} is not wired into bench/run.ts yet` };
+        log(`  not measured: ${file} is not wired into bench/run.ts yet`);
+        return;
+      }
+      await noteBusy(results, part);
+      clubResults[part] = await attempt(part, () => measure(club, server, workDir));
+    },
+  };
+}
+
 /** The reads of one club. */
 function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResults, options: BenchOptions, workDir: string): ServerScenario {
   const where = `club of ${club.memberCount.toLocaleString('en-US')}`;
@@ -237,7 +270,7 @@ async function main() {
       }
     }
 
-    if (want('reads') || want('votes') || want('live')) {
+    if (want('reads') || want('votes') || want('live') || want('backup') || want('mail')) {
       const club: ClubResults = { members: 1000 };
       results.clubs.push(club);
       const seed = await seeded(club, workDir);
@@ -270,6 +303,7 @@ async function main() {
             },
           });
         }
+        for (const part of ['backup', 'mail'] as const) if (want(part)) scenarios.push(underWorkOn(part, big, results, club, workDir));
         await onServer(seed, 'club of 1,000 server', results, workDir, scenarios);
       }
     }
