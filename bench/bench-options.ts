@@ -1,7 +1,11 @@
 // The benchmark's command line: `npm run bench -- [--quick] [--only reads,votes,...] [--wait-quiet] [--out file]`.
 import { parseArgs } from 'node:util';
 
-export const SCENARIOS = ['reads', 'votes', 'live', 'start', 'search', 'size'] as const;
+/**
+ * The parts of a run. `backup` and `mail` are home's latency during a whole-club backup and during a burst
+ * of mail, from bench/backup-scenario.ts and bench/mail-burst-scenario.ts (run.ts, UNDER_WORK).
+ */
+export const SCENARIOS = ['reads', 'votes', 'live', 'backup', 'mail', 'start', 'search', 'size'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

@@ -1,9 +1,11 @@
-// Seeds a club for the benchmark: members, 20 finished rounds (each with its chosen book), a round whose
-// poll is open, a round whose discussion has 200 posts, recommendations, reviews, a noticeboard, and what a
-// third of the members are reading. Accounts go straight into SQLite (as server/test-support/members.ts
-// adds them; logging a thousand members in would wait on password hashing), each with a session token
-// signed by the club's own secret, as a login would issue. Everything else goes through the API, so the
-// club is exactly what the server writes.
+// Seeds a club for the benchmark: members, 20 finished rounds (each with its chosen book, every member
+// voting in each poll), a round whose poll is open, a round whose discussion has 200 posts,
+// recommendations, reviews, a noticeboard, and what a third of the members are reading. Accounts go
+// straight into SQLite (as server/test-support/members.ts adds them; logging a thousand members in would
+// wait on password hashing), each with a session token signed by the club's own secret, as a login would
+// issue. Everything else goes through the API of the club server under test (the built server in its own
+// process, as the benchmark runs it after), so the club is exactly what the server writes and the server's
+// memory over the whole run, seeding included, is the one process's.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +16,7 @@ import { hashPassword } from '../server/features/accounts/password';
 import { loadOrCreateSecret, signToken } from '../server/http/token';
 import { startServer } from '../server/start-server';
 import type { ServerConfig } from '../server/settings';
+import type { ClubServer } from './club-server-process';
 import { ClubText } from './club-text';
 
 export interface SeededMember {
@@ -43,7 +46,10 @@ export const BIG_DISCUSSION_POSTS = 200;
 export const RECOMMENDATIONS = 500;
 export const REVIEWS = 200;
 const PASSWORD = 'bench member password';
+/** Ballots the seeding sends at a time (each member votes in every finished round). */
+const VOTERS_AT_ONCE = 50;
 
+/** The in-process start that makes the schema and secret. */
 function serverConfig(dataDir: string): ServerConfig {
   return {
     dataDir,
@@ -95,17 +101,27 @@ async function insertAccounts(dataDir: string, memberCount: number, text: ClubTe
   }
 }
 
-/** JSON calls to the seeding server; anything but 200 stops the seeding. */
+/**
+ * JSON calls to the club server; anything but 200 stops the seeding. A ballot's answer is not parsed
+ * (it is the whole poll, 100 kB in a big club: parsing 20,000 of them would cost the bench seconds).
+ */
 function apiClient(base: string) {
   return async function api<T = unknown>(method: string, apiPath: string, token: string, body?: unknown): Promise<T> {
+    const ballot = apiPath.endsWith('/vote');
     const response = await fetch(base + apiPath, {
       method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      // A ballot's answer is not read: it need not be compressed (20,000 of them, 100 kB each).
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(ballot ? { 'Accept-Encoding': 'identity' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const answer = await response.text();
     if (response.status !== 200) throw new Error(`seeding: ${method} ${apiPath} answered ${response.status}: ${answer.slice(0, 300)}`);
-    return JSON.parse(answer) as T;
+    return (ballot ? undefined : JSON.parse(answer)) as T;
   };
 }
 
@@ -119,28 +135,41 @@ function tableCounts(dataDir: string): Record<string, number> {
   }
 }
 
-/** Seeds a club of `memberCount` members (plus the admin) in a fresh folder under the system's temp folder. */
-async function seedThroughApi(memberCount: number, log: (line: string) => void): Promise<SeededClub> {
+/** Starts the club server under test on a data folder, ready once it answers `token`'s GET /api/home. */
+export type ServeClub = (dataDir: string, token: string) => Promise<ClubServer>;
+
+/**
+ * Seeds a club of `memberCount` members (plus the admin) in a fresh folder under the system's temp folder,
+ * through the club server `serve` starts; answers the club and that server, still running. Each step is a
+ * phase of the server's memory (ClubServer.phase).
+ */
+async function seedThroughApi(memberCount: number, serve: ServeClub, log: (line: string) => void): Promise<{ club: SeededClub; server: ClubServer }> {
+  let server: ClubServer | null = null;
   let phaseStart = performance.now();
-  const phase = (what: string) => {
-    log(`  seeded ${what} in ${((performance.now() - phaseStart) / 1000).toFixed(1)} s`);
+  /** Begins a step: the server's memory phase `seeding <what>`; answers the function that logs its time. */
+  const step = (what: string) => {
+    server?.phase(`seeding ${what}`);
     phaseStart = performance.now();
+    return () => log(`  seeded ${what} in ${((performance.now() - phaseStart) / 1000).toFixed(1)} s`);
   };
   const text = new ClubText(memberCount);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bookclub-bench-${memberCount}-`));
-  // The first start makes the database and its schema (migrations) and the token-signing secret.
+  let seeded = step(`${memberCount} members`);
+  // The first start makes the database and its schema (migrations) and the token-signing secret: here, in
+  // the bench's own process, before the accounts are written straight into the database.
   await (await startServer(serverConfig(dataDir))).close();
   const { adminId, memberIds } = await insertAccounts(dataDir, memberCount, text);
   const secret = loadOrCreateSecret(dataDir);
   const admin = { id: adminId, token: await signToken(adminId, 0, secret) };
   const members = await Promise.all(memberIds.map(async (id) => ({ id, token: await signToken(id, 0, secret) })));
   const member = (i: number) => members[i % members.length]!;
-  phase(`${memberCount} members`);
+  seeded();
 
-  const server = await startServer(serverConfig(dataDir));
+  server = await serve(dataDir, admin.token);
   try {
-    const api = apiClient(`http://127.0.0.1:${server.port}`);
+    const api = apiClient(server.url);
     const mod = admin.token;
+    seeded = step(`${FINISHED_ROUNDS} finished rounds, every member voting`);
     await api('POST', '/api/admin/noticeboard', mod, { text: `# Welcome\n\n${text.markdown(40, 80)}` });
 
     let nextMember = 0;
@@ -159,12 +188,14 @@ async function seedThroughApi(memberCount: number, log: (line: string) => void):
             }
           : { title: text.words(2, 4), text: text.markdown(20, 60) },
       );
-    /** Members vote so that the first option wins outright: five for it, three for the next two. */
-    const voteFor = async (pollId: number, options: number[]) => {
-      for (let j = 0; j < 8; j++) {
-        await api('POST', `/api/polls/${pollId}/vote`, member(nextMember++).token, { postIds: j < 5 ? [options[0]] : options.slice(1, 3) });
-      }
-    };
+    /**
+     * Every member votes, a few at a time, so that the first option wins outright: half of them for it, the
+     * other half spread over the rest.
+     */
+    const voteFor = (pollId: number, options: number[]) =>
+      inParallel(members, VOTERS_AT_ONCE, (voter, i) =>
+        api<void>('POST', `/api/polls/${pollId}/vote`, voter.token, { postIds: i % 2 === 0 ? [options[0]] : [options[1 + ((i >> 1) % (options.length - 1))]] }),
+      );
     /** Closes a discussion into its poll, votes, closes the poll (and any tiebreaker); answers the outcome. */
     const decide = async (discussionId: number, topic: 'Books' | 'Themes'): Promise<RoundUpdate> => {
       const options = [];
@@ -189,19 +220,22 @@ async function seedThroughApi(memberCount: number, log: (line: string) => void):
       if (topic === 'Themes') discussionId = (await decide(discussionId, 'Themes')).discussion!.discussionId;
       await decide(discussionId, 'Books');
     }
-    phase(`${FINISHED_ROUNDS} finished rounds`);
+    seeded();
 
+    seeded = step('an open poll');
     const pollRound = await api<Round>('POST', '/api/rounds', mod, { topic: 'Books', title: 'Round 21: the vote', description: null });
     const pollOptionIds = [];
     for (let k = 0; k < 5; k++) pollOptionIds.push((await suggest(pollRound.bookDiscussionId!, 'Books')).postId);
     const pollId = (await api<RoundUpdate>('POST', `/api/rounds/close-discussion/${pollRound.bookDiscussionId}`, mod)).discussion!.pollId!;
-    phase('an open poll');
+    seeded();
 
+    seeded = step(`a discussion of ${BIG_DISCUSSION_POSTS} posts`);
     const bigRound = await api<Round>('POST', '/api/rounds', mod, { topic: 'Books', title: 'Round 22: what next', description: text.markdown(20, 40) });
     const bigDiscussionId = bigRound.bookDiscussionId!;
     for (let k = 0; k < BIG_DISCUSSION_POSTS; k++) await suggest(bigDiscussionId, 'Books');
-    phase(`a discussion of ${BIG_DISCUSSION_POSTS} posts`);
+    seeded();
 
+    seeded = step(`${RECOMMENDATIONS} recommendations`);
     await inParallel(Array.from({ length: RECOMMENDATIONS }), 8, (_, k) =>
       api('POST', '/api/recommendations', member(k * 7).token, {
         title: text.title(),
@@ -210,7 +244,8 @@ async function seedThroughApi(memberCount: number, log: (line: string) => void):
         text: text.markdown(40, 140),
       }),
     );
-    phase(`${RECOMMENDATIONS} recommendations`);
+    seeded();
+    seeded = step(`${REVIEWS} reviews`);
     const books = await api<{ bookId: number }[]>('GET', '/api/books', mod);
     await inParallel(Array.from({ length: REVIEWS }), 8, (_, k) => {
       const book = books[k % books.length]!;
@@ -220,26 +255,33 @@ async function seedThroughApi(memberCount: number, log: (line: string) => void):
         reviewText: text.markdown(30, 120),
       });
     });
-    phase(`${REVIEWS} reviews`);
+    seeded();
+    seeded = step('currently reading of a third of the members');
     await inParallel(
       members.filter((_, k) => k % 3 === 0),
       8,
       (reader) => api('POST', '/api/reviews/currentlyreading', reader.token, { title: text.title(), author: text.author() }),
     );
-    phase('currently reading of a third of the members');
+    seeded();
 
-    return { dataDir, memberCount, admin, members, bigDiscussionId, pollId, pollOptionIds, counts: {}, seedSeconds: 0 };
-  } finally {
-    await server.close();
+    return { club: { dataDir, memberCount, admin, members, bigDiscussionId, pollId, pollOptionIds, counts: {}, seedSeconds: 0 }, server };
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
 }
 
 /**
- * Seeds a club of `memberCount` members (plus the admin) in a fresh folder under the system's temp folder,
- * and counts what it holds once the seeding server has let go of the database.
+ * Seeds a club of `memberCount` members (plus the admin) in a fresh folder under the system's temp folder
+ * through the club server `serve` starts, and counts what it holds; answers the club and that server, still
+ * running, for the scenarios that follow.
  */
-export async function seedClub(memberCount: number, log: (line: string) => void = () => {}): Promise<SeededClub> {
+export async function seedClub(
+  memberCount: number,
+  serve: ServeClub,
+  log: (line: string) => void = () => {},
+): Promise<{ club: SeededClub; server: ClubServer }> {
   const started = performance.now();
-  const club = await seedThroughApi(memberCount, log);
-  return { ...club, counts: tableCounts(club.dataDir), seedSeconds: (performance.now() - started) / 1000 };
+  const { club, server } = await seedThroughApi(memberCount, serve, log);
+  return { club: { ...club, counts: tableCounts(club.dataDir), seedSeconds: (performance.now() - started) / 1000 }, server };
 }

@@ -7,19 +7,38 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { peakRssBytes } from './proc-stats';
+import { peakRssBytes, resetPeakRss, rssBytes } from './proc-stats';
 
 /** The project's root: this file is bundled to dist/bench/. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SERVER_MAIN = path.join(PROJECT_ROOT, 'dist/server/main.js');
 
+/** The server's resident memory over one phase of the run (seeding, a read, the ballot storm...). */
+export interface PhaseMemory {
+  phase: string;
+  /** Resident when the phase began, its peak (VmHWM since then), and resident when it ended. */
+  startBytes: number;
+  peakBytes: number;
+  endBytes: number;
+}
+
 export interface ClubServer {
   url: string;
   pid: number;
+  /** Where its output goes (its request log among it). */
+  logFile: string;
   /** Milliseconds from spawning to the first 200 answer of GET /api/home. */
   startMs: number;
-  /** The process's peak resident memory so far (VmHWM). */
+  /** The process's peak resident memory since it started, over all its phases. */
   peakRss(): number;
+  /**
+   * Ends the phase under way and begins `name`: the peak of each phase is its own (the kernel's VmHWM is
+   * set back to the resident memory at each phase's start), so the phase that makes the process's peak is
+   * known. The first phase, "start", runs from spawning to the first answer.
+   */
+  phase(name: string): void;
+  /** Each phase so far, the one under way as it stands. */
+  phases(): PhaseMemory[];
   /** How the process ended, while it should not have (a crash under load); null while it runs. */
   ended(): string | null;
   /** Stops it with SIGTERM as a host would (Ctrl+C), and answers its peak resident memory. */
@@ -137,20 +156,34 @@ export async function startClubServer(dataDir: string, token: string, logFile: s
   const pid = child.pid!;
   let ended: string | null = null;
   child.once('exit', (code, signal) => (ended = `exited with ${signal ?? code}`));
-  let lastPeak = 0;
-  const peakRss = () => {
+  // Where /proc/<pid>/clear_refs cannot set VmHWM back (not Linux), each phase's peak is the process's so far.
+  const done: PhaseMemory[] = [];
+  let current = { phase: 'start', startBytes: 0 };
+  let last: PhaseMemory = { ...current, peakBytes: 0, endBytes: 0 };
+  const now = (): PhaseMemory => {
     try {
-      lastPeak = peakRssBytes(pid);
+      last = { ...current, peakBytes: peakRssBytes(pid), endBytes: rssBytes(pid) };
     } catch {
-      // ended: the last reading stands
+      // ended: the phase's last reading stands
+      if (last.phase !== current.phase || last.startBytes !== current.startBytes) last = { ...current, peakBytes: 0, endBytes: 0 };
     }
-    return lastPeak;
+    return last;
   };
+  const phases = () => [...done, now()];
+  const peakRss = () => Math.max(0, ...phases().map((phase) => phase.peakBytes));
   return {
     url,
     pid,
+    logFile,
     startMs,
     peakRss,
+    phase(name) {
+      const ending = now();
+      done.push(ending);
+      resetPeakRss(pid);
+      current = { phase: name, startBytes: ending.endBytes };
+    },
+    phases,
     ended: () => ended,
     async stop() {
       const peak = peakRss();

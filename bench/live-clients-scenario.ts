@@ -1,28 +1,42 @@
 // A thousand members with the club open: one socket.io-client connection each (the library's default
 // transports: long-polling first, then the upgrade to WebSocket), each signed in with its own token. A
-// member posts into the current discussion; the hub pushes DiscussionChanged (the whole discussion) to
-// every client. The figure is the time from sending the post to each client's event, over several posts;
-// then the same for a discussion with one post, which shows the fan-out without the big payload.
+// member posts into the current discussion; the hub tells every client (today: DiscussionChanged with the
+// whole discussion; a client that asked for small events: the post alone). The figure is the time from
+// sending the post to each client's first event that tells of it, over several posts; then the same for a
+// discussion with one post, which shows the fan-out without the big payload; then one member's vote.
+//
+// What each client receives is counted as it comes: frames (engine.io packets: one WebSocket frame each)
+// and their bytes on the wire (the WebSocket frame's header included), per post and for one vote. The
+// clients ask for today's events, or for others with extra fields in their handshake's `auth` beside the
+// token (`LiveOptions.handshake`: the small events' opt-in, shared/events.ts).
 //
 // All the clients live in this one process, on the same two cores as the server: each event is parsed by
 // each client in turn, so the latency measured includes that queue (a browser parses only its own). The
 // CPU time of both processes per post is reported beside it, to tell the two apart.
 import { io, type Socket } from 'socket.io-client';
 import { HUB_PATH } from '../shared/constants';
-import { HUB_EVENTS } from '../shared/events';
-import type { Discussion } from '../shared/api/discussions';
 import type { Round } from '../shared/api/rounds';
 import type { ClubServer } from './club-server-process';
 import { BIG_DISCUSSION_POSTS, type SeededClub } from './club-seed';
 import { cpuMs, othersCpuMeter } from './proc-stats';
 import { percentile } from './stats';
 
+/** What each connected client received, on average, for one post or one vote. */
+export interface Received {
+  frames: number;
+  bytes: number;
+  /** The most any one client received. */
+  maxBytes: number;
+}
+
 /** Several posts into one discussion, each heard by every client. */
 export interface DeliveryResult {
   discussion: string;
   posts: number;
-  /** Bytes of the DiscussionChanged payload (the discussion as JSON) after the first post. */
+  /** Bytes of the event the first client last received for the first post (`2["DiscussionChanged",{...}]`). */
   payloadBytes: number;
+  /** What each client received per post (the event, and anything else sent meanwhile). */
+  perPost: Received;
   /** Deliveries expected (clients × posts), received, and missed (not within the wait). */
   expected: number;
   delivered: number;
@@ -45,6 +59,8 @@ export interface DeliveryResult {
 }
 
 export interface LiveClientsResult {
+  /** The fields beside the token in each client's handshake (`{}`: today's events). */
+  handshake: Record<string, unknown>;
   clients: number;
   connected: number;
   connectSeconds: number;
@@ -55,12 +71,61 @@ export interface LiveClientsResult {
   big: DeliveryResult;
   /** Posts into a new discussion with one post: the fan-out alone, without the big payload. */
   small: DeliveryResult;
+  /** What each client received when one member voted in the open poll (within `VOTE_LISTEN_MS`). */
+  perVote: Received;
 }
 
-export interface LiveTiming {
+export interface LiveOptions {
   posts: number;
   /** How long a post waits for every client's event before the missing ones count as missed. */
   waitSeconds: number;
+  /** Fields beside the token in the handshake's `auth`: `{}` for today's events, or the small events' opt-in. */
+  handshake: Record<string, unknown>;
+}
+
+/** After a vote is answered, how long the clients are listened to (today nothing is sent for a vote). */
+const VOTE_LISTEN_MS = 1_500;
+
+/** Frames and bytes one client has received so far. */
+interface Counter {
+  frames: number;
+  bytes: number;
+  /** The data of the last message packet (a socket.io event as it came: `2["Event",{...}]`). */
+  lastMessage: string;
+}
+
+/** A WebSocket frame's header from the server (never masked): 2 bytes, 4 from 126 bytes of payload, 10 from 64 KiB. */
+function frameHeaderBytes(payload: number): number {
+  return payload < 126 ? 2 : payload < 65_536 ? 4 : 10;
+}
+
+/** engine.io's packet types as they go on the wire (engine.io-parser): one character before the data. */
+const PACKET_TYPE_BYTES = 1;
+
+/**
+ * Counts what `socket` receives: each engine.io packet, its bytes as sent (the type character and the
+ * data, UTF-8), and on WebSocket the frame's header. On long-polling a packet's share of the HTTP answer
+ * is counted the same, without the HTTP headers.
+ */
+function countReceived(socket: Socket): Counter {
+  const counter = { frames: 0, bytes: 0, lastMessage: '' };
+  const engine = socket.io.engine;
+  engine.on('packet', (packet: { type?: string; data?: unknown }) => {
+    const data = packet.data;
+    if (packet.type === 'message' && typeof data === 'string') counter.lastMessage = data;
+    const payload = PACKET_TYPE_BYTES + (typeof data === 'string' ? Buffer.byteLength(data) : Buffer.isBuffer(data) ? data.length : 0);
+    counter.frames++;
+    counter.bytes += payload + (engine.transport?.name === 'websocket' ? frameHeaderBytes(payload) : 0);
+  });
+  return counter;
+}
+
+/** What the counters went up by since `before`, per counter, summed up. */
+function receivedSince(counters: Counter[], before: Counter[], times = 1): Received {
+  const bytes = counters.map((counter, i) => counter.bytes - before[i]!.bytes);
+  const frames = counters.reduce((sum, counter, i) => sum + counter.frames - before[i]!.frames, 0);
+  const n = Math.max(1, counters.length) * times;
+  return { frames: frames / n, bytes: bytes.reduce((a, b) => a + b, 0) / n, maxBytes: bytes.length ? Math.max(...bytes) / times : 0 };
 }
 
 const CONNECT_AT_ONCE = 100;
@@ -71,23 +136,41 @@ const CONNECT_AT_ONCE = 100;
 const TRANSPORTS = process.env.BENCH_LIVE_TRANSPORTS ? { transports: process.env.BENCH_LIVE_TRANSPORTS.split(',') as ('polling' | 'websocket')[] } : {};
 const CONNECT_TIMEOUT_MS = 30_000;
 
+/**
+ * The latest post an event tells of: today's DiscussionChanged carries the whole discussion (`posts`), a
+ * small event the post itself (`postId`, or `post.postId`). Post ids only grow, so a client has heard of
+ * post P once it has had an event with P or a later one.
+ */
+function lastPostIdIn(payload: unknown): number {
+  if (!payload || typeof payload !== 'object') return 0;
+  const event = payload as { posts?: unknown; postId?: unknown; post?: { postId?: unknown } };
+  let last = 0;
+  if (Array.isArray(event.posts))
+    for (const post of event.posts as { postId?: unknown }[]) if (typeof post?.postId === 'number') last = Math.max(last, post.postId);
+  if (typeof event.postId === 'number') last = Math.max(last, event.postId);
+  if (typeof event.post?.postId === 'number') last = Math.max(last, event.post.postId);
+  return last;
+}
+
 /** The least time this process takes to decode one copy of an event as socket.io-client does: UTF-8 to text, JSON.parse. */
 function decodeMs(event: Buffer): number {
   let best = Infinity;
   for (let i = 0; i < 7; i++) {
     const started = performance.now();
-    JSON.parse(event.toString('utf8').slice(2));
+    JSON.parse(event.toString('utf8').slice(1));
     best = Math.min(best, performance.now() - started);
   }
   return best;
 }
 
-export async function measureLiveClients(club: SeededClub, server: ClubServer, timing: LiveTiming, log: (line: string) => void): Promise<LiveClientsResult> {
+export async function measureLiveClients(club: SeededClub, server: ClubServer, timing: LiveOptions, log: (line: string) => void): Promise<LiveClientsResult> {
   const clients = club.members;
   const sockets: Socket[] = [];
+  /** What each connected client received (engine.io packets), by socket. */
+  const received = new Map<Socket, Counter>();
   const connectErrors = new Set<string>();
-  // What each client last saw of each discussion: its latest post id, and when that arrived.
-  const seen = new Map<Socket, Map<number, { lastPostId: number; at: number }>>();
+  // The latest post each client heard of (in any event), and when.
+  const seen = new Map<Socket, { lastPostId: number; at: number }>();
   const connectStarted = performance.now();
   let connected = 0;
   try {
@@ -97,8 +180,9 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
           (member) =>
             new Promise<void>((resolve) => {
               // forceNew: one connection per member, as each browser has its own (io() would otherwise share one).
-              const socket = io(server.url, { path: HUB_PATH, auth: { token: member.token }, forceNew: true, ...TRANSPORTS });
+              const socket = io(server.url, { path: HUB_PATH, auth: { ...timing.handshake, token: member.token }, forceNew: true, ...TRANSPORTS });
               sockets.push(socket);
+              received.set(socket, countReceived(socket));
               const timer = setTimeout(() => {
                 connectErrors.add('no connection within 30 s');
                 resolve();
@@ -113,11 +197,11 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
                 connectErrors.add(error.message);
                 resolve();
               });
-              const mine = new Map<number, { lastPostId: number; at: number }>();
+              const mine = { lastPostId: 0, at: 0 };
               seen.set(socket, mine);
-              socket.on(HUB_EVENTS.discussionChanged, (discussion: Discussion) => {
-                const at = performance.now();
-                mine.set(discussion.discussionId, { lastPostId: Math.max(0, ...discussion.posts.map((p) => p.postId)), at });
+              socket.onAny((_event: string, payload: unknown) => {
+                const lastPostId = lastPostIdIn(payload);
+                if (lastPostId > mine.lastPostId) Object.assign(mine, { lastPostId, at: performance.now() });
               });
             }),
         ),
@@ -148,6 +232,8 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
       let serverCpu = 0;
       let clientsCpu = 0;
       const others = othersCpuMeter([server.pid]);
+      const counters = sockets.filter((socket) => socket.connected).map((socket) => received.get(socket)!);
+      const countedBefore = counters.map((counter) => ({ ...counter }));
       for (let k = 0; k < timing.posts; k++) {
         const writer = club.members[(k * 37) % club.members.length]!.token;
         const serverBefore = cpuMs(server.pid);
@@ -155,25 +241,25 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
         const sent = performance.now();
         const postId = await post(discussionId, writer, `Live post ${k + 1}`);
         const deadline = sent + timing.waitSeconds * 1000;
-        const arrived = () => sockets.filter((socket) => (seen.get(socket)?.get(discussionId)?.lastPostId ?? 0) >= postId);
+        const arrived = () => sockets.filter((socket) => (seen.get(socket)?.lastPostId ?? 0) >= postId);
         while (arrived().length < connected && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
         serverCpu += cpuMs(server.pid) - serverBefore;
         const used = process.cpuUsage(clientsBefore);
         clientsCpu += (used.user + used.system) / 1000;
-        const got = arrived().map((socket) => seen.get(socket)!.get(discussionId)!.at - sent);
+        const got = arrived().map((socket) => seen.get(socket)!.at - sent);
         delivered += got.length;
         latencies.push(...got);
-        if (k === 0) {
-          const read = await fetch(`${server.url}/api/discussions/${discussionId}`, { headers: { Authorization: `Bearer ${writer}` } });
-          const json = JSON.stringify(await read.json());
-          payloadBytes = Buffer.byteLength(json);
-          decodeMsPerClient = decodeMs(Buffer.from(`42["${HUB_EVENTS.discussionChanged}",${json}]`));
+        if (k === 0 && counters[0]?.lastMessage) {
+          const event = Buffer.from(counters[0].lastMessage);
+          payloadBytes = event.length;
+          decodeMsPerClient = decodeMs(event);
         }
-        log(`  ${label}, post ${k + 1}: ${got.length} of ${clients.length} clients had DiscussionChanged, p99 ${percentile(got, 99).toFixed(0)} ms`);
+        log(`  ${label}, post ${k + 1}: ${got.length} of ${clients.length} clients heard of it, p99 ${percentile(got, 99).toFixed(0)} ms`);
         // A pause between posts, as between members' posts.
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       const othersCpuShare = others();
+      const perPost = receivedSince(counters, countedBefore, timing.posts);
       if (server.ended()) throw new Error(`the club server ${server.ended()} with the live clients connected`);
       const expected = clients.length * timing.posts;
       const clientsDecodeFloorMs = decodeMsPerClient * connected;
@@ -186,6 +272,7 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
         discussion: label,
         posts: timing.posts,
         payloadBytes,
+        perPost,
         expected,
         delivered,
         missed: expected - delivered,
@@ -210,7 +297,32 @@ export async function measureLiveClients(club: SeededClub, server: ClubServer, t
     const smallId = ((await round.json()) as Round).bookDiscussionId!;
     await post(smallId, club.members[1]!.token, 'The first post');
     const small = await deliver(smallId, 'a 1-post discussion');
-    return { clients: clients.length, connected, connectSeconds, onWebSocket, connectErrors: [...connectErrors].slice(0, 5), big, small };
+
+    // One member changes their vote in the open poll.
+    const counters = sockets.filter((socket) => socket.connected).map((socket) => received.get(socket)!);
+    const countedBefore = counters.map((counter) => ({ ...counter }));
+    const voter = club.members[club.members.length - 1]!;
+    const vote = await fetch(`${server.url}/api/polls/${club.pollId}/vote`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${voter.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ postIds: [club.pollOptionIds[0]] }),
+    });
+    await vote.arrayBuffer();
+    if (vote.status !== 200) throw new Error(`voting answered ${vote.status}`);
+    await new Promise((resolve) => setTimeout(resolve, VOTE_LISTEN_MS));
+    const perVote = receivedSince(counters, countedBefore);
+    log(`  a vote: each client received ${perVote.frames.toFixed(1)} frames, ${perVote.bytes.toFixed(0)} bytes`);
+    return {
+      handshake: timing.handshake,
+      clients: clients.length,
+      connected,
+      connectSeconds,
+      onWebSocket,
+      connectErrors: [...connectErrors].slice(0, 5),
+      big,
+      small,
+      perVote,
+    };
   } finally {
     for (const socket of sockets) socket.close();
   }

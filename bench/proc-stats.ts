@@ -89,3 +89,52 @@ export function othersCpuMeter(pids: number[]): () => number {
     return Math.max(0, (machine - (own.user + own.system) / 1000 - pidsUsed) / (elapsed * os.cpus().length));
   };
 }
+
+/** The system's counters of connections a listening socket turned away (Linux's /proc/net/netstat, TcpExt). */
+export interface ListenCounters {
+  /** Connections dropped because the accept queue (the listen backlog) was full. */
+  overflows: number;
+  /** SYNs dropped for any reason (overflows among them). */
+  drops: number;
+  /** SYNs answered with a cookie because the queue of half-open connections was full. */
+  cookies: number;
+}
+
+/** The system-wide listen counters now (all zero where /proc/net/netstat is not there). */
+export function listenCounters(): ListenCounters {
+  let text: string;
+  try {
+    text = fs.readFileSync('/proc/net/netstat', 'utf8');
+  } catch {
+    return { overflows: 0, drops: 0, cookies: 0 };
+  }
+  const [names, values] = text.split('\n').filter((line) => line.startsWith('TcpExt:'));
+  const value = (name: string) => {
+    const i = names?.split(' ').indexOf(name) ?? -1;
+    return i > 0 ? Number(values?.split(' ')[i] ?? 0) : 0;
+  };
+  return { overflows: value('ListenOverflows'), drops: value('ListenDrops'), cookies: value('TCPReqQFullDoCookies') + value('SyncookiesSent') };
+}
+
+/** What `after` counted beyond `before`. */
+export function listenCountersSince(before: ListenCounters, after: ListenCounters = listenCounters()): ListenCounters {
+  return { overflows: after.overflows - before.overflows, drops: after.drops - before.drops, cookies: after.cookies - before.cookies };
+}
+
+/**
+ * Resets the process's peak resident memory (VmHWM) to what it holds now, so the next reading of the peak
+ * is that of what came after (Linux 4.0 and later; the bench's own children only). False where it could not.
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The process's resident memory now (VmRSS). */
+export function rssBytes(pid: number): number {
+  return statusBytes(pid, 'VmRSS');
+}

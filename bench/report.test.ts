@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import { parseOptions } from './bench-options';
 import { startScriptNodeFlags } from './club-server-process';
-import { goalRows, goalTable, markdownTable, type BenchResults } from './report';
+import { goalRows, goalTable, markdownTable, memoryTable, type BenchResults } from './report';
+import type { DeliveryResult, LiveClientsResult } from './live-clients-scenario';
 import type { ReadResult } from './reads-scenario';
+import type { VoteStormResult } from './vote-storm-scenario';
 import { parseSearchSummary } from './search-scenario';
 import { median, medianRatio, percentile } from './stats';
 
@@ -28,7 +30,7 @@ function read(path: string, ratio: number, p99Ms: number, problems: string[] = [
   };
 }
 
-const empty = (): BenchResults => ({ clubs: [], peakRss: [], machineBusy: [] });
+const empty = (): BenchResults => ({ clubs: [], memory: [], machineBusy: [] });
 
 describe('the statistics', () => {
   it('takes the middle value, or the mean of the middle two', () => {
@@ -88,36 +90,38 @@ describe('the goals', () => {
     ]);
   });
 
+  const delivery = (p99Ms: number, decodeMsPerClient: number, bytesPerPost: number): DeliveryResult => ({
+    discussion: 'a discussion',
+    posts: 5,
+    payloadBytes: bytesPerPost,
+    perPost: { frames: 1, bytes: bytesPerPost, maxBytes: bytesPerPost },
+    expected: 5_000,
+    delivered: 5_000,
+    missed: 0,
+    p50Ms: p99Ms / 2,
+    p99Ms,
+    maxMs: p99Ms,
+    serverCpuMsPerPost: 100,
+    clientsCpuMsPerPost: 2_000,
+    othersCpuShare: 0,
+    decodeMsPerClient,
+    clientsDecodeFloorMs: decodeMsPerClient * 1_000,
+  });
+  const live = (handshake: Record<string, unknown>, big: DeliveryResult, small: DeliveryResult, voteBytes: number): LiveClientsResult => ({
+    handshake,
+    clients: 1_000,
+    connected: 1_000,
+    connectSeconds: 3,
+    onWebSocket: 1_000,
+    connectErrors: [],
+    big,
+    small,
+    perVote: { frames: voteBytes > 0 ? 1 : 0, bytes: voteBytes, maxBytes: voteBytes },
+  });
+
   it("says where the clients' own decoding makes a live-update goal out of reach", () => {
-    const delivery = (p99Ms: number, decodeMsPerClient: number) => ({
-      discussion: 'a discussion',
-      posts: 5,
-      payloadBytes: 377_000,
-      expected: 5_000,
-      delivered: 5_000,
-      missed: 0,
-      p50Ms: p99Ms / 2,
-      p99Ms,
-      maxMs: p99Ms,
-      serverCpuMsPerPost: 100,
-      clientsCpuMsPerPost: 2_000,
-      othersCpuShare: 0,
-      decodeMsPerClient,
-      clientsDecodeFloorMs: decodeMsPerClient * 1_000,
-    });
     const results = empty();
-    results.clubs.push({
-      members: 1_000,
-      live: {
-        clients: 1_000,
-        connected: 1_000,
-        connectSeconds: 3,
-        onWebSocket: 1_000,
-        connectErrors: [],
-        big: delivery(2_400, 1.2),
-        small: delivery(50, 0.01),
-      },
-    });
+    results.clubs.push({ members: 1_000, live: live({}, delivery(2_400, 1.2, 377_000), delivery(50, 0.01, 900), 0) });
     const [big, small] = goalRows(results);
     expect(big!.measured).toContain("the clients' own decoding alone takes 1,200 ms (1.20 ms each, on one thread)");
     expect(big!.met).toBe(false);
@@ -125,10 +129,69 @@ describe('the goals', () => {
     expect(small!.met).toBe(true);
   });
 
-  it('reports the largest peak RSS of the server processes', () => {
+  it('holds what each live client receives to 4 kB a post and 1 kB a vote, saying how the clients asked', () => {
+    const today = empty();
+    today.clubs.push({ members: 1_000, live: live({}, delivery(2_400, 1.2, 377_000), delivery(50, 0.01, 900), 0) });
+    const small = empty();
+    small.clubs.push({ members: 1_000, live: live({ events: 2 }, delivery(60, 0.01, 1_200), delivery(50, 0.01, 1_100), 300) });
+    const received = (results: BenchResults) => goalRows(results).filter((row) => row.figure.includes('received per client'));
+    expect(received(today).map((row) => [row.figure, row.measured.split(' (')[0], row.goal, row.met])).toEqual([
+      ["1,000 live clients (today's events): received per client, a post into a discussion", '377.0 kB', '≤ 4.0 kB', false],
+      ["1,000 live clients (today's events): received per client, a vote", '0.0 kB', '≤ 1.0 kB', true],
+    ]);
+    expect(received(small).map((row) => [row.figure.split(': ')[0], row.met])).toEqual([
+      ['1,000 live clients (handshake {"events":2})', true],
+      ['1,000 live clients (handshake {"events":2})', true],
+    ]);
+  });
+
+  it('holds every ballot of the storm to 5 s, and counts a ballot not answered 200 against "none lost"', () => {
+    const spread = (maxMs: number) => ({ p50Ms: maxMs / 2, p99Ms: maxMs, maxMs });
+    const storm = (maxMs: number, statuses: Record<string, number>): VoteStormResult => ({
+      members: 1_000,
+      ballotsPerMember: 3,
+      ballots: 3_000,
+      statuses,
+      seconds: maxMs / 1000,
+      votesPerSecond: 3_000 / (maxMs / 1000),
+      answer: spread(maxMs),
+      sinceStart: spread(maxMs + 1_000),
+      connect: spread(1_000),
+      firstByte: spread(maxMs),
+      serverHandling: spread(800),
+      listen: { overflows: 0, drops: 0, cookies: 0 },
+      clientLoopDelayMaxMs: 200,
+      slow: maxMs > 5_000 ? 1_044 : 0,
+      answerBytes: 300,
+      lost: 0,
+      doubled: 0,
+      mixed: 0,
+      answeredVoters: 1_000,
+      cpuMsPerVote: 1,
+      othersCpuShare: 0,
+      errors: [],
+    });
+    const rows = (votes: VoteStormResult) => {
+      const results = empty();
+      results.clubs.push({ members: 1_000, votes });
+      return goalRows(results);
+    };
+    const [slowest, , intact] = rows(storm(18_000, { '0': 44, '200': 2_956 }));
+    expect(slowest).toMatchObject({ figure: '3,000 ballots from 1,000 members at once: slowest answer', goal: 'every one < 5 s', met: false });
+    expect(slowest!.measured).toContain('1,044 over 5 s or unanswered');
+    expect(intact).toMatchObject({ measured: '0 / 0 / 0 (44 not answered 200: {"0":44,"200":2956})', met: false });
+    expect(rows(storm(2_500, { '200': 3_000 })).map((row) => row.met)).toEqual([true, true, true]);
+  });
+
+  it('reports the largest peak RSS of the server processes, and the phase that made it', () => {
+    const phase = (name: string, mibs: number) => ({ phase: name, startBytes: 0, peakBytes: mibs * 1024 * 1024, endBytes: 0 });
     const results = empty();
-    results.peakRss.push({ process: 'a', bytes: 100 * 1024 * 1024 }, { process: 'b', bytes: 160 * 1024 * 1024 });
-    expect(goalRows(results)[0]).toMatchObject({ measured: '160.0 MiB (b)', met: false });
+    results.memory.push(
+      { process: 'a', phases: [phase('start', 100)] },
+      { process: 'b', phases: [phase('start', 110), phase('the ballot storm', 160), phase('after', 120)] },
+    );
+    expect(goalRows(results)[0]).toMatchObject({ measured: '160.0 MiB (b, the ballot storm)', met: false });
+    expect(memoryTable(results).split('\n')[4]).toMatch(/^\| b +\| the ballot storm +\| – +\| 160.0 MiB +\| – +\|$/);
   });
 });
 
@@ -167,7 +230,7 @@ describe('the club server as npm start runs it', () => {
 
 describe('the command line and search.ts output', () => {
   it('runs everything by default, and a short smoke run with --quick', () => {
-    expect(parseOptions([]).only.size).toBe(6);
+    expect(parseOptions([]).only.size).toBe(8);
     expect(parseOptions(['--quick', '--only', 'reads,votes'])).toMatchObject({ quick: true, seconds: 1, pairs: 1, only: new Set(['reads', 'votes']) });
     expect(() => parseOptions(['--only', 'speed'])).toThrow(/reads\|votes/);
   });

