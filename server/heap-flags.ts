@@ -6,8 +6,9 @@
  * keeps many objects alive for a second or two. With V8's defaults (16 MiB semi-spaces, an old space that
  * may grow several-fold per collection) those bursts left the process at ~175 MiB resident; with an
  * old space that grows by a fifth, ~140 MiB (README, Performance). The young generation is 2 MiB a
- * semi-space: its two halves are resident once a burst has filled them, and at 8 MiB they were 12 MiB
- * more of the peak (bench, 1,000 members: 141 against 129-130 MiB over the reads) for the same CPU time
- * per answer; at 1 MiB, the 200-post discussion and the member list took 10-30% more CPU per answer.
+ * semi-space: its two halves are resident once a burst has filled them, and at 8 MiB they were 8-12 MiB
+ * more of the peak (1,000 members, the four hot reads at 64 connections: 137-141 against 125-130 MiB)
+ * with no difference in CPU time per answer beyond the runs' own spread (±20% on a shared machine); at
+ * 1 MiB, the 200-post discussion and the member list took 10-30% more CPU per answer.
  */
 export const SERVER_HEAP_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=20'] as const;
