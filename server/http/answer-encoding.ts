@@ -23,15 +23,22 @@ const gzip = promisify(zlib.gzip);
  * server's resident memory went from 180 MiB to 820 MiB (bench, the ballot storm). Those beyond the
  * pool's size now wait here, as a Buffer and a callback.
  */
-const COMPRESSIONS_AT_ONCE = Math.max(1, Number(process.env.UV_THREADPOOL_SIZE) || 4);
+export const COMPRESSIONS_AT_ONCE = Math.max(1, Number(process.env.UV_THREADPOOL_SIZE) || 4);
 let compressing = 0;
+let compressionsStarted = 0;
 const waitingToCompress: (() => void)[] = [];
+
+/** Compressions running now and started so far (tests). */
+export function compressionCounts(): { running: number; started: number } {
+  return { running: compressing, started: compressionsStarted };
+}
 
 /** Runs `work` once fewer than COMPRESSIONS_AT_ONCE others run; a finished one hands its turn on. */
 async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   if (compressing < COMPRESSIONS_AT_ONCE) compressing++;
   else await new Promise<void>((resolve) => waitingToCompress.push(resolve));
   try {
+    compressionsStarted++;
     return await work();
   } finally {
     const next = waitingToCompress.shift();
