@@ -87,30 +87,20 @@ export function applyVersioned<T>(
   versionIn: (data: T) => number | undefined,
   apply: (data: T) => T,
 ): void {
-  const query = queryClient.getQueryCache().find<T>({ queryKey, exact: true });
-  // A read that fails or is called off leaves the thing to the read that follows it.
+  const find = () => queryClient.getQueryCache().find<T>({ queryKey, exact: true });
+  const applyToCopy = () => {
+    const query = find();
+    const data = query?.state.data;
+    if (!query || data === undefined) return;
+    const version = versionIn(data);
+    if (version !== undefined && event.version <= version) return;
+    // Read again as well when another read began meanwhile: it may have begun before the change.
+    if (query.state.fetchStatus === 'fetching' || version !== event.version - 1) void queryClient.invalidateQueries({ queryKey, exact: true });
+    else queryClient.setQueryData<T>(queryKey, apply(data));
+  };
+  const query = find();
   const reading = query?.state.fetchStatus === 'fetching' ? query.promise : undefined;
-  if (reading)
-    reading.then(
-      () => applyToCopy(queryClient, queryKey, event, versionIn, apply),
-      () => {},
-    );
-  else applyToCopy(queryClient, queryKey, event, versionIn, apply);
-}
-
-function applyToCopy<T>(
-  queryClient: QueryClient,
-  queryKey: QueryKey,
-  event: { version: number },
-  versionIn: (data: T) => number | undefined,
-  apply: (data: T) => T,
-): void {
-  const query = queryClient.getQueryCache().find<T>({ queryKey, exact: true });
-  const data = query?.state.data;
-  if (!query || data === undefined) return;
-  const version = versionIn(data);
-  if (version !== undefined && event.version <= version) return;
-  // Read again as well when another read began meanwhile: it may have begun before the change.
-  if (query.state.fetchStatus === 'fetching' || version !== event.version - 1) void queryClient.invalidateQueries({ queryKey, exact: true });
-  else queryClient.setQueryData<T>(queryKey, apply(data));
+  // A read that fails or is called off leaves the thing to the read that follows it.
+  if (reading) reading.then(applyToCopy, () => {});
+  else applyToCopy();
 }

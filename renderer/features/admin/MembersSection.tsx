@@ -1,6 +1,5 @@
 import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconShieldCheck, IconShieldUp, IconUserCheck, IconUserOff, IconUsers } from '@tabler/icons-react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Profile } from '../../../shared/api/accounts';
@@ -22,10 +21,8 @@ export function MembersSection() {
   const { t } = useTranslation('admin');
   const search = useTypedSearch();
   const members = useMemberPages({ ...ADMIN_MEMBER_LIST, q: search.search });
-  const { data, isPlaceholderData, fetchNextPage } = members;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const { data, isPlaceholderData } = members;
   const users = data?.pages.flatMap((page) => page.users) ?? [];
-  const total = data?.pages.at(-1)?.total ?? 0;
   const counts = data?.pages[0]?.counts ?? { moderators: 0, members: 0, disabled: 0 };
   const isAdmin = useSessionStore((s) => !!s.myProfile?.isAdmin);
 
@@ -60,16 +57,7 @@ export function MembersSection() {
           ))}
         </Stack>
       )}
-      {data && !isPlaceholderData && (
-        <MoreMembers
-          shown={users.length}
-          total={total}
-          hasMore={members.hasNextPage}
-          loading={members.isFetchingNextPage}
-          failed={members.isFetchNextPageError}
-          onMore={loadMore}
-        />
-      )}
+      <MoreMembers members={members} />
     </AdminSection>
   );
 }

@@ -1,8 +1,10 @@
 import { CloseButton, Loader, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_SEARCH_MAX_LENGTH } from '../../../shared/api/users';
 import { ShowMore } from '../../components/ShowMore';
+import type { useMemberPages } from './queries';
 
 /** How long typing pauses before the list is searched. */
 export const MEMBER_SEARCH_PAUSE_MS = 300;
@@ -44,11 +46,24 @@ export function MemberSearchField(props: { value: string; onChange(value: string
   );
 }
 
-/** Below a member list with more to show: how many of how many it shows, and a button for the next page. */
-export function MoreMembers(props: { shown: number; total: number; hasMore: boolean; loading: boolean; failed: boolean; onMore(): void }) {
+/**
+ * Below a member list read a page at a time (useMemberPages) with more to show: how many of how many it
+ * shows, and a button for the next page. Nothing while the list is not read yet or a new search is on its way.
+ */
+export function MoreMembers({ members }: { members: ReturnType<typeof useMemberPages> }) {
   const { t } = useTranslation('users');
-  const { shown, total, hasMore, loading, failed, onMore } = props;
+  const { data, isPlaceholderData, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = members;
+  const onMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   // Everything shown: the list says nothing more (the search's count, or the page's intro, says how many).
-  if (!hasMore && !failed) return null;
-  return <ShowMore status={failed ? t('list.moreFailed') : t('list.shown', { shown, total })} label={t('list.more')} loading={loading} onMore={onMore} />;
+  if (!data || isPlaceholderData || (!hasNextPage && !isFetchNextPageError)) return null;
+  const shown = data.pages.reduce((sum, page) => sum + page.users.length, 0);
+  const total = data.pages.at(-1)?.total ?? 0;
+  return (
+    <ShowMore
+      status={isFetchNextPageError ? t('list.moreFailed') : t('list.shown', { shown, total })}
+      label={t('list.more')}
+      loading={isFetchingNextPage}
+      onMore={onMore}
+    />
+  );
 }

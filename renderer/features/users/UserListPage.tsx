@@ -1,6 +1,5 @@
 import { Anchor, Box, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChartBar, IconUsers, IconZoomQuestion } from '@tabler/icons-react';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { pages } from '../../../shared/pages';
@@ -20,8 +19,7 @@ export function UserListPage() {
   const { t } = useTranslation('users');
   const search = useUrlSearch();
   const members = useMemberPages({ q: search.search, active: 'true' });
-  const { data, error, isError, isPlaceholderData, fetchNextPage } = members;
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const { data, error, isError, isPlaceholderData } = members;
   const first = data?.pages[0];
   const users = data?.pages.flatMap((page) => page.users) ?? [];
   const total = data?.pages.at(-1)?.total ?? 0;
@@ -70,16 +68,7 @@ export function UserListPage() {
           </SimpleGrid>
         </Box>
       )}
-      {data && !isPlaceholderData && (
-        <MoreMembers
-          shown={users.length}
-          total={total}
-          hasMore={members.hasNextPage}
-          loading={members.isFetchingNextPage}
-          failed={members.isFetchNextPageError}
-          onMore={loadMore}
-        />
-      )}
+      <MoreMembers members={members} />
     </Stack>
   );
 }
