@@ -65,7 +65,7 @@ function serverConfig(dataDir: string): ServerConfig {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, in order of start. */
-async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<unknown>): Promise<void> {
+export async function inParallel<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<unknown>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -27,6 +27,8 @@ export interface HomeUnderWorkResult {
   workSeconds: number;
   /** Anything else worth a line in the table (mails queued per event...). */
   notes?: string[];
+  /** The scenario's own result, whole, for the JSON. */
+  details?: unknown;
 }
 
 export interface ClubResults {

@@ -1,7 +1,7 @@
 /**
  * The club's benchmark (`npm run bench`, after `npm run build`): the renderer's initial JavaScript, four
  * reads against bare node:http in a club of 50 and of 1,000 members, cold start, a storm of 3,000 ballots
- * and a thousand live clients in the big club (home during a backup and a burst of mail once wired in),
+ * a thousand live clients, home during a burst of mail and during a whole-club backup in the big club,
  * and search at scale; each figure beside the goals of the issues "Fast and light" and "A 1,000-member
  * club on one laptop". Each club is seeded through the club server that the scenarios then run on, and
  * its memory is reported phase by phase. Prints the tables and writes the JSON to bench/results/.
@@ -15,30 +15,33 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as prettier from 'prettier';
+import { addPosts, measureBackup } from './backup-scenario';
 import { seedClub, type SeededClub } from './club-seed';
 import { PROJECT_ROOT, SERVER_MAIN, startClubServer, type ClubServer } from './club-server-process';
 import { measureColdStart, measureNpmStarts } from './cold-start-scenario';
 import { measureLiveClients } from './live-clients-scenario';
+import { MAIL_BURST_DEFAULTS, measureMailBurst } from './mail-burst-scenario';
 import { CONNECTIONS } from './load-runner';
 import { machineBusyShare, openFilesLimit } from './proc-stats';
 import { measureReads } from './reads-scenario';
 import { measureRendererSize } from './renderer-size-scenario';
-import { goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type HomeUnderWorkResult, type Measured } from './report';
+import { count, goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
 import { measureSearch } from './search-scenario';
 import { measureVoteStorm } from './vote-storm-scenario';
+import { DELTA_EVENTS_HANDSHAKE } from '../shared/events';
 import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './bench-options';
 
 const log = (line: string) => console.log(line);
 
 /**
- * The fields the live clients put beside their token in the handshake: none (today's whole-document
- * events, as bots get them) unless BENCH_LIVE_HANDSHAKE gives them as JSON, e.g. '{"events":2}' for the
- * small events. Once shared/events.ts exports the opt-in (DELTA_EVENTS_HANDSHAKE), the renderer's
- * handshake goes here.
+ * The fields the live clients put beside their token in the handshake: the renderer's (the small events,
+ * DELTA_EVENTS_HANDSHAKE) unless BENCH_LIVE_HANDSHAKE gives them as JSON, e.g. '{}' for today's
+ * whole-document events, as bots get them.
  */
 function liveHandshake(): Record<string, unknown> {
   const given = process.env.BENCH_LIVE_HANDSHAKE;
-  if (!given) return {};
+  if (!given) return { ...DELTA_EVENTS_HANDSHAKE };
   const fields: unknown = JSON.parse(given);
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new OptionsError(`BENCH_LIVE_HANDSHAKE is not a JSON object: ${given}`);
   return fields as Record<string, unknown>;
@@ -128,6 +131,8 @@ async function seeded(club: ClubResults, workDir: string): Promise<SeededOnServe
 interface ServerScenario {
   /** As the memory table names its phase: "the vote storm". */
   name: string;
+  /** Work on the club's files before the scenario, with its server stopped (and started again after). */
+  offline?(): void;
   run(server: ClubServer): Promise<void>;
 }
 
@@ -139,19 +144,21 @@ interface ServerScenario {
 async function onServer(seed: SeededOnServer, label: string, results: BenchResults, workDir: string, scenarios: ServerScenario[]) {
   const { club } = seed;
   let server: ClubServer | null = seed.server;
-  let restarts = 0;
+  /** Why the running server was started again, if it was: after a crash, or for a scenario's offline work. */
+  let startedAgain = '';
   const stop = async () => {
     if (!server) return;
     const ended = server.ended();
     await server.stop();
-    results.memory.push({ process: `${label}${restarts ? ` (started again: ${restarts})` : ''}${ended ? ` (${ended})` : ''}`, phases: server.phases() });
+    results.memory.push({ process: `${label}${startedAgain}${ended ? ` (${ended})` : ''}`, phases: server.phases() });
     server = null;
   };
   try {
     for (const scenario of scenarios) {
-      if (server?.ended()) {
-        await stop();
-        restarts++;
+      if (server?.ended() || scenario.offline) await stop();
+      if (!server) {
+        scenario.offline?.();
+        startedAgain = ` (started again for ${scenario.name})`;
       }
       server ??= await startClubServer(club.dataDir, club.members[0]!.token, path.join(workDir, `server-${club.memberCount}.log`));
       server.phase(scenario.name);
@@ -162,33 +169,70 @@ async function onServer(seed: SeededOnServer, label: string, results: BenchResul
   }
 }
 
-/**
- * Scenarios other files provide, each on the 1,000-member club's server after the live clients: home's
- * latency during a whole-club backup (bench/backup-scenario.ts) and during a burst of mail
- * (bench/mail-burst-scenario.ts). Wire one in by importing its function and giving `measure` here, its
- * result as a HomeUnderWorkResult; until then `--only backup` or `mail` records that it is not measured.
- */
-const UNDER_WORK: Record<
-  'backup' | 'mail',
-  { file: string; measure?: (club: SeededClub, server: ClubServer, workDir: string) => Promise<HomeUnderWorkResult> }
-> = {
-  backup: { file: 'bench/backup-scenario.ts' },
-  mail: { file: 'bench/mail-burst-scenario.ts' },
-};
+/** The posts the club has when its backup is measured: the issue's "1,000 members and 50,000 posts". */
+const BACKUP_CLUB_POSTS = 50_000;
 
-function underWorkOn(part: keyof typeof UNDER_WORK, club: SeededClub, results: BenchResults, clubResults: ClubResults, workDir: string): ServerScenario {
-  const { file, measure } = UNDER_WORK[part];
+/** Home during a burst of mail (bench/mail-burst-scenario.ts): a round and 20 suggestions, to every member. */
+function mailBurstOn(club: SeededClub, results: BenchResults, clubResults: ClubResults): ServerScenario {
   return {
-    name: part === 'backup' ? 'a whole-club backup' : 'a burst of mail',
+    name: 'a burst of mail',
     async run(server) {
-      log(`Home during ${part === 'backup' ? 'a whole-club backup' : 'a burst of mail'}...`);
-      if (!measure) {
-        clubResults[part] = { error: `${file} is not wired into bench/run.ts yet` };
-        log(`  not measured: ${file} is not wired into bench/run.ts yet`);
-        return;
-      }
-      await noteBusy(results, part);
-      clubResults[part] = await attempt(part, () => measure(club, server, workDir));
+      log('Home during a burst of mail...');
+      await noteBusy(results, 'mail');
+      clubResults.mail = await attempt('mail', async () => {
+        const burst = await measureMailBurst(club, server, MAIL_BURST_DEFAULTS, log);
+        const drained =
+          burst.drainSeconds === null ? `not drained within ${MAIL_BURST_DEFAULTS.drainTimeoutSeconds} s` : `drained in ${burst.drainSeconds.toFixed(1)} s`;
+        log(
+          `  ${burst.events} events, ${count(burst.deliveredMails)} of ${count(burst.expectedMails)} mails ${drained}; home p99 ${burst.home.burst.p99Ms.toFixed(1)} ms ` +
+            `(before ${burst.home.before.p99Ms.toFixed(1)} ms); ${burst.duplicates} doubled, ${burst.missing} missing, ${burst.wrongLanguage} in the wrong language`,
+        );
+        return {
+          work: `a burst of ${burst.events} events to ${count(burst.members)} members`,
+          homeP50Ms: burst.home.burst.p50Ms,
+          homeP99Ms: burst.home.burst.p99Ms,
+          workSeconds: burst.drainSeconds ?? MAIL_BURST_DEFAULTS.drainTimeoutSeconds,
+          notes: [
+            `${count(burst.deliveredMails)} of ${count(burst.expectedMails)} mails ${drained}, ${burst.mailsPerEvent.min}–${burst.mailsPerEvent.max} per event`,
+            `${burst.duplicates} doubled, ${burst.missing} missing, ${burst.wrongLanguage} in the wrong language`,
+            `home p99 over the whole drain ${burst.home.drain.p99Ms.toFixed(1)} ms`,
+          ],
+          details: burst,
+        };
+      });
+    },
+  };
+}
+
+/**
+ * Home during a whole-club backup (bench/backup-scenario.ts), once the club has the goal's 50,000 posts: they
+ * are added with the club server stopped, as years of a club's posts would be there when it starts.
+ */
+function backupOn(club: SeededClub, results: BenchResults, clubResults: ClubResults): ServerScenario {
+  return {
+    name: 'a whole-club backup',
+    offline() {
+      log(`Adding posts up to ${count(BACKUP_CLUB_POSTS)}, the club server stopped...`);
+      const posts = addPosts(club, 0);
+      if (posts < BACKUP_CLUB_POSTS) log(`  the club has ${count(addPosts(club, BACKUP_CLUB_POSTS - posts))} posts`);
+    },
+    async run(server) {
+      log('Home during a whole-club backup...');
+      await noteBusy(results, 'backup');
+      clubResults.backup = await attempt('backup', async () => {
+        const backup = await measureBackup(club, server, log);
+        return {
+          work: `a whole-club backup (${count(backup.posts)} posts, ${(backup.databaseBytes / 2 ** 20).toFixed(0)} MiB)`,
+          homeP50Ms: backup.duringBackup.p50Ms,
+          homeP99Ms: backup.duringBackup.p99Ms,
+          workSeconds: backup.backupSeconds,
+          notes: [
+            `${(backup.archiveBytes / 2 ** 20).toFixed(1)} MiB archive sent in ${backup.downloadSeconds.toFixed(1)} s`,
+            `home p99 with no backup ${backup.quiet.p99Ms.toFixed(1)} ms`,
+          ],
+          details: backup,
+        };
+      });
     },
   };
 }
@@ -303,7 +347,9 @@ async function main() {
             },
           });
         }
-        for (const part of ['backup', 'mail'] as const) if (want(part)) scenarios.push(underWorkOn(part, big, results, club, workDir));
+        // Mail before the backup: the backup's posts would change what the mail's round reads.
+        if (want('mail')) scenarios.push(mailBurstOn(big, results, club));
+        if (want('backup')) scenarios.push(backupOn(big, results, club));
         await onServer(seed, 'club of 1,000 server', results, workDir, scenarios);
       }
     }
@@ -344,10 +390,9 @@ async function main() {
   const file = resultsFile(options, startedAt, info.commit);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const minutes = (performance.now() - started) / 60_000;
-  fs.writeFileSync(
-    file,
-    `${JSON.stringify({ date: startedAt.toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results }, null, 2)}\n`,
-  );
+  // Written as the format check wants it, so a run's file can be committed as it is.
+  const json = JSON.stringify({ date: startedAt.toISOString(), machine: info, options: { ...options, only: [...options.only] }, minutes, rows, results });
+  fs.writeFileSync(file, await prettier.format(json, { ...(await prettier.resolveConfig(file)), filepath: file }));
   log('');
   log(
     `${rows.filter((row) => row.met === true).length} goals met, ${rows.filter((row) => row.met === false).length} missed; ${minutes.toFixed(1)} minutes. Results: ${path.relative(process.cwd(), file)}`,
