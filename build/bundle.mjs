@@ -55,8 +55,9 @@ const packagesOutside = { packages: 'external', external: ['electron'] };
 
 const entries = [
   { in: 'server/main.ts', out: 'dist/server/main.js', format: 'esm', ...withPackages },
-  // A restore's checks run in a worker thread (server/club/restore/stage-in-worker.ts).
+  // A restore's checks and a backup run in worker threads (server/club/club-worker.ts).
   { in: 'server/club/restore/restore-worker.ts', out: 'dist/server/restore-worker.js', format: 'esm', ...withPackages },
+  { in: 'server/club/backup/backup-worker.ts', out: 'dist/server/backup-worker.js', format: 'esm', ...withPackages },
   { in: 'bench/search.ts', out: 'dist/bench/search.js', format: 'esm' },
   // The benchmark (`npm run bench`) and the bare node:http server it compares reads with.
   { in: 'bench/run.ts', out: 'dist/bench/run.js', format: 'esm' },

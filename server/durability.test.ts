@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Discussion, Post } from '../shared/api/discussions';
 import type { Recommendation } from '../shared/api/recommendations';
 import type { Round, RoundUpdate } from '../shared/api/rounds';
+import { WORKER_SCRIPTS } from './club/club-worker';
 import { addMember } from './test-support/members';
 import { bookSuggestion } from './test-support/round-helpers';
 import { setUpClub, type CallResult, type TestServer } from './test-support/test-server';
@@ -69,12 +70,9 @@ beforeAll(async () => {
     stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' },
     outfile: bundle,
   });
-  // A restore's checks run in a worker thread, whose script the server looks for beside its own bundle.
-  await build({
-    ...asNodeBundle,
-    entryPoints: [path.join(ROOT, 'server', 'club', 'restore', 'restore-worker.ts')],
-    outfile: path.join(bundleDir, 'restore-worker.js'),
-  });
+  // A backup and a restore's checks run in worker threads, whose scripts the server looks for beside its own bundle.
+  for (const { entry, file } of Object.values(WORKER_SCRIPTS))
+    await build({ ...asNodeBundle, entryPoints: [path.join(ROOT, entry)], outfile: path.join(bundleDir, file) });
   newDataDir();
 });
 

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { DATABASE_FILE } from '../db/data-source';
+import { DATABASE_FILE } from '../db/database-file-name';
 
 /**
  * The whole club in one file, and back: a gzipped tar of manifest.json (what it holds, with a checksum of
@@ -20,20 +19,21 @@ export const IMAGE_FOLDERS = ['avatars', 'covers'] as const;
 /** The names the club gives images: no separators, no leading dot, so never a path of their own. */
 export const IMAGE_NAME = /^\w[\w.-]{0,199}$/;
 
-/** The manifest an archive carries first; what a restore holds every other entry to. */
-export const manifestSchema = z.object({
-  format: z.literal(BACKUP_FORMAT),
-  formatVersion: z.number().int().min(1),
-  appVersion: z.string(),
-  createdAt: z.string(),
-  siteName: z.string().nullable(),
+/**
+ * The manifest an archive carries first; what a restore holds every other entry to (its schema, what a
+ * restore accepts, is restore/check-manifest.ts's: a backup's worker thread writes one without loading zod).
+ */
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  formatVersion: number;
+  appVersion: string;
+  createdAt: string;
+  siteName: string | null;
   /** members, bots, posts, polls, votes, books, reviews, meetings, images: counted from the snapshot. */
-  counts: z.record(z.string(), z.number().int().min(0)),
+  counts: Record<string, number>;
   /** Every other entry of the archive: 'bookclub.db', 'token-secret.key', 'images/avatars/x.webp', ... */
-  files: z.array(z.object({ path: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
-});
-
-export type BackupManifest = z.infer<typeof manifestSchema>;
+  files: { path: string; bytes: number; sha256: string }[];
+}
 
 /** Where an archive's entry belongs, or null when a Bookclub backup has no such entry. */
 export function entryKind(name: string): 'manifest' | 'database' | 'secret' | 'image' | null {

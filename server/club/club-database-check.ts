@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openDatabaseFile } from './database-file';
 import { MaintenanceError } from './maintenance-error';
 
 /** Refuses anything that is not an intact Bookclub database. */
@@ -14,7 +15,7 @@ export function checkClubDatabase(file: string, nativeBinding?: string): void {
 export function clubDatabaseProblem(file: string, nativeBinding?: string): string | null {
   let db: Database.Database | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    db = openDatabaseFile(file, { nativeBinding });
     const integrity = db.pragma('integrity_check', { simple: true });
     // The check lists what it found, one problem a line; the first few say enough.
     if (integrity !== 'ok') return `its integrity check failed: ${String(integrity).split('\n').slice(0, 3).join('; ')}`;

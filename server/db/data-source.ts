@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { DataSource } from 'typeorm';
+import { DATABASE_FILE } from './database-file-name';
 import { migrations } from './migrations';
 
-export const DATABASE_FILE = 'bookclub.db';
+export { DATABASE_FILE };
 
 /** The club's SQLite database in the data folder: WAL (readers never wait for the writer), foreign keys on. */
 function makeDataSource(file: string, nativeBinding?: string): DataSource {

@@ -24,12 +24,12 @@ export type ArchiveReport = { archived: { bytes: number; manifest: BackupManifes
 export async function writeClubArchiveInWorker(target: string, options: ArchiveOptions): Promise<{ bytes: number; manifest: BackupManifest }> {
   const { now, ...archive } = options;
   const request: ArchiveRequest = { job: 'archive', target, options: archive, ...(now ? { createdAt: now().toISOString() } : {}) };
-  const report = await runInWorker<ArchiveReport>(request);
+  const report = await runInWorker<ArchiveReport>('backup', request);
   if ('failed' in report) throw errorOf(report.failed);
   return report.archived;
 }
 
-/** The job, in the worker (restore-worker.ts runs it). */
+/** The job, in the worker (backup-worker.ts runs it). */
 export async function archiveJob(request: ArchiveRequest): Promise<ArchiveReport> {
   const { createdAt } = request;
   try {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import * as tar from 'tar';
-import { DATABASE_FILE } from '../../db/data-source';
+import { DATABASE_FILE } from '../../db/database-file-name';
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
@@ -19,6 +19,9 @@ import { MaintenanceError } from '../maintenance-error';
 import { makeWorkFolder } from '../work-folders';
 import { backupDatabase } from './database-snapshot';
 
+/** How much of a file the archive reads at once. */
+const ARCHIVE_READ_BYTES = 256 * 1024;
+
 export interface ArchiveOptions {
   dataDir: string;
   nativeBinding?: string;
@@ -27,9 +30,18 @@ export interface ArchiveOptions {
   now?: () => Date;
 }
 
-async function sha256Of(file: string): Promise<string> {
+/**
+ * The file's SHA-256, read through one buffer: a stream's fresh buffer per chunk would be garbage that the
+ * worker's heap, seeing little of it, collects only after some 60 MB of a large club's database.
+ */
+function sha256Of(file: string, buffer: Buffer): string {
   const hash = crypto.createHash('sha256');
-  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  const fd = fs.openSync(file, 'r');
+  try {
+    for (let read; (read = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, read));
+  } finally {
+    fs.closeSync(fd);
+  }
   return hash.digest('hex');
 }
 
@@ -109,9 +121,10 @@ export async function writeClubArchive(target: string, options: ArchiveOptions):
 
     const entries = [DATABASE_FILE, ...(fs.existsSync(path.join(work, SECRET_FILE)) ? [SECRET_FILE] : []), ...[...images].sort()];
     const files: BackupManifest['files'] = [];
+    const buffer = Buffer.allocUnsafe(ARCHIVE_READ_BYTES);
     for (const entry of entries) {
       const file = path.join(work, ...entry.split('/'));
-      files.push({ path: entry, bytes: fs.statSync(file).size, sha256: await sha256Of(file) });
+      files.push({ path: entry, bytes: fs.statSync(file).size, sha256: sha256Of(file, buffer) });
     }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -124,8 +137,12 @@ export async function writeClubArchive(target: string, options: ArchiveOptions):
     };
     fs.writeFileSync(path.join(work, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
 
-    // The manifest first: a reader learns the format before it unpacks anything else.
-    await pipeline(tar.c({ gzip: true, cwd: work, portable: true }, [MANIFEST_FILE, ...entries]), fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' }));
+    // The manifest first: a reader learns the format before it unpacks anything else. Read in small pieces:
+    // tar's default (16 MB a read) would add as much to a running club's memory for the database alone.
+    await pipeline(
+      tar.c({ gzip: true, cwd: work, portable: true, maxReadSize: ARCHIVE_READ_BYTES }, [MANIFEST_FILE, ...entries]),
+      fs.createWriteStream(partial, { mode: 0o600, flags: 'wx' }),
+    );
     const fd = fs.openSync(partial, 'r+');
     try {
       fs.fsyncSync(fd);

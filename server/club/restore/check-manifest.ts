@@ -1,7 +1,19 @@
 import { DATABASE_FILE } from '../../db/data-source';
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, entryKind, manifestSchema, type BackupManifest } from '../archive-format';
+import { z } from 'zod';
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, MANIFEST_FILE, entryKind, type BackupManifest } from '../archive-format';
 import { MAX_DATABASE_BYTES, MAX_ENTRIES } from './backup-limits';
 import { refused } from './backup-refused';
+
+/** What a restore accepts as a manifest (archive-format.ts's BackupManifest, which it must parse to). */
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  formatVersion: z.number().int().min(1),
+  appVersion: z.string(),
+  createdAt: z.string(),
+  siteName: z.string().nullable(),
+  counts: z.record(z.string(), z.number().int().min(0)),
+  files: z.array(z.object({ path: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+}) satisfies z.ZodType<BackupManifest>;
 
 function formatVersionOf(text: string): number | null {
   try {

@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
 import { clubDatabaseProblem } from '../club-database-check';
+import { openDatabaseFile } from '../database-file';
 import { refused } from './backup-refused';
 import { knownMigrations, schemaDifference } from './restored-schema';
 
@@ -10,7 +10,7 @@ import { knownMigrations, schemaDifference } from './restored-schema';
  */
 export async function checkStagedDatabase(file: string, nativeBinding?: string): Promise<void> {
   try {
-    const db = new Database(file, { fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    const db = openDatabaseFile(file, { nativeBinding, readonly: false });
     try {
       db.pragma('journal_mode = DELETE');
     } finally {
@@ -21,7 +21,7 @@ export async function checkStagedDatabase(file: string, nativeBinding?: string):
   }
   const problem = clubDatabaseProblem(file, nativeBinding);
   if (problem) throw refused('backupDatabaseDamaged', { reason: problem });
-  const db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+  const db = openDatabaseFile(file, { nativeBinding });
   try {
     let applied: string[];
     try {

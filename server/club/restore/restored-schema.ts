@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { DataSource } from 'typeorm';
 import { DATABASE_FILE } from '../../db/data-source';
 import { migrations } from '../../db/migrations';
+import { openDatabaseFile } from '../database-file';
 
 /** The migrations this Bookclub knows, in the order they run, by the names the migrations table records. */
 export function knownMigrations(): string[] {
@@ -59,7 +60,7 @@ async function migratedSchema(count: number, nativeBinding?: string): Promise<Ma
     } finally {
       await source.destroy();
     }
-    const db = new Database(file, { readonly: true, fileMustExist: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    const db = openDatabaseFile(file, { nativeBinding });
     try {
       return schemaOf(db);
     } finally {

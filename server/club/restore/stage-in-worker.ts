@@ -23,7 +23,7 @@ export type StagingReport = { staged: StagedRestore } | { refused: { key: string
  */
 export async function stageRestoreInWorker(file: string, options: { dataDir: string; nativeBinding?: string }): Promise<StagedRestore> {
   const request: StagingRequest = { job: 'stage', file, dataDir: options.dataDir, ...(options.nativeBinding ? { nativeBinding: options.nativeBinding } : {}) };
-  const report = await runInWorker<StagingReport>(request);
+  const report = await runInWorker<StagingReport>('restore', request);
   if ('staged' in report) return countStaged(report.staged, options.nativeBinding);
   if ('refused' in report) throw new BackupRefused(report.refused.key, report.refused.params);
   const error = new MaintenanceError(report.failed.message);
