@@ -8,6 +8,7 @@
 // imported when the server runs from its sources; and TypeORM's drivers for other databases are never loaded.
 import { build } from 'esbuild';
 import fs from 'node:fs';
+import { latin1Source } from './latin1-source.mjs';
 
 const KEPT_OUTSIDE = ['better-sqlite3', 'sharp', 'swagger-ui-dist', 'esbuild', 'electron'];
 // TypeORM's other drivers and the optional native speed-ups of ws: required only when asked for, and absent.
@@ -71,8 +72,8 @@ const entries = [
 await Promise.all(
   entries
     .filter((entry) => fs.existsSync(entry.in))
-    .map((entry) =>
-      build({
+    .map(async (entry) => {
+      await build({
         ...common,
         ...(entry.external ? {} : packagesOutside),
         entryPoints: [entry.in],
@@ -80,6 +81,9 @@ await Promise.all(
         format: entry.format,
         external: entry.external ?? packagesOutside.external,
         banner: entry.banner,
-      }),
-    ),
+      });
+      const text = fs.readFileSync(entry.out, 'utf8');
+      const latin1 = latin1Source(text);
+      if (latin1 !== text) fs.writeFileSync(entry.out, latin1);
+    }),
 );
