@@ -30,18 +30,20 @@ const WINDOW_MS = 5;
  * A lone write is committed at the event loop's next turn; during a storm, each batch gathers writes for
  * a few milliseconds (`WINDOW_MS`), which voters waiting seconds for the storm to pass never notice.
  */
-export class GroupCommit<T> {
+export class GroupCommit<T, Batch = undefined> {
   private waiting: Waiting<T>[] = [];
   private lastCommit = -Infinity;
 
   constructor(
     private readonly db: DataSource,
-    private readonly write: (sql: Sql, item: T) => void,
+    private readonly write: (sql: Sql, item: T, batch: Batch) => void,
     /**
      * Runs in the batch's transaction after its items, with those written (none refused); what it answers
      * runs once the batch is committed, before any other batch is (a batch's news goes out in commit order).
      */
-    private readonly afterItems: (sql: Sql, written: T[]) => (() => void) | void = () => {},
+    private readonly afterItems: (sql: Sql, written: T[], batch: Batch) => (() => void) | void = () => {},
+    /** Runs in the batch's transaction before its items: what they share (the batch's moment...), given to each. */
+    private readonly beforeItems: (sql: Sql) => Batch = () => undefined as Batch,
   ) {}
 
   submit(item: T): Promise<void> {
@@ -62,7 +64,8 @@ export class GroupCommit<T> {
     let committed: (() => void) | void;
     try {
       committed = writeTransaction(this.db, (sql) => {
-        const inSavepoint = sql.transaction((item: T) => this.write(sql, item));
+        const shared = this.beforeItems(sql);
+        const inSavepoint = sql.transaction((item: T) => this.write(sql, item, shared));
         for (const waiting of batch) {
           try {
             inSavepoint(waiting.item);
@@ -76,6 +79,7 @@ export class GroupCommit<T> {
         return this.afterItems(
           sql,
           batch.filter((waiting) => !refusals.has(waiting)).map((waiting) => waiting.item),
+          shared,
         );
       });
     } catch (error) {

@@ -26,19 +26,52 @@ export interface SharedPoll {
 
 /** A poll's ballots and what they count up to, read at one moment with the poll's version. */
 export interface CountedBallots {
-  /** Each voter's ticked post ids, earliest ballot first (the order `alreadyVoted` lists voters in). */
-  ballots: Map<string, number[]>;
+  /** Each voter's ticked post ids (ascending), earliest ballot first (the order `alreadyVoted` lists voters in). */
+  ballots: ReadonlyMap<string, readonly number[]>;
   version: number;
+  /** When the latest of them was cast ('' for none): a later batch of ballots goes after all of them. */
+  newest: string;
 }
 
 /** The ballots of a poll as they stand, with its version (synchronously: nothing is written in between). */
 export function readCountedBallots(sql: Sql, pollId: number): CountedBallots {
-  return { ballots: readBallots(sql, pollId), version: pollVersion(sql, pollId) ?? 0 };
+  return { ...readBallots(sql, pollId), version: pollVersion(sql, pollId) ?? 0 };
+}
+
+/** A member's ballot as written: the options they tick. */
+export interface WrittenBallot {
+  userId: string;
+  postIds: readonly number[];
+}
+
+/**
+ * The ballots after a batch cast at `castOn` (every ballot of a batch has its moment), worked out from those
+ * before it as a read of them would order them: earliest first, a batch's ballots by voter, a member's new
+ * ballot in place of their earlier one. Null when the batch is not later than every ballot before it (a
+ * clock set back): then only a read orders them as the database does.
+ */
+export function ballotsAfter(
+  before: Omit<CountedBallots, 'version'>,
+  written: readonly WrittenBallot[],
+  castOn: string,
+): Omit<CountedBallots, 'version'> | null {
+  if (castOn <= before.newest) return null;
+  const latest = new Map<string, readonly number[]>();
+  for (const { userId, postIds } of written) latest.set(userId, postIds);
+  const ballots = new Map(before.ballots);
+  for (const userId of [...latest.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+    ballots.delete(userId);
+    ballots.set(
+      userId,
+      [...new Set(latest.get(userId))].sort((a, b) => a - b),
+    );
+  }
+  return { ballots, newest: castOn };
 }
 
 /** The counts of ballots over a poll's options (most votes first). */
 export function countVotes(sql: Sql, pollId: number, ballots: ReadonlyMap<string, readonly number[]>): PollVoteCount[] {
-  return tally(pollOptionIds(sql, pollId), [...ballots.values()] as number[][]);
+  return tally(pollOptionIds(sql, pollId), [...ballots.values()]);
 }
 
 const states = new WeakMap<Poll, PollState>();
@@ -85,6 +118,11 @@ export class PollViews {
   private connections = 0;
   private readonly bodies = new Kept<PollBody | undefined>();
   private readonly polls = new Kept<SharedPoll | undefined>();
+  /**
+   * The latest ballots known of each poll, with the state of the database they are of: a batch of ballots
+   * written on that state counts from them (ballotsAfter) instead of reading a thousand ballots again.
+   */
+  private readonly known = new Map<number, { state: string; counted: CountedBallots }>();
 
   constructor(private readonly toPosts: (rows: PostRow[]) => Promise<Post[]>) {}
 
@@ -95,8 +133,48 @@ export class PollViews {
     if (!version) return this.readBody(sql, pollId).then((body) => body && withBallots(body, readCountedBallots(sql, pollId)));
     return this.polls.get(version.all, pollId, () => {
       const body = this.bodies.get(version.besidesBallots, pollId, () => this.readBody(sql, pollId));
-      return body.then((read) => read && withBallots(read, readCountedBallots(sql, pollId)));
+      return body.then((read) => read && withBallots(read, this.readBallots(sql, pollId)));
     });
+  }
+
+  /**
+   * The poll's ballots as of the state of the database a write transaction began on (`state`, read with
+   * stateOf as it began), if known; undefined when they must be read.
+   */
+  ballotsAt(state: string, pollId: number): CountedBallots | undefined {
+    const known = this.known.get(pollId);
+    return known?.state === state ? known.counted : undefined;
+  }
+
+  /** The state of the database (its writes so far, in a transaction too), as ballotsAt knows it. */
+  stateOf(sql: Sql): string {
+    return this.key(sql).all;
+  }
+
+  /**
+   * Once a batch of ballots is committed (synchronously after it): the poll's ballots as committed, so the
+   * next batch counts from them and every voter's answer is made from them without reading them again.
+   */
+  committed(sql: Sql, pollId: number, counted: CountedBallots): void {
+    const version = this.version(sql);
+    if (!version) return;
+    this.remember(version.all, pollId, counted);
+    void this.polls.get(version.all, pollId, () =>
+      this.bodies.get(version.besidesBallots, pollId, () => this.readBody(sql, pollId)).then((body) => body && withBallots(body, counted)),
+    );
+  }
+
+  /** Reads the poll's ballots, and remembers them for the state they were read in. */
+  private readBallots(sql: Sql, pollId: number): CountedBallots {
+    const counted = readCountedBallots(sql, pollId);
+    if (!sql.inTransaction) this.remember(this.stateOf(sql), pollId, counted);
+    return counted;
+  }
+
+  private remember(state: string, pollId: number, counted: CountedBallots): void {
+    this.known.delete(pollId);
+    this.known.set(pollId, { state, counted });
+    if (this.known.size > KEPT_POLLS) this.known.delete(this.known.keys().next().value!);
   }
 
   /** Runs `write`, which changes ballots (the vote and vote_choice rows, and the count of the poll's changes) and nothing else. */
@@ -110,7 +188,11 @@ export class PollViews {
   }
 
   private version(sql: Sql): { all: string; besidesBallots: string } | null {
-    if (sql.inTransaction) return null;
+    return sql.inTransaction ? null : this.key(sql);
+  }
+
+  /** Keys of the database's state: all of it, and all but its ballots. */
+  private key(sql: Sql): { all: string; besidesBallots: string } {
     if (sql !== this.connection) {
       // Counts start again on a new connection (a reopened database).
       this.connection = sql;
@@ -190,15 +272,21 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/** Each voter's ticked post ids (ascending), earliest ballot first, in one statement. */
-function readBallots(sql: Sql, pollId: number): Map<string, number[]> {
+/** Each voter's ticked post ids (ascending), earliest ballot first, and when the latest was cast, in one statement. */
+function readBallots(sql: Sql, pollId: number): Omit<CountedBallots, 'version'> {
   const ballots = new Map<string, number[]>();
-  for (const [userId, postId] of statement(sql, BALLOTS).raw().all(pollId) as [VoteRow['userId'], VoteChoiceRow['postId'] | null][]) {
+  let newest = '';
+  for (const [userId, postId, castOn] of statement(sql, BALLOTS).raw().all(pollId) as [
+    VoteRow['userId'],
+    VoteChoiceRow['postId'] | null,
+    VoteRow['createdOn'],
+  ][]) {
     let ticks = ballots.get(userId);
     if (!ticks) ballots.set(userId, (ticks = []));
     if (postId !== null) ticks.push(postId);
+    newest = castOn;
   }
-  return ballots;
+  return { ballots, newest };
 }
 
 /** One collator for every sort: `localeCompare` builds its comparison anew on each call (1,000 voters). */
@@ -233,7 +321,7 @@ const ACTIVE_MEMBERS = `SELECT ${users.columns(MEMBER)} FROM ${users.name}
   WHERE ${user('isActiveParticipant')} = 1 AND ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL`;
 const vote = votes.qualified;
 const choice = choices.qualified;
-/** [userId, postId] for each tick, [userId, null] for a ballot that ticks nothing. */
-const BALLOTS = `SELECT ${vote('userId')}, ${choice('postId')} FROM ${votes.name}
+/** [userId, postId, createdOn] for each tick, [userId, null, createdOn] for a ballot that ticks nothing. */
+const BALLOTS = `SELECT ${vote('userId')}, ${choice('postId')}, ${vote('createdOn')} FROM ${votes.name}
   LEFT JOIN ${choices.name} ON ${choice('pollId')} = ${vote('pollId')} AND ${choice('userId')} = ${vote('userId')}
   WHERE ${vote('pollId')} = ? ORDER BY ${vote('createdOn')}, ${vote('userId')}, ${choice('postId')}`;

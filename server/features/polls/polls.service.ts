@@ -17,7 +17,7 @@ import type { DiscussionsService } from '../discussions';
 import type { ClubSchedule } from '../schedule';
 import { GroupCommit } from './group-commit';
 import { pollTable, type PollRow } from './poll.entity';
-import { countVotes, pollFor, pollState, PollViews, readCountedBallots, type SharedPoll } from './poll-view';
+import { ballotsAfter, countVotes, pollFor, pollState, PollViews, readCountedBallots, type CountedBallots, type SharedPoll } from './poll-view';
 import { countPollChange, pollOptionIds, readPoll, recordBallot, setPollDeadline } from './poll-writes';
 
 /** Closes a poll after its last active member's ballot; null when it stays open (someone has yet to vote) or closed meanwhile. */
@@ -30,9 +30,15 @@ interface Ballot {
   postIds: readonly number[];
 }
 
+/** What the ballots of one commit share: the state of the database it began on, and their moment. */
+interface BallotBatch {
+  state: string;
+  castOn: string;
+}
+
 export class PollsService {
   private readonly views: PollViews;
-  private readonly ballots: GroupCommit<Ballot>;
+  private readonly ballots: GroupCommit<Ballot, BallotBatch>;
   /** One answer object per state of a poll, so every voter who sees that state gets the same bytes (polls.routes.ts). */
   private readonly voteAnswers = new WeakMap<Poll, RoundUpdate>();
   /** Per state of a poll: has every member who takes part voted? Asked after each ballot of a storm. */
@@ -49,10 +55,11 @@ export class PollsService {
     private readonly schedule: Pick<ClubSchedule, 'reschedule'>,
   ) {
     this.views = new PollViews((rows) => discussions.toPosts(rows));
-    this.ballots = new GroupCommit(
+    this.ballots = new GroupCommit<Ballot, BallotBatch>(
       db,
-      (sql, ballot) => this.castBallot(sql, ballot),
-      (sql, written) => this.countBallots(sql, written),
+      (sql, ballot, batch) => this.castBallot(sql, ballot, batch.castOn),
+      (sql, written, batch) => this.countBallots(sql, written, batch),
+      (sql) => ({ state: this.views.stateOf(sql), castOn: new Date().toISOString() }),
     );
   }
 
@@ -152,17 +159,24 @@ export class PollsService {
    * while it is open nobody else), so nobody votes by the crowd. Votes had no event before; clients that
    * asked for nothing get none.
    */
-  private countBallots(sql: BetterSqlite3.Database, written: Ballot[]): () => void {
+  private countBallots(sql: BetterSqlite3.Database, written: Ballot[], batch: BallotBatch): () => void {
     const changes: LiveChange<typeof DELTA_EVENTS.voteCounted>[] = [];
+    const committed: [number, CountedBallots][] = [];
     for (const pollId of new Set(written.map((ballot) => ballot.pollId))) {
       const version = this.views.writingBallots(sql, () => countPollChange(sql, pollId));
-      const { ballots } = readCountedBallots(sql, pollId);
-      const voted = new Set(written.filter((ballot) => ballot.pollId === pollId).map((ballot) => ballot.userId));
-      const voterIds = [...ballots.keys()].filter((userId) => voted.has(userId));
-      const counted = { pollId, version, voterIds, votes: countVotes(sql, pollId, ballots) };
-      changes.push({ event: DELTA_EVENTS.voteCounted, payload: { ...counted, votes: [] }, variant: { userIds: ballots.keys(), payload: counted } });
+      const mine = written.filter((ballot) => ballot.pollId === pollId);
+      // From the ballots before the batch when they are known (a storm's previous commit), else read.
+      const before = this.views.ballotsAt(batch.state, pollId);
+      const after = before && ballotsAfter(before, mine, batch.castOn);
+      const now: CountedBallots = after ? { ...after, version } : readCountedBallots(sql, pollId);
+      committed.push([pollId, now]);
+      const voted = new Set(mine.map((ballot) => ballot.userId));
+      const voterIds = [...now.ballots.keys()].filter((userId) => voted.has(userId));
+      const counted = { pollId, version, voterIds, votes: countVotes(sql, pollId, now.ballots) };
+      changes.push({ event: DELTA_EVENTS.voteCounted, payload: { ...counted, votes: [] }, variant: { userIds: now.ballots.keys(), payload: counted } });
     }
     return () => {
+      for (const [pollId, now] of committed) this.views.committed(sql, pollId, now);
       for (const change of changes) void this.hub.publish(change);
     };
   }
@@ -178,7 +192,7 @@ export class PollsService {
   }
 
   /** Checks a ballot against its poll (open, its own options), then writes it over any earlier one. */
-  private castBallot(sql: BetterSqlite3.Database, { pollId, userId, postIds }: Ballot): void {
+  private castBallot(sql: BetterSqlite3.Database, { pollId, userId, postIds }: Ballot, castOn: string): void {
     const poll = readPoll(sql, pollId);
     if (!poll) throw new NotFound('pollNotFound');
     if (poll.isClosed) throw new Conflict('pollClosed');
@@ -186,7 +200,7 @@ export class PollsService {
     if (postIds.some((id) => !options.has(id))) {
       throw new Invalid('voteForeignOption', {}, { postIds: ['errors:voteForeignOption'] });
     }
-    this.views.writingBallots(sql, () => recordBallot(sql, pollId, userId, postIds, new Date().toISOString()));
+    this.views.writingBallots(sql, () => recordBallot(sql, pollId, userId, postIds, castOn));
   }
 
   private async shared(pollId: number): Promise<SharedPoll> {

@@ -76,6 +76,18 @@ function storedBallots(pollId: number): Map<string, number[]> {
 
 const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b);
 
+/** The poll's voters as the database orders them: earliest ballot first, then by id. */
+function votersInOrder(pollId: number): string[] {
+  const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
+  try {
+    return findRows(sql, voteTable, { pollId }, { select: ['userId', 'createdOn'] })
+      .sort((a, b) => (a.createdOn === b.createdOn ? (a.userId < b.userId ? -1 : 1) : a.createdOn < b.createdOn ? -1 : 1))
+      .map((vote) => vote.userId);
+  } finally {
+    sql.close();
+  }
+}
+
 describe('a vote storm', () => {
   it('every member voting at once: none lost, doubled or mixed, refused ballots sink none, and each answer counts its own ballot', async () => {
     const { pollId, options } = await openPoll();
@@ -145,5 +157,14 @@ describe('a vote storm', () => {
     const stored = storedBallots(pollId);
     expect(stored.size).toBe(MEMBERS);
     voters.forEach((voter, i) => expect([first(i), second(i)].map(sortedIds)).toContainEqual(stored.get(voter.userId)));
+
+    // The poll as the club answers it after the storm (counted commit by commit from the ballots before each)
+    // is the poll a fresh read of the database makes: voters in the order they last voted, the same counts.
+    const info = await ok<PollInfo>(club, 'GET', `/api/polls/${pollId}`, voters[0]!.token);
+    expect(info.poll.results.alreadyVoted).toEqual(votersInOrder(pollId));
+    const expected = new Map(options.map((id) => [id, 0]));
+    for (const ticks of stored.values()) for (const id of ticks) expected.set(id, expected.get(id)! + 1);
+    expect(new Map(info.poll.results.votes.map((count) => [count.postId, count.votes]))).toEqual(expected);
+    expect(info.myVote).toEqual({ pollId, postIds: stored.get(voters[0]!.userId) });
   }, 60_000);
 });

@@ -4,7 +4,7 @@ import type { PollVoteCount } from '../../../shared/api/polls';
  * Counts approval ballots. Percentages are of voters (a ballot may tick several options), floored;
  * most votes first, ties in the options' own order.
  */
-export function tally(optionIds: number[], ballots: number[][]): PollVoteCount[] {
+export function tally(optionIds: readonly number[], ballots: readonly (readonly number[])[]): PollVoteCount[] {
   const counts = new Map(optionIds.map((id) => [id, 0]));
   for (const ballot of ballots) for (const id of new Set(ballot)) if (counts.has(id)) counts.set(id, counts.get(id)! + 1);
   const voters = ballots.length;
