@@ -1,34 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Discussion, Post } from '../shared/api/discussions';
 import type { Recommendation } from '../shared/api/recommendations';
 import type { Round, RoundUpdate } from '../shared/api/rounds';
-import { WORKER_SCRIPTS } from './club/club-worker';
 import { addMember } from './test-support/members';
 import { bookSuggestion } from './test-support/round-helpers';
-import { setUpClub, type CallResult, type TestServer } from './test-support/test-server';
+import { bundleServer, killAll, startServerProcess, type ServerBundle } from './test-support/server-process';
+import { setUpClub } from './test-support/test-server';
 
 /**
  * kill -9 in the middle of a stream of writes, then a restart on the same data folder: the server must start
  * (its lock file is left behind), the database must be intact, and every write it answered 2xx must be there.
- * The server runs in a child process, bundled here with esbuild the way build/bundle.mjs does (tests run
- * before `npm run build`), so it can really be killed.
+ * The server runs in a child process (test-support/server-process.ts), so it can really be killed.
  */
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WRITE_FOR_MS = 1_500;
-const START_WITHIN_MS = 15_000;
 
-// Inside the project (under node_modules/.cache) so the bundle's bare imports (better-sqlite3, koa, ...) resolve
-// to the project's node_modules, as dist/server/main.js does.
+// The child's entry, bundled from server/.
 const ENTRY = `
 import { startServer } from './start-server';
 const server = await startServer({
@@ -48,8 +41,7 @@ process.on('SIGTERM', () => {
 console.log(JSON.stringify({ listening: server.port }));
 `;
 
-let bundleDir: string;
-let bundle: string;
+let bundle: ServerBundle;
 /** The data folder the next server starts on; each test makes its own. */
 let dataDir: string;
 const dataDirs: string[] = [];
@@ -57,97 +49,20 @@ const newDataDir = () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-durability-'));
   dataDirs.push(dataDir);
 };
-const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(ROOT, 'node_modules', '.cache'), { recursive: true });
-  bundleDir = fs.mkdtempSync(path.join(ROOT, 'node_modules', '.cache', 'bookclub-durability-'));
-  bundle = path.join(bundleDir, 'server.mjs');
-  // The server as one file for node, with its packages from node_modules.
-  const asNodeBundle = { bundle: true, platform: 'node', target: 'node20', format: 'esm', packages: 'external', logLevel: 'silent' } as const;
-  await build({
-    ...asNodeBundle,
-    stdin: { contents: ENTRY, resolveDir: path.join(ROOT, 'server'), sourcefile: 'durability-entry.ts', loader: 'ts' },
-    outfile: bundle,
-  });
-  // A backup and a restore's checks run in worker threads, whose scripts the server looks for beside its own bundle.
-  for (const { entry, file } of Object.values(WORKER_SCRIPTS))
-    await build({ ...asNodeBundle, entryPoints: [path.join(ROOT, entry)], outfile: path.join(bundleDir, file) });
+  bundle = await bundleServer('durability', ENTRY);
   newDataDir();
 });
 
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
-  if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
+  await killAll();
+  bundle?.remove();
   for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-interface ServerProcess {
-  child: ChildProcess;
-  club: TestServer;
-  stderr(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
 /** Starts the bundled server on the data folder; answers once it prints its port. */
-async function startChild(): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [bundle], {
-    env: { ...process.env, BOOKCLUB_DURABILITY_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start within ${START_WITHIN_MS} ms; stderr:\n${stderr}`)), START_WITHIN_MS);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const match = /\{"listening":(\d+)\}/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code ?? signal}) before listening; stderr:\n${stderr}`));
-    });
-  });
-  return { child, club: clubAt(`http://127.0.0.1:${port}`), stderr: () => stderr, exited };
-}
-
-/** The test-support helpers (setUpClub, addMember) over a server in another process. */
-function clubAt(url: string): TestServer {
-  return {
-    url,
-    dataDir,
-    server: undefined as never,
-    async call<T>(method: string, apiPath: string, options: { body?: unknown; token?: string } = {}): Promise<CallResult<T>> {
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (options.token) headers.Authorization = `Bearer ${options.token}`;
-      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-      const response = await fetch(url + apiPath, {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: AbortSignal.timeout(5_000),
-      });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T };
-    },
-    close: async () => {},
-  };
-}
+const startChild = () => startServerProcess(bundle, dataDir, { BOOKCLUB_DURABILITY_DATA_DIR: dataDir });
 
 interface Write {
   kind: 'recommendation' | 'post';

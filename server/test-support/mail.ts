@@ -65,12 +65,18 @@ export interface SmtpSink {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** Mails it holds without an answer (past `acceptAtMost`): on their way, for the sender. */
+  held(): number;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on 127.0.0.1, plain text (no TLS, no login), keeping every message it accepts. */
-export async function startSmtpSink(port = 0): Promise<SmtpSink> {
+/**
+ * A real SMTP server on 127.0.0.1, plain text (no TLS, no login), keeping every message it accepts. Past
+ * `acceptAtMost` messages it stops answering: each further one is held, neither accepted nor refused.
+ */
+export async function startSmtpSink(port = 0, { acceptAtMost = Infinity }: { acceptAtMost?: number } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
+  let held = 0;
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -80,6 +86,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (received.length >= acceptAtMost) return void held++;
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -89,6 +96,8 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
       });
     },
   });
+  // A sender killed mid-mail (the kill -9 tests) resets its connection: nothing to report.
+  server.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
@@ -98,6 +107,7 @@ export async function startSmtpSink(port = 0): Promise<SmtpSink> {
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     received,
+    held: () => held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

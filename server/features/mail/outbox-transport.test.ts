@@ -23,21 +23,10 @@ describe('the outbox, without SMTP_URL', () => {
     };
     const queuedOn = '2026-11-22T06:10:00.123Z';
     await transport.send({ id: 1, queuedOn, from: 'bookclub@localhost', to: mail.to, message: composeMessage(mail) });
-    await transport.send({
-      id: 2,
-      queuedOn,
-      from: 'bookclub@localhost',
-      to: 'bob@club.test',
-      message: composeMessage({ ...mail, to: 'bob@club.test', html: null }),
-    });
+    const toBob = { id: 2, queuedOn, from: 'bookclub@localhost', to: 'bob@club.test', message: composeMessage({ ...mail, to: 'bob@club.test', html: null }) };
+    await transport.send(toBob);
     // Written again (a crash came between writing it and recording it sent): the same file, not a second one.
-    await transport.send({
-      id: 2,
-      queuedOn,
-      from: 'bookclub@localhost',
-      to: 'bob@club.test',
-      message: composeMessage({ ...mail, to: 'bob@club.test', html: null }),
-    });
+    await transport.send(toBob);
 
     const files = fs.readdirSync(outboxDir).sort();
     expect(files).toEqual(['2026-11-22T06-10-00-123Z-000000000001.eml', '2026-11-22T06-10-00-123Z-000000000002.eml']);
