@@ -283,5 +283,26 @@ export async function seedClub(
 ): Promise<{ club: SeededClub; server: ClubServer }> {
   const started = performance.now();
   const { club, server } = await seedThroughApi(memberCount, serve, log);
+  // The seeding's newsletters are written in the background: every scenario starts once the club is done.
+  await settledMail(club.dataDir, 600, log);
   return { club: { ...club, counts: tableCounts(club.dataDir), seedSeconds: (performance.now() - started) / 1000 }, server };
+}
+
+/** Waits until the club has no newsletter left to write and no mail left to send (up to `timeoutSeconds`). */
+export async function settledMail(dataDir: string, timeoutSeconds: number, log: (line: string) => void): Promise<void> {
+  const sql = new Database(path.join(dataDir, 'bookclub.db'), { readonly: true });
+  try {
+    const unfinished = sql.prepare(`SELECT (SELECT COUNT(*) FROM "newsletter_issue") + (SELECT COUNT(*) FROM "mail" WHERE "sentOn" IS NULL)`).pluck();
+    const started = performance.now();
+    let left = unfinished.get() as number;
+    if (left > 0) log(`  waiting for ${left} newsletters and mails the club has not finished...`);
+    while (left > 0) {
+      if (performance.now() - started > timeoutSeconds * 1000)
+        throw new Error(`the club still had ${left} newsletters and mails to finish after ${timeoutSeconds} s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      left = unfinished.get() as number;
+    }
+  } finally {
+    sql.close();
+  }
 }

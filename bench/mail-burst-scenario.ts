@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import type { Round } from '../shared/api/rounds';
 import type { ClubServer } from './club-server-process';
-import { inParallel, type SeededClub } from './club-seed';
+import { inParallel, settledMail, type SeededClub } from './club-seed';
 import { cpuMs, othersCpuMeter } from './proc-stats';
 import { percentile } from './stats';
 
@@ -156,25 +156,6 @@ function loadHome(url: string, token: string, options: MailBurstOptions) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the club has no newsletter left to write and no mail left to send (up to `timeoutSeconds`). */
-async function settledMail(club: SeededClub, timeoutSeconds: number, log: (line: string) => void): Promise<void> {
-  const sql = new Database(path.join(club.dataDir, 'bookclub.db'), { readonly: true });
-  try {
-    const unfinished = sql.prepare(`SELECT (SELECT COUNT(*) FROM "newsletter_issue") + (SELECT COUNT(*) FROM "mail" WHERE "sentOn" IS NULL)`).pluck();
-    const started = performance.now();
-    let left = unfinished.get() as number;
-    if (left > 0) log(`  waiting for ${left} newsletters and mails the club has not finished...`);
-    while (left > 0) {
-      if (performance.now() - started > timeoutSeconds * 1000)
-        throw new Error(`the club still had ${left} newsletters and mails to finish after ${timeoutSeconds} s`);
-      await sleep(250);
-      left = unfinished.get() as number;
-    }
-  } finally {
-    sql.close();
-  }
-}
-
 /** Subscribes the members and fires the burst on the running club; waits until its mail is delivered. */
 export async function measureMailBurst(
   club: SeededClub,
@@ -186,7 +167,7 @@ export async function measureMailBurst(
   const members = club.members;
   // Newsletters of the seeding's events still being written would go to whoever subscribes now (subscribers
   // are those of the moment a batch is written) and count as the burst's: wait until the club is done.
-  await settledMail(club, options.drainTimeoutSeconds, log);
+  await settledMail(club.dataDir, options.drainTimeoutSeconds, log);
   log(`  subscribing ${members.length} members...`);
   await inParallel(members, 8, async (member, i) => {
     await api('POST', '/api/newsletters/allevents/subscribe', member.token);

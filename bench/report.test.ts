@@ -150,6 +150,7 @@ describe('the goals', () => {
     const storm = (maxMs: number, statuses: Record<string, number>): VoteStormResult => ({
       members: 1_000,
       ballotsPerMember: 3,
+      asked: 'receipt',
       ballots: 3_000,
       statuses,
       seconds: maxMs / 1000,

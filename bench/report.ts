@@ -148,6 +148,7 @@ function voteRows(club: ClubResults): GoalRow[] {
     ];
   const v = club.votes;
   const storm = `${count(v.ballots)} ballots from ${count(v.members)} members at once`;
+  const asked = v.asked === 'whole' ? 'the whole poll, as Obskurnee’s client asks' : 'its receipt, as our renderer asks';
   const refused = v.ballots - (v.statuses['200'] ?? 0);
   const handling = v.serverHandling ? `; the server's own handling ≤ ${ms(v.serverHandling.maxMs)}` : '';
   return [
@@ -155,7 +156,7 @@ function voteRows(club: ClubResults): GoalRow[] {
       figure: `${storm}: slowest answer`,
       measured:
         `${ms(v.answer.maxMs)} (p50 ${ms(v.answer.p50Ms)}, p99 ${ms(v.answer.p99Ms)}; ${count(v.slow)} over ${ANSWERED_WITHIN_MS / 1000} s or unanswered; ` +
-        `TCP handshake ≤ ${ms(v.connect.maxMs)}, handshake to first byte ≤ ${ms(v.firstByte.maxMs)}${handling}; ${kb(v.answerBytes)} an answer)`,
+        `TCP handshake ≤ ${ms(v.connect.maxMs)}, handshake to first byte ≤ ${ms(v.firstByte.maxMs)}${handling}; ${kb(v.answerBytes)} an answer: ${asked})`,
       goal: `every one < ${ANSWERED_WITHIN_MS / 1000} s`,
       met: v.slow === 0,
     },

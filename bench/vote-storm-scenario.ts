@@ -26,6 +26,8 @@ export interface Spread {
 export interface VoteStormResult {
   members: number;
   ballotsPerMember: number;
+  /** The answer the voters asked for: the voter's receipt (our renderer's) or the whole poll (Obskurnee's client). */
+  asked: VoteStormOptions['answer'];
   /** Requests sent (members × ballots per member). */
   ballots: number;
   /** Answers by status (0: no answer: the connection failed or timed out). */
@@ -78,6 +80,11 @@ export interface VoteStormResult {
 
 export interface VoteStormOptions {
   ballotsPerMember: number;
+  /**
+   * What each voter asks the vote to answer: 'receipt' (`?answer=receipt`, as our renderer asks: the
+   * voter's ballot and the poll's state) or 'whole' (the whole poll with every voter, as Obskurnee's client reads it).
+   */
+  answer: 'receipt' | 'whole';
 }
 
 /** The issue's bar: every ballot of the storm answered within this. */
@@ -122,7 +129,7 @@ let answersEnded = 0;
  */
 function post(target: URL, token: string, body: string, started: number): Promise<Answer> {
   const request = Buffer.from(
-    `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+    `POST ${target.pathname}${target.search} HTTP/1.1\r\nHost: ${target.host}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
       `Accept: application/json\r\nAccept-Encoding: ${BROWSER_ACCEPT_ENCODING}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
   const answer: Answer = { status: 0, connectedAt: Number.NaN, firstByteAt: Number.NaN, endAt: Number.NaN, order: -1, bytes: 0 };
@@ -174,9 +181,9 @@ function loggedHandlingMs(logFile: string, offset: number, votePath: string): nu
   return [...text.matchAll(line)].map((match) => Number(match[1]));
 }
 
-export async function measureVoteStorm(club: SeededClub, server: ClubServer, { ballotsPerMember }: VoteStormOptions): Promise<VoteStormResult> {
+export async function measureVoteStorm(club: SeededClub, server: ClubServer, { ballotsPerMember, answer }: VoteStormOptions): Promise<VoteStormResult> {
   const votePath = `/api/polls/${club.pollId}/vote`;
-  const target = new URL(server.url + votePath);
+  const target = new URL(`${server.url}${votePath}${answer === 'receipt' ? '?answer=receipt' : ''}`);
   const members = club.members;
   // The k-th ballot of every member, then the (k+1)-th: a member's ballots go out in order, a storm apart.
   const sends = Array.from({ length: ballotsPerMember }, (_, k) => members.map((member, i) => ({ member: i, k, token: member.token }))).flat();
@@ -253,6 +260,7 @@ export async function measureVoteStorm(club: SeededClub, server: ClubServer, { b
   const connected = answers.filter((answer) => Number.isFinite(answer.connectedAt));
   const firstBytes = connected.filter((answer) => Number.isFinite(answer.firstByteAt));
   return {
+    asked: answer,
     members: members.length,
     ballotsPerMember,
     ballots: sends.length,
