@@ -47,8 +47,15 @@ const common = {
   logLevel: 'warning',
 };
 
-/** Packages bundled in: CommonJS ones among them require Node's own modules, through a `require` of this file. */
+/**
+ * Packages bundled in: CommonJS ones among them require Node's own modules, through a `require` of this file.
+ * Without whitespace or comments: Node keeps a module's source in memory, and V8 an array of its line ends
+ * once a stack trace is made, so the server's 7.9 MB of 196,000 lines took 3.7 MiB more at start than its
+ * 5.5 MB of 900 (2026-11-28). Names stay: a stack trace still names each function, and the source map
+ * beside the bundle (`node --enable-source-maps`) gives its file and line.
+ */
 const withPackages = {
+  minifyWhitespace: true,
   external: [...KEPT_OUTSIDE, ...NEVER_LOADED],
   banner: { js: "import { createRequire as __bookclubCreateRequire } from 'node:module'; const require = __bookclubCreateRequire(import.meta.url);" },
 };
@@ -81,6 +88,7 @@ await Promise.all(
         format: entry.format,
         external: entry.external ?? packagesOutside.external,
         banner: entry.banner,
+        minifyWhitespace: entry.minifyWhitespace ?? false,
       });
       const text = fs.readFileSync(entry.out, 'utf8');
       const latin1 = latin1Source(text);

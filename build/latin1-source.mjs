@@ -1,10 +1,10 @@
 /**
- * esbuild writes code as ASCII but keeps the packages' comments as they are, and a few (typeorm's, socket.io's
- * JSDoc: "—", "“foo”") hold characters beyond Latin-1. Node keeps a module's source in memory, and one such
- * character makes V8 keep all of it two bytes a character: the server's 7.9 MB bundle then took 7.5 MiB
- * more of its resident memory (a club of 1,000 at start: 114.7 against 107.1 MiB, 2026-11-28). Written as
- * \uXXXX escapes (in comments, where alone they occur, they read the same; in code they would mean the same
- * too), the source stays one byte a character. The source map's columns move on those comment lines only.
+ * esbuild writes code as ASCII but keeps some comments as they are (the packages' JSDoc in an unminified
+ * bundle, their legal comments in any), and a few hold characters beyond Latin-1 ("—", "“foo”"). Node keeps
+ * a module's source in memory, and one such character makes V8 keep all of it two bytes a character: the
+ * server's 7.9 MB bundle, then unminified, took 7.5 MiB more of its resident memory (a club of 1,000 at
+ * start: 114.7 against 107.1 MiB, 2026-11-28). Written as \uXXXX escapes (in comments they read the same;
+ * in code they would mean the same too), the source stays one byte a character.
  *
  * @param {string} source
  * @returns {string}
