@@ -82,10 +82,23 @@ module.exports = {
         'second owner outside its feature. Tests may reach into any feature.',
       severity: 'error',
       // $1 is the importing folder: a feature's own files are its own.
-      from: { path: '^((?:server|renderer)/features/[^/]+|server/club|server/maintenance)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^((?:server|renderer)/features/[^/]+|server/maintenance)/', pathNot: '\\.test\\.tsx?$' },
       to: {
         path: '^(server|renderer)/features/[^/]+/',
         pathNot: ['^$1/', '^(server|renderer)/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'whole-club-work-meets-features-through-their-index-or-tables',
+      comment:
+        'Whole-club work (server/club) uses a feature through its index.ts too, or reads one of its tables ' +
+        "from the feature's own `*.entity.ts`: a backup counts the club in a worker thread that must not load " +
+        "the features' services (club-counts.ts), and an entity file holds nothing but its table's definition.",
+      severity: 'error',
+      from: { path: '^server/club/', pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: '^server/features/[^/]+/',
+        pathNot: ['^server/features/[^/]+/index\\.ts$', '^server/features/[^/]+/[^/]+\\.entity\\.ts$'],
       },
     },
     {

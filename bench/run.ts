@@ -11,19 +11,19 @@
  *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min, 15 over the run) until
  *                                            other processes leave the CPUs alone: a shared build machine
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as prettier from 'prettier';
 import { addPosts, measureBackup } from './backup-scenario';
 import { seedClub, type SeededClub } from './club-seed';
-import { PROJECT_ROOT, SERVER_MAIN, startClubServer, type ClubServer } from './club-server-process';
+import { PROJECT_ROOT, startClubServer, type ClubServer } from './club-server-process';
 import { measureColdStart, measureNpmStarts } from './cold-start-scenario';
 import { measureLiveClients } from './live-clients-scenario';
+import { machine } from './machine-info';
 import { MAIL_BURST_DEFAULTS, measureMailBurst } from './mail-burst-scenario';
 import { CONNECTIONS } from './load-runner';
-import { machineBusyShare, openFilesLimit } from './proc-stats';
+import { machineBusyShare } from './proc-stats';
 import { measureReads } from './reads-scenario';
 import { measureRendererSize } from './renderer-size-scenario';
 import { count, goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
@@ -82,29 +82,6 @@ async function attempt<T>(what: string, work: () => Promise<T>): Promise<Measure
     log(`  ${what} failed: ${message}`);
     return { error: message };
   }
-}
-
-function quietly(command: string, args: string[]): string {
-  try {
-    return execFileSync(command, args, { cwd: PROJECT_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return '';
-  }
-}
-
-function machine() {
-  const changed = quietly('git', ['status', '--porcelain', '--', 'server', 'shared', 'renderer']).split('\n').filter(Boolean).length;
-  return {
-    cpu: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
-    memory: `${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB`,
-    node: process.version,
-    os: `${os.type()} ${os.release()}`,
-    openFilesLimit: openFilesLimit(),
-    listenBacklogLimit: Number(quietly('cat', ['/proc/sys/net/core/somaxconn'])) || null,
-    commit: quietly('git', ['rev-parse', '--short', 'HEAD']),
-    uncommittedServerRendererFiles: changed,
-    serverBuiltAt: fs.existsSync(SERVER_MAIN) ? fs.statSync(SERVER_MAIN).mtime.toISOString() : null,
-  };
 }
 
 /** A club seeded, and the club server that seeded it, still running for the scenarios. */
