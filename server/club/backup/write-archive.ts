@@ -38,7 +38,7 @@ function sha256Of(file: string, buffer: Buffer): string {
   const hash = crypto.createHash('sha256');
   const fd = fs.openSync(file, 'r');
   try {
-    for (let read; (read = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0; ) hash.update(buffer.subarray(0, read));
+    for (let read; (read = fs.readSync(fd, buffer, 0, buffer.length, null)) > 0;) hash.update(buffer.subarray(0, read));
   } finally {
     fs.closeSync(fd);
   }
