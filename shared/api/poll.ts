@@ -7,6 +7,10 @@ import { TOPICS, postSchema, versionField } from './discussions';
 export const FOLLOWUP_KINDS = ['Poll', 'Book', 'Discussion'] as const;
 export type FollowupKind = (typeof FOLLOWUP_KINDS)[number];
 
+/** How a poll's ballots are counted (DECISIONS.md, "Ranked choice and check-in"): approval, as Obskurnee, or ranked (instant runoff). */
+export const VOTING_METHODS = ['approval', 'ranked'] as const;
+export type VotingMethod = (typeof VOTING_METHODS)[number];
+
 export const pollVoteCountSchema = component(
   'PollVoteCount',
   "One option's count.",
@@ -17,6 +21,16 @@ export const pollVoteCountSchema = component(
   }),
 );
 export type PollVoteCount = z.infer<typeof pollVoteCountSchema>;
+
+export const rankedRoundSchema = component(
+  'RankedRound',
+  "One round of a ranked poll's instant-runoff count.",
+  z.object({
+    votes: z.array(pollVoteCountSchema).describe('Each option still standing, most votes first; percentages of the ballots still counting in this round.'),
+    eliminated: z.array(field.id('post')).describe('The options this round eliminated (together, when tied for fewest); empty in the last round.'),
+  }),
+);
+export type RankedRound = z.infer<typeof rankedRoundSchema>;
 
 export const voterSummarySchema = component('VoterSummary', 'A member in the poll progress line.', z.object({ userId: field.userId(), name: z.string() }));
 export type VoterSummary = z.infer<typeof voterSummarySchema>;
@@ -31,6 +45,10 @@ export const pollResultsSchema = component(
     alreadyVoted: z.array(field.userId()).describe('User ids of everyone who has voted.'),
     winnerPostId: field.id('winning post').nullable(),
     activeMembers: z.array(voterSummarySchema).describe('The active members (voted or not), for the progress line: who has voted and who has not.'),
+    rankedRounds: z
+      .array(rankedRoundSchema)
+      .optional()
+      .describe("A ranked poll's count, first round first (`votes` is the last round's); hidden as `votes` is. Absent for approval polls."),
   }),
 );
 export type PollResults = z.infer<typeof pollResultsSchema>;
@@ -43,7 +61,7 @@ export const followupLinkSchema = component(
 
 export const pollSchema = component(
   'Poll',
-  'A poll whose options are the posts of a closed discussion (approval voting).',
+  'A poll whose options are the posts of a closed discussion (approval or ranked voting).',
   z.object({
     pollId: field.id('poll'),
     discussionId: field.id('discussion'),
@@ -63,6 +81,7 @@ export const pollSchema = component(
       .describe('When the poll closes itself (as a moderator would close it then); null without a deadline. A poll without votes at its deadline stays open.'),
     createdOn: field.dateTime(),
     version: versionField('poll (a ballot, its deadline, its close)'),
+    votingMethod: z.enum(VOTING_METHODS).describe('approval: a ballot ticks the options it approves of; ranked: it orders them, first = most wanted, counted by instant runoff.'),
   }),
 );
 export type Poll = z.infer<typeof pollSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bookSchema } from './books';
 import { answer, component, field, idParam, route } from './contract';
 import { discussionSchema } from './discussions';
-import { pollSchema } from './poll';
+import { pollSchema, VOTING_METHODS } from './poll';
 import { requiredString } from './schema-helpers';
 import { deadlineSchema } from './instant';
 
@@ -54,8 +54,17 @@ export const roundUpdateSchema = component(
 );
 export type RoundUpdate = z.infer<typeof roundUpdateSchema>;
 
-/** POST /api/rounds/close-discussion/{id} may say when the poll it opens closes itself (no body: no deadline). */
-export const closeDiscussionSchema = z.object({ closesAt: deadlineSchema.nullish().transform((value) => value ?? null) });
+/**
+ * POST /api/rounds/close-discussion/{id} may say when the poll it opens closes itself (no body: no
+ * deadline) and how it is counted (approval unless it says ranked).
+ */
+export const closeDiscussionSchema = z.object({
+  closesAt: deadlineSchema.nullish().transform((value) => value ?? null),
+  votingMethod: z
+    .enum(VOTING_METHODS, { error: 'validation:votingMethod' })
+    .nullish()
+    .transform((value) => value ?? 'approval'),
+});
 
 export const roundsApi = {
   list: route({

@@ -46,6 +46,8 @@ export function mapPolls(club: ObskurneeClub, context: MappingContext, links: Po
       isClosed: bool(row.IsClosed),
       isTiebreaker: bool(row.IsTiebreaker),
       previousPollId: int(row.PreviousPollId),
+      // Obskurnee counts by approval alone.
+      votingMethod: 'approval',
       ...storedOutcome(row, id, options, context),
       ownerId: links.memberIdOf(row.OwnerId) ?? null,
       // Obskurnee's polls had no deadlines.

@@ -41,7 +41,7 @@ export function mapVotes(
     // A member could change a ballot in Obskurnee: the vote is dated by its last change.
     const votedOn = context.created(row, `a vote in poll ${pollId}`, poll.createdOn);
     votes.push({ pollId, userId, createdOn: context.modified(row, votedOn) });
-    for (const postId of valid) voteChoices.push({ pollId, userId, postId });
+    for (const postId of valid) voteChoices.push({ pollId, userId, postId, rank: null });
   }
   return { votes, voteChoices };
 }

@@ -13,6 +13,7 @@ import { MailErrorTime1732360000000 } from './1732360000000-mail-error-time';
 import { FeedSessions1732370000000 } from './1732370000000-feed-sessions';
 import { NewsletterIssues1732380000000 } from './1732380000000-newsletter-issues';
 import { LiveVersions1732383000000 } from './1732383000000-live-versions';
+import { RankedPolls1732386000000 } from './1732386000000-ranked-polls';
 
 /** In order; each runs once, recorded in the migrations table. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   FeedSessions1732370000000,
   NewsletterIssues1732380000000,
   LiveVersions1732383000000,
+  RankedPolls1732386000000,
 ];

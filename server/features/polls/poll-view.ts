@@ -259,6 +259,7 @@ function withBallots({ row, optionIds, options, activeMembers }: PollBody, { bal
     closesAt: row.closesAt,
     createdOn: row.createdOn,
     version,
+    votingMethod: row.votingMethod,
   });
   // Frozen: one caller changing its answer would change everyone's (a strict-mode module throws instead).
   return { counted: deepFreeze(poll(tally(optionIds, [...ballots.values()]))), hidden: deepFreeze(poll([])), ballots };

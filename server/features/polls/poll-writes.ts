@@ -16,7 +16,7 @@ const votes = voteTable;
 const choices = voteChoiceTable;
 
 /** A new poll; one that follows `previousPollId` is that poll's tiebreaker. */
-export type NewPoll = Pick<PollRow, 'discussionId' | 'roundId' | 'title' | 'topic' | 'previousPollId' | 'ownerId' | 'createdOn'>;
+export type NewPoll = Pick<PollRow, 'discussionId' | 'roundId' | 'title' | 'topic' | 'previousPollId' | 'ownerId' | 'createdOn' | 'votingMethod'>;
 
 /** How a closed poll was decided and what it led to. */
 export type PollOutcome = Pick<PollRow, 'winnerPostId' | 'decidedByLot' | 'followupKind' | 'followupId'>;
@@ -52,6 +52,7 @@ export function createPoll(sql: Sql, poll: NewPoll, optionIds: readonly number[]
     previousPollId: poll.previousPollId,
     ownerId: poll.ownerId,
     createdOn: poll.createdOn,
+    votingMethod: poll.votingMethod,
   });
   insertRows(
     sql,

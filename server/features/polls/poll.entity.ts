@@ -1,6 +1,6 @@
 import { column, defineTable, type RowOf } from '../../db/table';
 import type { Topic } from '../../../shared/api/discussions';
-import type { FollowupKind } from '../../../shared/api/polls';
+import type { FollowupKind, VotingMethod } from '../../../shared/api/polls';
 
 export const pollTable = defineTable('poll', {
   id: column.generatedId(),
@@ -25,6 +25,8 @@ export const pollTable = defineTable('poll', {
   createdOn: column.varchar(30),
   /** One more with every change members see: ballots (once per commit), the deadline, the close (live events carry it). */
   version: column.integer(),
+  /** How its ballots are counted: approval (as Obskurnee) or ranked (instant runoff). */
+  votingMethod: column.varchar<VotingMethod>(10),
 });
 export type PollRow = RowOf<typeof pollTable>;
 
@@ -48,5 +50,7 @@ export const voteChoiceTable = defineTable('vote_choice', {
   pollId: column.integer().primary(),
   userId: column.varchar(36).primary(),
   postId: column.integer().primary(),
+  /** Its place on a ranked ballot, 0 = most wanted; null on an approval ballot. */
+  rank: column.integer().nullable(),
 });
 export type VoteChoiceRow = RowOf<typeof voteChoiceTable>;

@@ -40,7 +40,7 @@ beforeAll(() => {
 beforeEach(() => {
   pollId = createPoll(
     scratch.sql,
-    { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn },
+    { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn, votingMethod: 'approval' },
     round.postIds,
   );
   polls = new PollsService(scratch.db, discussions, { publish: async () => {} }, systemClock, { reschedule: () => {} });

@@ -108,7 +108,7 @@ export class RoundsService {
    * Closes an open discussion that has posts and opens a poll whose options are its posts; `closesAt`
    * (when given) is the poll's deadline, written in the same transaction.
    */
-  async closeDiscussion(user: User, discussionId: number, { closesAt }: z.output<typeof closeDiscussionSchema> = { closesAt: null }): Promise<RoundUpdate> {
+  async closeDiscussion(user: User, discussionId: number, { closesAt, votingMethod }: z.output<typeof closeDiscussionSchema> = { closesAt: null, votingMethod: 'approval' }): Promise<RoundUpdate> {
     const problem = deadlineProblem(closesAt, this.time.clock.now());
     if (problem) throw new Invalid('validationFailed', {}, { closesAt: [problem] });
     const changes = writeTransaction(this.db, (sql): Changes => {
@@ -128,6 +128,7 @@ export class RoundsService {
           previousPollId: null,
           ownerId: user.id,
           createdOn: new Date().toISOString(),
+          votingMethod,
         },
         postIds,
       );
@@ -208,6 +209,8 @@ export class RoundsService {
           previousPollId: poll.id,
           ownerId,
           createdOn: new Date().toISOString(),
+          // A tiebreaker is counted as its poll was.
+          votingMethod: poll.votingMethod,
         },
         tied,
       );
