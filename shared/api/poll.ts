@@ -81,7 +81,9 @@ export const pollSchema = component(
       .describe('When the poll closes itself (as a moderator would close it then); null without a deadline. A poll without votes at its deadline stays open.'),
     createdOn: field.dateTime(),
     version: versionField('poll (a ballot, its deadline, its close)'),
-    votingMethod: z.enum(VOTING_METHODS).describe('approval: a ballot ticks the options it approves of; ranked: it orders them, first = most wanted, counted by instant runoff.'),
+    votingMethod: z
+      .enum(VOTING_METHODS)
+      .describe('approval: a ballot ticks the options it approves of; ranked: it orders them, first = most wanted, counted by instant runoff.'),
   }),
 );
 export type Poll = z.infer<typeof pollSchema>;

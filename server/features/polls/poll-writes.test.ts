@@ -14,7 +14,16 @@ const scratch = useScratchDatabase('poll-writes', [ann, ben]);
 beforeAll(() => {
   const round = roundWithSuggestions(scratch.sql, { title: 'Autumn', ownerId: ann, createdOn }, ['Dune', 'Emma', 'Ulysses']);
   postIds = round.postIds;
-  poll = { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann, createdOn, votingMethod: 'approval' };
+  poll = {
+    discussionId: round.discussionId,
+    roundId: round.roundId,
+    title: 'Autumn: vote',
+    topic: 'Books',
+    previousPollId: null,
+    ownerId: ann,
+    createdOn,
+    votingMethod: 'approval',
+  };
 });
 
 // Rows are read back through the tables' declarations: the writers and the declarations must agree on every column.

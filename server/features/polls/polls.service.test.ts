@@ -40,7 +40,16 @@ beforeAll(() => {
 beforeEach(() => {
   pollId = createPoll(
     scratch.sql,
-    { discussionId: round.discussionId, roundId: round.roundId, title: 'Autumn: vote', topic: 'Books', previousPollId: null, ownerId: ann.id, createdOn, votingMethod: 'approval' },
+    {
+      discussionId: round.discussionId,
+      roundId: round.roundId,
+      title: 'Autumn: vote',
+      topic: 'Books',
+      previousPollId: null,
+      ownerId: ann.id,
+      createdOn,
+      votingMethod: 'approval',
+    },
     round.postIds,
   );
   polls = new PollsService(scratch.db, discussions, { publish: async () => {} }, systemClock, { reschedule: () => {} });

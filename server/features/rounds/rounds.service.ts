@@ -108,7 +108,11 @@ export class RoundsService {
    * Closes an open discussion that has posts and opens a poll whose options are its posts; `closesAt`
    * (when given) is the poll's deadline, written in the same transaction.
    */
-  async closeDiscussion(user: User, discussionId: number, { closesAt, votingMethod }: z.output<typeof closeDiscussionSchema> = { closesAt: null, votingMethod: 'approval' }): Promise<RoundUpdate> {
+  async closeDiscussion(
+    user: User,
+    discussionId: number,
+    { closesAt, votingMethod }: z.output<typeof closeDiscussionSchema> = { closesAt: null, votingMethod: 'approval' },
+  ): Promise<RoundUpdate> {
     const problem = deadlineProblem(closesAt, this.time.clock.now());
     if (problem) throw new Invalid('validationFailed', {}, { closesAt: [problem] });
     const changes = writeTransaction(this.db, (sql): Changes => {
