@@ -11,8 +11,7 @@ export const voteSchema = z.object({
   postIds: z
     .array(jsonNumber(z.number().int().positive()), { error: 'validation:voteRequired' })
     .min(1, { error: 'validation:voteRequired' })
-    .max(500, { error: 'validation:tooLong' })
-    .transform((ids) => [...new Set(ids)]),
+    .max(500, { error: 'validation:tooLong' }),
 });
 
 /**
@@ -64,7 +63,7 @@ export const pollsApi = {
     query: voteQuerySchema,
     body: voteSchema,
     answer: answer.one(z.union([roundUpdateSchema, voteReceiptSchema]), 'The poll as it stands now (the rest null), or the receipt.'),
-    errors: { 400: ['voteForeignOption'], 404: ['pollNotFound'], 409: ['pollClosed'] },
+    errors: { 400: ['voteForeignOption', 'voteRepeatedOption'], 404: ['pollNotFound'], 409: ['pollClosed'] },
   }),
   setDeadline: route({
     operationId: 'setPollDeadline',

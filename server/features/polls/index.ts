@@ -3,4 +3,5 @@ export { closePollWithOutcome, createPoll, everyActiveMemberVoted, pollBallots, 
 export type { CloseAtDeadline } from './deadlines';
 export { pollTable, pollOptionTable, voteChoiceTable, voteTable, type PollOptionRow, type PollRow, type VoteChoiceRow, type VoteRow } from './poll.entity';
 export type { PollsService } from './polls.service';
+export { instantRunoff } from './instant-runoff';
 export { leaders, tally } from './tally';

@@ -1,12 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Post } from '../../../shared/api/discussions';
-import type { Poll, PollState, PollVoteCount, VoterSummary } from '../../../shared/api/polls';
+import type { Poll, PollState, PollVoteCount, VoterSummary, VotingMethod } from '../../../shared/api/polls';
 
 import { displayName, userTable, type User } from '../accounts';
 import { readPost, type PostRow } from '../discussions';
 import { statement } from '../../db/table';
 import { voteChoiceTable, voteTable, type PollRow, type VoteChoiceRow, type VoteRow } from './poll.entity';
 import { pollOptionIds, pollVersion, readPoll } from './poll-writes';
+import { instantRunoff, type RunoffRound } from './instant-runoff';
 import { tally } from './tally';
 
 type Sql = BetterSqlite3.Database;
@@ -54,6 +55,7 @@ export function ballotsAfter(
   before: Omit<CountedBallots, 'version'>,
   written: readonly WrittenBallot[],
   castOn: string,
+  method: VotingMethod = 'approval',
 ): Omit<CountedBallots, 'version'> | null {
   if (castOn <= before.newest) return null;
   const latest = new Map<string, readonly number[]>();
@@ -61,17 +63,27 @@ export function ballotsAfter(
   const ballots = new Map(before.ballots);
   for (const userId of [...latest.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
     ballots.delete(userId);
-    ballots.set(
-      userId,
-      [...new Set(latest.get(userId))].sort((a, b) => a - b),
-    );
+    // A ranked ballot keeps its order (castBallot refused repeats); an approval ballot's ids ascend, once each.
+    const choices = [...new Set(latest.get(userId))];
+    ballots.set(userId, method === 'ranked' ? choices : choices.sort((a, b) => a - b));
   }
   return { ballots, newest: castOn };
 }
 
-/** The counts of ballots over a poll's options (most votes first). */
-export function countVotes(sql: Sql, pollId: number, ballots: ReadonlyMap<string, readonly number[]>): PollVoteCount[] {
-  return tally(pollOptionIds(sql, pollId), [...ballots.values()]);
+/** The counts of ballots over a poll's options (most votes first): a ranked poll's, its last round of counting. */
+export function countVotes(sql: Sql, pollId: number, ballots: ReadonlyMap<string, readonly number[]>, method: VotingMethod): PollVoteCount[] {
+  return countBallotsBy(method, pollOptionIds(sql, pollId), [...ballots.values()]).votes;
+}
+
+/** Approval ballots tallied, or ranked ballots counted by instant runoff (its rounds too). */
+function countBallotsBy(
+  method: VotingMethod,
+  optionIds: readonly number[],
+  ballots: readonly (readonly number[])[],
+): { votes: PollVoteCount[]; rankedRounds?: RunoffRound[] } {
+  if (method === 'approval') return { votes: tally(optionIds, ballots) };
+  const { rounds } = instantRunoff(optionIds, ballots);
+  return { votes: rounds.at(-1)?.votes ?? [], rankedRounds: rounds };
 }
 
 const states = new WeakMap<Poll, PollState>();
@@ -243,7 +255,7 @@ class Kept<T> {
 /** The poll with its ballots; its version is read with them (a commit of ballots counts one change, and leaves the body as it was). */
 function withBallots({ row, optionIds, options, activeMembers }: PollBody, { ballots, version }: CountedBallots): SharedPoll {
   const alreadyVoted = [...ballots.keys()];
-  const poll = (votes: Poll['results']['votes']): Poll => ({
+  const poll = ({ votes, rankedRounds }: { votes: PollVoteCount[]; rankedRounds?: RunoffRound[] }): Poll => ({
     pollId: row.id,
     discussionId: row.discussionId,
     roundId: row.roundId,
@@ -253,7 +265,7 @@ function withBallots({ row, optionIds, options, activeMembers }: PollBody, { bal
     isTiebreaker: !!row.isTiebreaker,
     previousPollId: row.previousPollId,
     options,
-    results: { votes, alreadyVoted, winnerPostId: row.winnerPostId, activeMembers },
+    results: { votes, alreadyVoted, winnerPostId: row.winnerPostId, activeMembers, ...(rankedRounds ? { rankedRounds } : {}) },
     followupLink: row.followupKind && row.followupId ? { kind: row.followupKind, entityId: row.followupId } : null,
     decidedByLot: !!row.decidedByLot,
     closesAt: row.closesAt,
@@ -262,7 +274,10 @@ function withBallots({ row, optionIds, options, activeMembers }: PollBody, { bal
     votingMethod: row.votingMethod,
   });
   // Frozen: one caller changing its answer would change everyone's (a strict-mode module throws instead).
-  return { counted: deepFreeze(poll(tally(optionIds, [...ballots.values()]))), hidden: deepFreeze(poll([])), ballots };
+  const counted = countBallotsBy(row.votingMethod, optionIds, [...ballots.values()]);
+  // Hidden: no counts, nor a ranked poll's rounds (they are counts too).
+  const hidden = { votes: [], ...(counted.rankedRounds ? { rankedRounds: [] } : {}) };
+  return { counted: deepFreeze(poll(counted)), hidden: deepFreeze(poll(hidden)), ballots };
 }
 
 /** Freezes `value` and what it holds; a part already frozen (the options and members every state shares) is left as it is. */
@@ -325,4 +340,4 @@ const choice = choices.qualified;
 /** [userId, postId, createdOn] for each tick, [userId, null, createdOn] for a ballot that ticks nothing. */
 const BALLOTS = `SELECT ${vote('userId')}, ${choice('postId')}, ${vote('createdOn')} FROM ${votes.name}
   LEFT JOIN ${choices.name} ON ${choice('pollId')} = ${vote('pollId')} AND ${choice('userId')} = ${vote('userId')}
-  WHERE ${vote('pollId')} = ? ORDER BY ${vote('createdOn')}, ${vote('userId')}, ${choice('postId')}`;
+  WHERE ${vote('pollId')} = ? ORDER BY ${vote('createdOn')}, ${vote('userId')}, ${choice('rank')}, ${choice('postId')}`;

@@ -30,10 +30,21 @@ export function pollOptionIds(sql: Sql, pollId: number): number[] {
   return findRows(sql, options, { pollId }, { select: ['postId'], orderBy: 'position' }).map((option) => option.postId);
 }
 
-/** Each voter's ticked post ids. */
+/** Each voter's post ids: a ranked ballot's most wanted first, an approval ballot's ascending. */
 export function pollBallots(sql: Sql, pollId: number): Map<string, number[]> {
   const ballots = new Map<string, number[]>();
-  for (const choice of findRows(sql, choices, { pollId }, { select: ['userId', 'postId'] })) {
+  for (const choice of findRows(
+    sql,
+    choices,
+    { pollId },
+    {
+      select: ['userId', 'postId'],
+      orderBy: [
+        ['rank', 'ASC'],
+        ['postId', 'ASC'],
+      ],
+    },
+  )) {
     const ballot = ballots.get(choice.userId);
     if (ballot) ballot.push(choice.postId);
     else ballots.set(choice.userId, [choice.postId]);
@@ -90,13 +101,14 @@ export function closePollWithOutcome(sql: Sql, pollId: number, outcome: PollOutc
 }
 
 /** A member's ballot: it replaces any earlier one of theirs, ticks and time. */
-export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: readonly number[], createdOn: string): void {
+/** A member's ballot over any earlier one; a ranked ballot's choices keep their places (`ranked`). */
+export function recordBallot(sql: Sql, pollId: number, userId: string, postIds: readonly number[], createdOn: string, ranked = false): void {
   upsertRow(sql, votes, { pollId, userId, createdOn }, ['pollId', 'userId'], ['createdOn']);
   deleteRows(sql, choices, { pollId, userId });
   insertRows(
     sql,
     choices,
-    postIds.map((postId) => ({ pollId, userId, postId })),
+    postIds.map((postId, rank) => ({ pollId, userId, postId, rank: ranked ? rank : null })),
   );
 }
 

@@ -167,12 +167,13 @@ export class PollsService {
       const mine = written.filter((ballot) => ballot.pollId === pollId);
       // From the ballots before the batch when they are known (a storm's previous commit), else read.
       const before = this.views.ballotsAt(batch.state, pollId);
-      const after = before && ballotsAfter(before, mine, batch.castOn);
+      const method = readPoll(sql, pollId)!.votingMethod;
+      const after = before && ballotsAfter(before, mine, batch.castOn, method);
       const now: CountedBallots = after ? { ...after, version } : readCountedBallots(sql, pollId);
       committed.push([pollId, now]);
       const voted = new Set(mine.map((ballot) => ballot.userId));
       const voterIds = [...now.ballots.keys()].filter((userId) => voted.has(userId));
-      const counted = { pollId, version, voterIds, votes: countVotes(sql, pollId, now.ballots) };
+      const counted = { pollId, version, voterIds, votes: countVotes(sql, pollId, now.ballots, method) };
       changes.push({ event: DELTA_EVENTS.voteCounted, payload: { ...counted, votes: [] }, variant: { userIds: now.ballots.keys(), payload: counted } });
     }
     return () => {
@@ -191,7 +192,10 @@ export class PollsService {
     return all;
   }
 
-  /** Checks a ballot against its poll (open, its own options), then writes it over any earlier one. */
+  /**
+   * Checks a ballot against its poll (open, its own options; a ranked ballot names each once, an approval
+   * ballot's repeats count once), then writes it over any earlier one.
+   */
   private castBallot(sql: BetterSqlite3.Database, { pollId, userId, postIds }: Ballot, castOn: string): void {
     const poll = readPoll(sql, pollId);
     if (!poll) throw new NotFound('pollNotFound');
@@ -200,7 +204,10 @@ export class PollsService {
     if (postIds.some((id) => !options.has(id))) {
       throw new Invalid('voteForeignOption', {}, { postIds: ['errors:voteForeignOption'] });
     }
-    this.views.writingBallots(sql, () => recordBallot(sql, pollId, userId, postIds, castOn));
+    const ranked = poll.votingMethod === 'ranked';
+    const choices = [...new Set(postIds)];
+    if (ranked && choices.length !== postIds.length) throw new Invalid('voteRepeatedOption', {}, { postIds: ['errors:voteRepeatedOption'] });
+    this.views.writingBallots(sql, () => recordBallot(sql, pollId, userId, choices, castOn, ranked));
   }
 
   private async shared(pollId: number): Promise<SharedPoll> {

@@ -19,6 +19,7 @@ import {
   closePollWithOutcome,
   createPoll,
   everyActiveMemberVoted,
+  instantRunoff,
   leaders,
   pollBallots,
   pollOptionIds,
@@ -201,7 +202,7 @@ export class RoundsService {
     if (ballots.size === 0) throw new Conflict('pollHasNoVotes');
     const round = readRound(sql, poll.roundId)!;
 
-    const tied = leaders(tally(optionIds, [...ballots.values()]));
+    const tied = poll.votingMethod === 'ranked' ? rankedLeaders(optionIds, [...ballots.values()]) : leaders(tally(optionIds, [...ballots.values()]));
     if (tied.length > 1 && !poll.isTiebreaker) {
       const tiebreakerId = createPoll(
         sql,
@@ -294,4 +295,10 @@ export class RoundsService {
       createdOn: row.createdOn,
     };
   }
+}
+
+/** A ranked poll's winner by instant runoff, alone, or the options counting could not part (a tie). */
+function rankedLeaders(optionIds: readonly number[], ballots: readonly (readonly number[])[]): number[] {
+  const { winnerPostId, tied } = instantRunoff(optionIds, ballots);
+  return winnerPostId === null ? tied : [winnerPostId];
 }
