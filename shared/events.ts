@@ -1,6 +1,6 @@
 import type { Discussion, DiscussionState, Post } from './api/discussions';
 import type { Meeting, MeetingState, RsvpAnswer } from './api/meetings';
-import type { Poll, PollState, PollVoteCount } from './api/poll';
+import type { Poll, PollState, PollVoteCount, RankedRound } from './api/poll';
 
 export { HUB_PATH } from './constants';
 
@@ -75,9 +75,10 @@ export interface DeltaEventPayloads {
   /**
    * Ballots counted: the members whose ballots a commit wrote (a storm of votes shares commits, so one
    * event may count several), in the order the poll lists them. `votes` are the counts as the recipient
-   * may see them: a member who has voted gets them, anyone else gets none while the poll is open.
+   * may see them: a member who has voted gets them, anyone else gets none while the poll is open. A ranked
+   * poll's carry its rounds of counting as well (hidden as `votes` are).
    */
-  VoteCounted: { pollId: number; version: number; voterIds: string[]; votes: PollVoteCount[] };
+  VoteCounted: { pollId: number; version: number; voterIds: string[]; votes: PollVoteCount[]; rankedRounds?: RankedRound[] };
   /** A meeting scheduled, changed or cancelled: without who answered what. */
   MeetingUpdated: MeetingState;
   /** A member's answer to a meeting (a second replaces the first), with their name for the list of who comes. */

@@ -95,7 +95,7 @@ export type Poll = z.infer<typeof pollSchema>;
 export const pollStateSchema = component(
   'PollState',
   'A poll without its options and voters: its own fields, the counts as the recipient may see them, and its version.',
-  pollSchema.omit({ options: true, results: true }).extend({ results: pollResultsSchema.pick({ votes: true, winnerPostId: true }) }),
+  pollSchema.omit({ options: true, results: true }).extend({ results: pollResultsSchema.pick({ votes: true, winnerPostId: true, rankedRounds: true }) }),
 );
 export type PollState = z.infer<typeof pollStateSchema>;
 

@@ -70,9 +70,14 @@ export function ballotsAfter(
   return { ballots, newest: castOn };
 }
 
-/** The counts of ballots over a poll's options (most votes first): a ranked poll's, its last round of counting. */
-export function countVotes(sql: Sql, pollId: number, ballots: ReadonlyMap<string, readonly number[]>, method: VotingMethod): PollVoteCount[] {
-  return countBallotsBy(method, pollOptionIds(sql, pollId), [...ballots.values()]).votes;
+/** The counts of ballots over a poll's options (most votes first): a ranked poll's last round, and its rounds. */
+export function countVotes(
+  sql: Sql,
+  pollId: number,
+  ballots: ReadonlyMap<string, readonly number[]>,
+  method: VotingMethod,
+): { votes: PollVoteCount[]; rankedRounds?: RunoffRound[] } {
+  return countBallotsBy(method, pollOptionIds(sql, pollId), [...ballots.values()]);
 }
 
 /** Approval ballots tallied, or ranked ballots counted by instant runoff (its rounds too). */
@@ -92,7 +97,8 @@ export function pollState(poll: Poll): PollState {
   let state = states.get(poll);
   if (!state) {
     const { options: _options, results, ...own } = poll;
-    states.set(poll, (state = { ...own, results: { votes: results.votes, winnerPostId: results.winnerPostId } }));
+        const { votes, winnerPostId, rankedRounds } = results;
+    states.set(poll, (state = { ...own, results: { votes, winnerPostId, ...(rankedRounds ? { rankedRounds } : {}) } }));
   }
   return state;
 }

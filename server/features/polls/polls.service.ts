@@ -173,8 +173,9 @@ export class PollsService {
       committed.push([pollId, now]);
       const voted = new Set(mine.map((ballot) => ballot.userId));
       const voterIds = [...now.ballots.keys()].filter((userId) => voted.has(userId));
-      const counted = { pollId, version, voterIds, votes: countVotes(sql, pollId, now.ballots, method) };
-      changes.push({ event: DELTA_EVENTS.voteCounted, payload: { ...counted, votes: [] }, variant: { userIds: now.ballots.keys(), payload: counted } });
+      const counted = { pollId, version, voterIds, ...countVotes(sql, pollId, now.ballots, method) };
+      const hidden = { ...counted, votes: [], ...(counted.rankedRounds ? { rankedRounds: [] } : {}) };
+      changes.push({ event: DELTA_EVENTS.voteCounted, payload: hidden, variant: { userIds: now.ballots.keys(), payload: counted } });
     }
     return () => {
       for (const [pollId, now] of committed) this.views.committed(sql, pollId, now);
