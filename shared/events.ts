@@ -1,4 +1,5 @@
 import type { Discussion, DiscussionState, Post } from './api/discussions';
+import type { MeetingQuestion } from './api/meeting-night';
 import type { Meeting, MeetingState, RsvpAnswer } from './api/meetings';
 import type { Poll, PollState, PollVoteCount, RankedRound } from './api/poll';
 
@@ -11,6 +12,13 @@ export { HUB_PATH } from './constants';
  * as bots written against them expect; SignalR clients get what Obskurnee's hub sends, whatever they ask.
  */
 export const DELTA_EVENTS_HANDSHAKE = { events: 2 } as const;
+
+/**
+ * What a screen showing the room view through the display link puts in its handshake's `auth`:
+ * `{ display: token }`. It gets the small events of the evening (DISPLAY_EVENTS) as a member who has not
+ * voted does, and is disconnected when the link is revoked.
+ */
+export const DISPLAY_HANDSHAKE_KEY = 'display';
 
 /** Today's socket events, each with a whole document: for clients that ask for nothing at the handshake. */
 export const HUB_EVENTS = {
@@ -50,7 +58,21 @@ export const DELTA_EVENTS = {
   voteCounted: 'VoteCounted',
   meetingUpdated: 'MeetingUpdated',
   meetingAnswered: 'MeetingAnswered',
+  meetingCheckedIn: 'MeetingCheckedIn',
+  questionsChanged: 'QuestionsChanged',
+  roomRevealed: 'RoomRevealed',
 } as const;
+
+/** The small events a display-link screen gets: what the room view shows. */
+export const DISPLAY_EVENTS: readonly string[] = [
+  DELTA_EVENTS.discussionUpdated,
+  DELTA_EVENTS.pollUpdated,
+  DELTA_EVENTS.voteCounted,
+  DELTA_EVENTS.meetingUpdated,
+  DELTA_EVENTS.meetingCheckedIn,
+  DELTA_EVENTS.questionsChanged,
+  DELTA_EVENTS.roomRevealed,
+];
 
 /** A post as the API answers it: a post reads the same for every member (nothing in it depends on the reader). */
 export interface PostEvent {
@@ -83,4 +105,13 @@ export interface DeltaEventPayloads {
   MeetingUpdated: MeetingState;
   /** A member's answer to a meeting (a second replaces the first), with their name for the list of who comes. */
   MeetingAnswered: { meetingId: number; version: number; userId: string; name: string; answer: RsvpAnswer };
+  /** A member checked in at a meeting (checkedIn true) or the check-in was taken back. */
+  MeetingCheckedIn: { meetingId: number; version: number; userId: string; name: string; checkedIn: boolean };
+  /**
+   * A meeting's questions changed: `order` is every question's id in order (one removed is missing), and
+   * `question` the one added or changed, whole; the current question as it is now.
+   */
+  QuestionsChanged: { meetingId: number; version: number; currentQuestionId: number | null; order: number[]; question?: MeetingQuestion };
+  /** A moderator showed the room the open poll's counts: the room reads the poll again. */
+  RoomRevealed: { meetingId: number; pollId: number };
 }

@@ -6,6 +6,7 @@ import type { RouteContract } from './contract';
 import { discussionsApi } from './discussions';
 import { homeApi } from './home';
 import { hostApi } from './host';
+import { meetingNightApi } from './meeting-night';
 import { meetingsApi } from './meetings';
 import { newslettersApi } from './newsletters';
 import { pollsApi } from './polls';
@@ -31,6 +32,7 @@ export const API = {
   progress: progressApi,
   // Before users: /api/users/calendar-feed would otherwise be read as /api/users/{email}.
   meetings: meetingsApi,
+  meetingNight: meetingNightApi,
   scrape: scrapeApi,
   users: usersApi,
   currentlyReading: currentlyReadingApi,

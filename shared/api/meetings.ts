@@ -40,8 +40,9 @@ export const meetingSchema = component(
     isCancelled: z.boolean(),
     rsvp: meetingRsvpSchema,
     /** Names for the user ids in rsvp, so that every client can show who answered without another call. */
-    responders: z.array(voterSummarySchema).describe('Everyone who answered, with their names.'),
+    responders: z.array(voterSummarySchema).describe('Everyone who answered or checked in, with their names.'),
     myRsvp: z.enum(RSVP_ANSWERS).nullable().describe("The caller's answer; null in pushed events (each client finds its own in rsvp)."),
+    checkedIn: z.array(field.userId()).describe('Who has checked in at the meeting, first come first (their names are among responders).'),
     sequence: z.number().int().describe('The revision calendars see (iCalendar SEQUENCE): 0 when scheduled, one more with each change.'),
     ownerId: field.userId('The moderator who scheduled it.'),
     createdOn: field.dateTime(),
@@ -50,8 +51,8 @@ export const meetingSchema = component(
   }),
 );
 export type Meeting = z.infer<typeof meetingSchema>;
-/** A meeting without who answered what: what live events carry when the meeting itself changes. */
-export type MeetingState = Omit<Meeting, 'rsvp' | 'responders' | 'myRsvp'>;
+/** A meeting without who answered what or came: what live events carry when the meeting itself changes. */
+export type MeetingState = Omit<Meeting, 'rsvp' | 'responders' | 'myRsvp' | 'checkedIn'>;
 
 export const meetingListSchema = component(
   'MeetingList',
@@ -109,6 +110,14 @@ export function meetingProblems(plan: MeetingPlan, now: Date, { startChanged = t
 
 export const rsvpSchema = z.object({
   answer: z.enum(RSVP_ANSWERS, { error: 'validation:rsvpInvalid' }),
+});
+
+export const checkInSchema = z.object({
+  userId: z
+    .string({ error: 'validation:wrongType' })
+    .max(36, { error: 'validation:tooLong' })
+    .optional()
+    .describe("Whom to check in or out: a moderator's choice; left out, the caller."),
 });
 
 export const calendarFeedSchema = component(
@@ -195,6 +204,31 @@ export const meetingsApi = {
     body: rsvpSchema,
     answer: answer.one(meetingSchema, 'The meeting with the answer counted.'),
     errors: { 404: ['meetingNotFound'], 409: ['meetingCancelled', 'meetingPast'] },
+  }),
+  checkIn: route({
+    operationId: 'checkInAtMeeting',
+    method: 'post',
+    path: '/api/meetings/{meetingId}/checkin',
+    tag: 'Meeting night',
+    summary: '"I\'m here": check in at a meeting, from an hour before it starts until it ends. A moderator may check in another member.',
+    description: 'Checking in twice is one check-in. A member naming anyone but themselves is a 403.',
+    who: 'member',
+    params: { meetingId },
+    body: checkInSchema,
+    answer: answer.one(meetingSchema, 'The meeting with the check-in.'),
+    errors: { 403: ['checkInOthersForbidden'], 404: ['meetingNotFound', 'userNotFound'], 409: ['meetingCancelled', 'checkInClosed'] },
+  }),
+  checkOut: route({
+    operationId: 'checkOutOfMeeting',
+    method: 'delete',
+    path: '/api/meetings/{meetingId}/checkin',
+    tag: 'Meeting night',
+    summary: 'Take a check-in back (by the same rules as checking in).',
+    who: 'member',
+    params: { meetingId },
+    body: checkInSchema,
+    answer: answer.one(meetingSchema, 'The meeting without the check-in.'),
+    errors: { 403: ['checkInOthersForbidden'], 404: ['meetingNotFound', 'userNotFound'], 409: ['meetingCancelled', 'checkInClosed'] },
   }),
   ics: route({
     operationId: 'meetingCalendarEvent',

@@ -10,6 +10,7 @@ export const memberStatsSchema = component(
     booksRatedCount: z.number().int().min(0).describe('Reviews with stars.'),
     winningBooksCount: z.number().int().min(0).describe("Books the club chose from this member's suggestions."),
     recommendationCount: z.number().int().min(0),
+    meetingsAttendedCount: z.number().int().min(0).describe('Meetings they checked in at.'),
   }),
 );
 export type MemberStats = z.infer<typeof memberStatsSchema>;
