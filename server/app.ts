@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
+import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { DataSource } from 'typeorm';
 import { API, API_ROUTES } from '../shared/api';
 import { MAX_JSON_BODY_BYTES } from '../shared/constants';
@@ -55,6 +55,11 @@ import { CalendarsService } from './features/meetings/calendars.service';
 import { MeetingsService } from './features/meetings/meetings.service';
 import { MeetingReminders } from './features/meetings/meeting-reminders';
 import { meetingsRoutes } from './features/meetings/meetings.routes';
+import { CheckIns } from './features/meetings/check-ins';
+import { meetingNightRoutes } from './features/meeting-night/meeting-night.routes';
+import { QuestionsService } from './features/meeting-night/questions.service';
+import { RoomService } from './features/meeting-night/room.service';
+import { memberAddresses } from './features/host/host-addresses';
 import { recommendationsRoutes } from './features/recommendations/recommendations.routes';
 import { ProgressService } from './features/progress/progress.service';
 import { progressRoutes } from './features/progress/progress.routes';
@@ -94,6 +99,8 @@ export interface ClubApp {
   chores: Chore[];
   /** Ends an account's sessions and closes its connections (the hub checks tokens through it too). */
   accounts: AccountsService;
+  /** The room view and its display link (the hub checks a screen's token through it). */
+  room: RoomService;
   /** Work due at a moment (poll deadlines and their reminders, meeting reminders): the server starts it once listening, and stops it. */
   schedule: ClubSchedule;
   /** Lets go of what the app holds beyond its requests (the request log's waiting lines). */
@@ -103,7 +110,8 @@ export interface ClubApp {
 /** Sent mail is kept this long (its body is emptied when sent), then forgotten. */
 const SENT_MAIL_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+/** Methods whose requests may carry a JSON body (DELETE too: a moderator's check-out names whom). */
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The middleware chain and the routers; services get the data source in their constructors. */
 export function createApp({ config, db, secret, hub, outbox, clock, setupCode, host }: AppDeps): ClubApp {
@@ -160,6 +168,18 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   schedule.add(new MeetingReminders(db, meetings, outbox, meetingMail));
   // Without PUBLIC_URL a feed's address is the one the member reached the club at (a LAN address), not localhost.
   const calendars = new CalendarsService(db, meetings, clock, links, config.publicUrl ?? null);
+  const checkIns = new CheckIns(db, meetings, { clock, hub });
+  const questions = new QuestionsService(db, { markdown, clock, hub });
+  const room = new RoomService(db, {
+    meetings,
+    questions,
+    polls,
+    books,
+    clock,
+    hub,
+    joinUrl: () => memberAddresses(host.urls(), config.publicUrl)[0]?.url ?? null,
+    publicUrl: config.publicUrl ?? null,
+  });
   const admin = new AdminService(db, accounts, clubSettings, passwordReset, newsletters, markdown);
   const backups = new ScheduledBackups({
     dataDir: config.dataDir,
@@ -196,7 +216,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       recommendations: recommendationsRoutes(recommendations),
       reviews: reviewsRoutes(reviews),
       progress: progressRoutes(progress),
-      meetings: meetingsRoutes(meetings, calendars, {
+      meetings: meetingsRoutes(meetings, checkIns, calendars, {
         // Calendar apps fetch a feed every quarter hour at most; an address asking more than once a second is a flood.
         throttle: new AttemptThrottle({
           windowMs: 60_000,
@@ -206,6 +226,10 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
           refusalKey: 'tooManyRequests',
         }),
         keptAnswer: (key, compute) => answers.answer(key, compute, (text) => Buffer.from(text as string)),
+      }),
+      meetingNight: meetingNightRoutes(questions, room, {
+        // A screen reads the room once per live event; an address asking more than a few times a second is a flood.
+        throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: 600, perAccountAddress: 600, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
       }),
       search: searchRoutes(search),
       stats: statsRoutes(new StatsService(db)),
@@ -243,6 +267,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   app.use(
     koaBody({
       json: true,
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
       urlencoded: false,
       text: false,
       multipart: false,
@@ -273,5 +298,5 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   app.use(serveImages(path.join(config.dataDir, 'images')));
   if (config.rendererDir) app.use(serveRenderer(config.rendererDir));
   const chores: Chore[] = [() => passwordReset.pruneExpired(), () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS))];
-  return { app, chores, accounts, schedule, close: () => requests?.close() };
+  return { app, chores, accounts, room, schedule, close: () => requests?.close() };
 }

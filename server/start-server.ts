@@ -56,7 +56,11 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       drainMs: options.restoreDrainMs ?? RESTORE_DRAIN_MS,
       onClubLost: options.onClubLost,
     });
-    const hub = createHub({ sessionUser: (token) => slot.sessionUser(token), isOpen: () => slot.isOpen });
+    const hub = createHub({
+      sessionUser: (token) => slot.sessionUser(token),
+      isDisplayToken: (token) => slot.isDisplayToken(token),
+      isOpen: () => slot.isOpen,
+    });
     const httpServer = createClubHttpServer(slot, hub, config);
     undo.push(() => hub.close());
     const urls = () => memberUrls(config.host, boundPort(httpServer, config.port));

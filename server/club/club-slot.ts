@@ -47,6 +47,11 @@ export class ClubSlot {
     return this.current ? this.current.club.accounts.sessionUser(token) : Promise.resolve(null);
   }
 
+  /** Whether `token` is the open club's display link (a screen's handshake). */
+  isDisplayToken(token: unknown): boolean {
+    return this.current ? this.current.club.room.isDisplayToken(token) : false;
+  }
+
   /** The process's HTTP listener: the open club answers, or the request is told to come back. */
   handle(request: http.IncomingMessage, response: http.ServerResponse): void {
     const open = this.current;

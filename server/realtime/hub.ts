@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
-import { DELTA_EVENTS_HANDSHAKE, HUB_PATH, type DeltaEventPayloads, type HubEventPayloads } from '../../shared/events';
+import { DELTA_EVENTS_HANDSHAKE, DISPLAY_EVENTS, DISPLAY_HANDSHAKE_KEY, HUB_PATH, type DeltaEventPayloads, type HubEventPayloads } from '../../shared/events';
 import { sharePollingPayloads } from './shared-polling-payloads';
 import type { SignalRLimits } from './signalr-connection';
 import { createSignalRHub } from './signalr-hub';
@@ -27,6 +27,8 @@ export interface Hub {
   publish<D extends DeltaEvent>(change: LiveChange<D>): Promise<void>;
   /** Closes every live connection of one account (its sessions ended: password reset, disabled). */
   disconnectUser(userId: string): void;
+  /** Closes every display-link screen's connection (the link was revoked or replaced). */
+  disconnectDisplays(): void;
   /** How many accounts have a live connection now (socket.io or SignalR). */
   onlineCount(): number;
   /** Closes every live connection (the club is being replaced by a restore); clients connect again afterwards. */
@@ -53,12 +55,17 @@ const SIGNED_IN = 'signed-in';
 /** Clients that asked for the small events at their handshake, and those that did not. */
 const DELTAS = 'delta-events';
 const WHOLE = 'whole-events';
+/** Screens showing the room view through the display link: no account, the evening's small events only. */
+const DISPLAYS = 'displays';
+const FOR_DISPLAYS = new Set(DISPLAY_EVENTS);
 const CLOSE_GRACE_MS = 1000;
 const userRoom = (userId: string) => `user:${userId}`;
 
 export interface HubOptions {
   /** The account a session token names while that session is valid, else null. */
   sessionUser(token: string | undefined): Promise<{ id: string } | null>;
+  /** Whether a handshake's `auth.display` is the club's live display link (shared/events.ts, DISPLAY_HANDSHAKE_KEY). */
+  isDisplayToken?(token: unknown): boolean;
   /**
    * Whether there is a club to connect to; false while a restore swaps it (server/club/club-slot.ts). A handshake
    * meanwhile is refused as unavailable, which clients retry, not as unauthorized, which signs them out.
@@ -81,6 +88,12 @@ export function createHub(options: HubOptions): Hub {
   io.use(async (socket, next) => {
     if (options.isOpen && !options.isOpen()) return next(new Error('unavailable'));
     try {
+      const display: unknown = socket.handshake.auth?.[DISPLAY_HANDSHAKE_KEY];
+      if (display !== undefined) {
+        if (!options.isDisplayToken?.(display)) return next(new Error('unauthorized'));
+        socket.data.display = true;
+        return next();
+      }
       const token: unknown = socket.handshake.auth?.token;
       const user = await options.sessionUser(typeof token === 'string' ? token : undefined);
       if (!user) return next(new Error('unauthorized'));
@@ -96,6 +109,11 @@ export function createHub(options: HubOptions): Hub {
   // Live connections per account, for the host page's "members online".
   const connections = new Map<string, number>();
   io.on('connection', (socket) => {
+    (socket.conn as { request: unknown }).request = null;
+    if (socket.data.display) {
+      void socket.join(DISPLAYS);
+      return;
+    }
     const userId = socket.data.userId as string;
     connections.set(userId, (connections.get(userId) ?? 0) + 1);
     socket.once('disconnect', () => {
@@ -104,10 +122,9 @@ export function createHub(options: HubOptions): Hub {
       else connections.delete(userId);
     });
     void socket.join([SIGNED_IN, userRoom(userId), socket.data.deltas ? DELTAS : WHOLE]);
-    // socket.handshake holds what the hub needs of the first HTTP request; engine.io would keep the request
-    // itself (and the closed polling connection it came on) for the session's life.
-    (socket.conn as { request: unknown }).request = null;
   });
+  // (Above: socket.handshake holds what the hub needs of the first HTTP request; engine.io would keep the
+  // request itself, and the closed polling connection it came on, for the session's life.)
 
   // Upgraded connections leave the HTTP server's books: closing it would wait for each peer to hang up.
   const upgraded = new Set<Duplex>();
@@ -135,12 +152,14 @@ export function createHub(options: HubOptions): Hub {
     },
     broadcast: broadcastWhole,
     async publish({ event, payload, variant, whole }) {
+      // Display screens get the evening's events as a member who has not voted does.
+      const everyone = FOR_DISPLAYS.has(event) ? [DELTAS, DISPLAYS] : DELTAS;
       if (variant) {
         const rooms = [...variant.userIds].map(userRoom);
         if (rooms.length > 0) io.to(rooms).except(WHOLE).emit(event, variant.payload);
-        io.to(DELTAS).except(rooms).emit(event, payload);
+        io.to(everyone).except(rooms).emit(event, payload);
       } else {
-        io.to(DELTAS).emit(event, payload);
+        io.to(everyone).emit(event, payload);
       }
       // The event and its document's type go together (WholeChange); the compiler cannot follow a union through a call.
       if (whole && wantsWhole(whole.event)) broadcastWhole(whole.event, (await whole.build()) as never);
@@ -148,6 +167,9 @@ export function createHub(options: HubOptions): Hub {
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
       signalR.disconnectUser(userId);
+    },
+    disconnectDisplays() {
+      io.in(DISPLAYS).disconnectSockets(true);
     },
     onlineCount() {
       return new Set([...connections.keys(), ...signalR.onlineUserIds()]).size;

@@ -246,7 +246,7 @@ export const meetingNightApi = {
     tag: 'Meeting night',
     summary: 'The meetings a member checked in at (their profile shows them).',
     who: 'member',
-    params: { userId: textParam('The member\'s user id.') },
+    params: { userId: textParam("The member's user id.") },
     answer: answer.one(attendanceSchema, 'Their meetings, latest first.'),
     errors: { 404: ['userNotFound'] },
   }),

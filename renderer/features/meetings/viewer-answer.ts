@@ -33,7 +33,7 @@ export function withAnswer(meeting: Meeting, { userId, name, answer }: DeltaEven
 
 /** A meeting just scheduled, from its state: nobody has answered yet. */
 export function newMeeting(state: MeetingState): Meeting {
-  return { ...state, rsvp: { going: [], maybe: [], notGoing: [] }, responders: [], myRsvp: null };
+  return { ...state, rsvp: { going: [], maybe: [], notGoing: [] }, responders: [], myRsvp: null, checkedIn: [] };
 }
 
 /** The meeting in the list, upcoming or past. */

@@ -8,6 +8,7 @@ const member = (userName: string, booksRatedCount: number, winningBooksCount = 0
   booksRatedCount,
   winningBooksCount,
   recommendationCount,
+  meetingsAttendedCount: 0,
 });
 const club = [member('Zuzana', 3, 1), member('Čestmír', 5), member('Cyril', 3, 2), member('Adam', 0, 0, 7)];
 const names = (stats: MemberStats[]) => stats.map((s) => s.userName);

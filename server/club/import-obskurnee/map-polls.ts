@@ -46,8 +46,9 @@ export function mapPolls(club: ObskurneeClub, context: MappingContext, links: Po
       isClosed: bool(row.IsClosed),
       isTiebreaker: bool(row.IsTiebreaker),
       previousPollId: int(row.PreviousPollId),
-      // Obskurnee counts by approval alone.
+      // Obskurnee counts by approval alone, and keeps no closing time.
       votingMethod: 'approval',
+      closedOn: null,
       ...storedOutcome(row, id, options, context),
       ownerId: links.memberIdOf(row.OwnerId) ?? null,
       // Obskurnee's polls had no deadlines.

@@ -14,6 +14,7 @@ import { FeedSessions1732370000000 } from './1732370000000-feed-sessions';
 import { NewsletterIssues1732380000000 } from './1732380000000-newsletter-issues';
 import { LiveVersions1732383000000 } from './1732383000000-live-versions';
 import { RankedPolls1732386000000 } from './1732386000000-ranked-polls';
+import { MeetingNight1732389000000 } from './1732389000000-meeting-night';
 
 /** In order; each runs once, recorded in the migrations table. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   NewsletterIssues1732380000000,
   LiveVersions1732383000000,
   RankedPolls1732386000000,
+  MeetingNight1732389000000,
 ];

@@ -31,6 +31,15 @@ export const meetingRsvpTable = defineTable('meeting_rsvp', {
 });
 export type MeetingRsvpRow = RowOf<typeof meetingRsvpTable>;
 
+/** Who checked in at a meeting ("I'm here"), and who checked them in (themselves or a moderator). */
+export const meetingCheckInTable = defineTable('meeting_checkin', {
+  meetingId: column.integer().primary(),
+  userId: column.varchar(36).primary(),
+  checkedInOn: column.varchar(30),
+  checkedInBy: column.varchar(36),
+});
+export type MeetingCheckInRow = RowOf<typeof meetingCheckInTable>;
+
 /** A member's private calendar feed: only the SHA-256 of its token is kept. */
 export const calendarFeedTable = defineTable('calendar_feed', {
   userId: column.varchar(36).primary(),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../http/context';
 import { ANSWERED, routeImplementer } from '../../http/route-handlers';
 import type { User } from '../accounts';
 import type { CalendarsService } from './calendars.service';
+import type { CheckIns } from './check-ins';
 import type { MeetingsService } from './meetings.service';
 
 /**
@@ -19,7 +20,7 @@ export interface FeedServing {
 
 const implement = routeImplementer<User>();
 
-export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsService, feeds: FeedServing) {
+export function meetingsRoutes(meetings: MeetingsService, checkIns: CheckIns, calendars: CalendarsService, feeds: FeedServing) {
   return implement(meetingsApi, {
     list: ({ user }) => meetings.list(user),
     schedule: ({ user, body }) => meetings.schedule(user, body),
@@ -27,6 +28,8 @@ export function meetingsRoutes(meetings: MeetingsService, calendars: CalendarsSe
     change: ({ params, user, body }) => meetings.change(params.meetingId, body, user),
     cancel: ({ params, user }) => meetings.cancel(params.meetingId, user),
     rsvp: ({ params, user, body }) => meetings.rsvp(params.meetingId, user, body.answer),
+    checkIn: ({ params, user, body }) => checkIns.checkIn(params.meetingId, user, body.userId),
+    checkOut: ({ params, user, body }) => checkIns.checkOut(params.meetingId, user, body.userId),
     ics: async ({ params, ctx }): Promise<typeof ANSWERED> => {
       answerCalendar(ctx, await calendars.meetingFile(params.meetingId, originOf(ctx)), `meeting-${params.meetingId}.ics`);
       return ANSWERED;

@@ -24,7 +24,7 @@ import type { ClubEvents } from '../newsletters';
 import type { ClubSchedule } from '../schedule';
 import { cancelledLetters, changedLetters, scheduledLetters, type MeetingMailSettings } from './meeting-mail';
 import { hasEnded } from '../../../shared/meeting-times';
-import { meetingRsvpTable, meetingTable, type MeetingRow, type MeetingRsvpRow } from './meeting.entity';
+import { meetingCheckInTable, meetingRsvpTable, meetingTable, type MeetingRow } from './meeting.entity';
 
 const meetings = meetingTable;
 const rsvps = meetingRsvpTable;
@@ -211,13 +211,13 @@ export class MeetingsService {
    */
   private async answerAndPublish(meetingId: number, viewer: User): Promise<Meeting> {
     const meeting = await this.get(meetingId, viewer);
-    const { rsvp: _rsvp, responders: _responders, myRsvp: _myRsvp, ...state } = meeting;
+    const { rsvp: _rsvp, responders: _responders, myRsvp: _myRsvp, checkedIn: _checkedIn, ...state } = meeting;
     await this.deps.hub.publish({ event: DELTA_EVENTS.meetingUpdated, payload: state, whole: this.wholeMeeting(meetingId, meeting) });
     return meeting;
   }
 
   /** Today's MeetingChanged: the whole meeting, nobody's answer singled out. */
-  private wholeMeeting(meetingId: number, read?: Meeting): WholeChange {
+  wholeMeeting(meetingId: number, read?: Meeting): WholeChange {
     return { event: HUB_EVENTS.meetingChanged, build: async () => ({ ...(read ?? (await this.get(meetingId, null))), myRsvp: null }) };
   }
 
@@ -236,19 +236,29 @@ export class MeetingsService {
         ],
       },
     );
+    const checkInRows = findRowsIn(
+      sqliteOf(this.db),
+      meetingCheckInTable,
+      'meetingId',
+      rows.map((row) => row.id),
+      {
+        orderBy: [
+          ['checkedInOn', 'ASC'],
+          ['userId', 'ASC'],
+        ],
+      },
+    );
     const names = await userNames(
       this.db,
-      rsvpRows.map((row) => row.userId),
+      [...rsvpRows, ...checkInRows].map((row) => row.userId),
     );
     const titles = await this.bookTitles(rows);
-    const answersOf = new Map<number, MeetingRsvpRow[]>();
-    for (const row of rsvpRows) {
-      let list = answersOf.get(row.meetingId);
-      if (!list) answersOf.set(row.meetingId, (list = []));
-      list.push(row);
-    }
+    const answersOf = byMeeting(rsvpRows);
+    const checkInsOf = byMeeting(checkInRows);
     return rows.map((row) => {
       const answers = answersOf.get(row.id) ?? [];
+      const checkedIn = (checkInsOf.get(row.id) ?? []).map((checkIn) => checkIn.userId);
+      const answered = new Set(answers.map((a) => a.userId));
       const rsvp = Object.fromEntries(RSVP_ANSWERS.map((answer) => [answer, answers.filter((a) => a.answer === answer).map((a) => a.userId)]));
       return {
         meetingId: row.id,
@@ -262,8 +272,9 @@ export class MeetingsService {
         notesHtml: row.notes === null ? null : this.deps.markdown.render(row.notes),
         isCancelled: !!row.isCancelled,
         rsvp: rsvp as Meeting['rsvp'],
-        responders: answers.map((a) => ({ userId: a.userId, name: names.get(a.userId) ?? '' })),
+        responders: [...answered, ...checkedIn.filter((userId) => !answered.has(userId))].map((userId) => ({ userId, name: names.get(userId) ?? '' })),
         myRsvp: (viewer && answers.find((a) => a.userId === viewer.id)?.answer) ?? null,
+        checkedIn,
         sequence: row.sequence,
         version: row.version,
         ownerId: row.ownerId,
@@ -279,6 +290,17 @@ export class MeetingsService {
     const books = await this.deps.books.toBooks(findRowsIn(sqliteOf(this.db), bookTable, 'id', ids));
     return new Map(books.map((book) => [book.bookId, book.post.title]));
   }
+}
+
+/** Rows grouped by their meeting, in the order given. */
+function byMeeting<Row extends { meetingId: number }>(rows: Row[]): Map<number, Row[]> {
+  const groups = new Map<number, Row[]>();
+  for (const row of rows) {
+    let list = groups.get(row.meetingId);
+    if (!list) groups.set(row.meetingId, (list = []));
+    list.push(row);
+  }
+  return groups;
 }
 
 function pickFields(row: MeetingFields): MeetingFields {

@@ -65,7 +65,7 @@ describe('poll writes', () => {
   it('closing a poll records its outcome', () => {
     const id = createPoll(scratch.sql, poll, postIds);
     const other = createPoll(scratch.sql, poll, postIds);
-    closePollWithOutcome(scratch.sql, id, { winnerPostId: postIds[1]!, decidedByLot: true, followupKind: 'Book', followupId: 9 });
+    closePollWithOutcome(scratch.sql, id, { winnerPostId: postIds[1]!, decidedByLot: true, followupKind: 'Book', followupId: 9, closedOn: null });
     expect(findRow(scratch.sql, pollTable, { id })).toMatchObject({
       isClosed: true,
       winnerPostId: postIds[1],

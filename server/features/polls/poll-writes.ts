@@ -19,7 +19,7 @@ const choices = voteChoiceTable;
 export type NewPoll = Pick<PollRow, 'discussionId' | 'roundId' | 'title' | 'topic' | 'previousPollId' | 'ownerId' | 'createdOn' | 'votingMethod'>;
 
 /** How a closed poll was decided and what it led to. */
-export type PollOutcome = Pick<PollRow, 'winnerPostId' | 'decidedByLot' | 'followupKind' | 'followupId'>;
+export type PollOutcome = Pick<PollRow, 'winnerPostId' | 'decidedByLot' | 'followupKind' | 'followupId' | 'closedOn'>;
 
 export function readPoll(sql: Sql, pollId: number): PollRow | undefined {
   return findRow(sql, polls, { id: pollId });
@@ -95,6 +95,7 @@ export function closePollWithOutcome(sql: Sql, pollId: number, outcome: PollOutc
       decidedByLot: outcome.decidedByLot,
       followupKind: outcome.followupKind,
       followupId: outcome.followupId,
+      closedOn: outcome.closedOn,
     },
   );
   countPollChange(sql, pollId);

@@ -27,6 +27,8 @@ export const pollTable = defineTable('poll', {
   version: column.integer(),
   /** How its ballots are counted: approval (as Obskurnee) or ranked (instant runoff). */
   votingMethod: column.varchar<VotingMethod>(10),
+  /** When it closed; null while open, and for polls closed before the club kept it. */
+  closedOn: column.varchar(30).nullable(),
 });
 export type PollRow = RowOf<typeof pollTable>;
 

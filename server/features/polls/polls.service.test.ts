@@ -108,7 +108,7 @@ describe('voting', () => {
   });
 
   it('nobody votes into a closed poll, however many vote at once', async () => {
-    closePollWithOutcome(scratch.sql, pollId, { winnerPostId: null, decidedByLot: false, followupKind: null, followupId: null });
+    closePollWithOutcome(scratch.sql, pollId, { winnerPostId: null, decidedByLot: false, followupKind: null, followupId: null, closedOn: null });
     const outcomes = await Promise.allSettled([vote(ann, [dune()]), vote(ben, [emma()])]);
     expect(outcomes.map((outcome) => outcome.status === 'rejected' && (outcome.reason as Error).message)).toEqual(['pollClosed', 'pollClosed']);
     expect(pollBallots(scratch.sql, pollId).size).toBe(0);
@@ -130,7 +130,7 @@ describe('what each member sees', () => {
     expect(forCid.poll.results.votes).toEqual([]);
     expect(forCid.poll.results.alreadyVoted).toEqual(forAnn.poll.results.alreadyVoted);
 
-    closePollWithOutcome(scratch.sql, pollId, { winnerPostId: dune(), decidedByLot: false, followupKind: null, followupId: null });
+    closePollWithOutcome(scratch.sql, pollId, { winnerPostId: dune(), decidedByLot: false, followupKind: null, followupId: null, closedOn: null });
     expect((await polls.info(pollId, cid)).poll.results.votes).toEqual(forAnn.poll.results.votes);
     expect((await polls.get(pollId, null)).results.votes).toEqual(forAnn.poll.results.votes);
   });

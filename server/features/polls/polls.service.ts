@@ -82,6 +82,12 @@ export class PollsService {
     return pollFor(await this.shared(pollId), viewer);
   }
 
+  /** The poll as a meeting's room shows it: as a member who has not voted sees it, unless a moderator revealed its counts. */
+  async forRoom(pollId: number, revealed: boolean): Promise<Poll> {
+    const shared = await this.shared(pollId);
+    return revealed ? shared.counted : pollFor(shared, null);
+  }
+
   /**
    * Approval voting: the ballot lists every option the member approves of; a second ballot replaces the
    * first. Answers the poll as it stands now, whole, as Obskurnee answered (after the last active member's

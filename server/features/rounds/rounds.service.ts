@@ -201,6 +201,7 @@ export class RoundsService {
     const ballots = pollBallots(sql, poll.id);
     if (ballots.size === 0) throw new Conflict('pollHasNoVotes');
     const round = readRound(sql, poll.roundId)!;
+    const closedOn = this.time.clock.now().toISOString();
 
     const tied = poll.votingMethod === 'ranked' ? rankedLeaders(optionIds, [...ballots.values()]) : leaders(tally(optionIds, [...ballots.values()]));
     if (tied.length > 1 && !poll.isTiebreaker) {
@@ -219,7 +220,7 @@ export class RoundsService {
         },
         tied,
       );
-      closePollWithOutcome(sql, poll.id, { winnerPostId: null, decidedByLot: false, followupKind: 'Poll', followupId: tiebreakerId });
+      closePollWithOutcome(sql, poll.id, { winnerPostId: null, decidedByLot: false, followupKind: 'Poll', followupId: tiebreakerId, closedOn });
       setRoundTiebreaker(sql, poll.roundId, poll.topic, tiebreakerId);
       return { roundId: poll.roundId, pollId: poll.id, closedPollId: poll.id, openedTiebreakerId: tiebreakerId, changedDiscussions: [] };
     }
@@ -229,7 +230,7 @@ export class RoundsService {
     if (poll.topic === 'Books') {
       const { bookId } = createNextBook(sql, { roundId: poll.roundId, postId: winnerPostId, createdOn: new Date().toISOString() });
       setRoundBook(sql, poll.roundId, bookId);
-      closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Book', followupId: bookId });
+      closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Book', followupId: bookId, closedOn });
       return { roundId: poll.roundId, pollId: poll.id, closedPollId: poll.id, bookId, changedDiscussions: [] };
     }
 
@@ -243,7 +244,7 @@ export class RoundsService {
       createdOn: new Date().toISOString(),
     });
     setRoundDiscussion(sql, poll.roundId, 'Books', discussionId);
-    closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Discussion', followupId: discussionId });
+    closePollWithOutcome(sql, poll.id, { winnerPostId, decidedByLot, followupKind: 'Discussion', followupId: discussionId, closedOn });
     return { roundId: poll.roundId, pollId: poll.id, closedPollId: poll.id, discussionId, changedDiscussions: [discussionId] };
   }
 
