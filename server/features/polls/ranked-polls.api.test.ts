@@ -127,3 +127,22 @@ describe('a ranked poll', () => {
     expect(closed.results.votes).toEqual([{ postId: Dune, votes: 4, percentage: 100 }]);
   });
 });
+
+describe('a ranked poll tied at the end', () => {
+  it('opens a ranked tiebreaker of the tied options when closed', async () => {
+    const [ann, ben] = await Promise.all(['Dana', 'Eli'].map((name) => addMember(club, { name })));
+    const closed = await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${await discussionWithSuggestions()}`, mod, { votingMethod: 'ranked' });
+    const pollId = closed.discussion!.pollId!;
+    const { Dune, Emma, Ulysses } = option as { Dune: number; Emma: number; Ulysses: number };
+    // Round 1: Dune 1, Emma 1, Ulysses 0: Ulysses goes out. Round 2: Dune 1, Emma 1, and no ballot moves: a tie.
+    await vote(pollId, ann!.token, [Dune, Ulysses]);
+    await vote(pollId, ben!.token, [Emma]);
+    await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-poll/${pollId}`, mod);
+    const first = (await ok<PollInfo>(club, 'GET', `/api/polls/${pollId}`, mod)).poll;
+    expect(first).toMatchObject({ isClosed: true, followupLink: { kind: 'Poll' }, results: { winnerPostId: null } });
+    expect(first.results.rankedRounds!.map((round) => round.eliminated)).toEqual([[Ulysses], []]);
+    const tiebreaker = (await ok<PollInfo>(club, 'GET', `/api/polls/${first.followupLink!.entityId}`, mod)).poll;
+    expect(tiebreaker).toMatchObject({ isTiebreaker: true, votingMethod: 'ranked', previousPollId: pollId, isClosed: false });
+    expect(tiebreaker.options.map((post) => post.postId).sort()).toEqual([Dune, Emma].sort());
+  });
+});
