@@ -234,7 +234,11 @@ test('no critical or serious violation on the setup screen of a club nobody has 
 // well inside the time limit on a busy two-core machine as screens are added.
 const PARTS = 2;
 
-for (const role of ROLES) {
+// The moderator's screens are not audited on their own: the admin is a moderator too and sees every screen and
+// control a moderator does (as the reflow test below reasons), and the member the rest.
+const AUDITED_ROLES: Role[] = ['visitor', 'member', 'admin'];
+
+for (const role of AUDITED_ROLES) {
   for (const lang of LANGS) {
     for (let part = 0; part < PARTS; part++) {
       auditTest(`no critical or serious violation on any screen a ${role} opens, in ${lang} (part ${part + 1} of ${PARTS})`, async ({ app, page, scene }) => {
