@@ -47,7 +47,7 @@ function OptionFrame({ post, topic, previewed, onPreview, lead, controls, ranked
       <Group wrap="nowrap" gap="xs" align="center">
         {lead}
         <Group wrap="wrap" gap="xs" justify="flex-end" style={{ flex: 1, minWidth: 0 }}>
-          <OptionTitle post={post} previewed={previewed} onPreview={onPreview} style={{ flex: '1 1 11rem', minWidth: 0 }} />
+          <OptionTitle post={post} previewed={previewed} onPreview={onPreview} style={{ flex: '1 1 8rem', minWidth: 0 }} />
           <Group gap={4} wrap="nowrap">
             {controls}
           </Group>
