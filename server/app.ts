@@ -22,6 +22,9 @@ import { RoundsService } from './features/rounds/rounds.service';
 import { roundsRoutes } from './features/rounds/rounds.routes';
 import { createGoodreadsScraper } from './features/scrape/goodreads-scraper';
 import { scrapeRoutes } from './features/scrape/scrape.routes';
+import { BookLookup } from './features/lookup/book-lookup';
+import { lookupRoutes } from './features/lookup/lookup.routes';
+import { createOpenLibrary } from './features/lookup/open-library';
 import { sqliteOf } from './db/data-source';
 import { AnswerCache } from './http/answer-cache';
 import { compressAnswers, taggedApiAnswers } from './http/answer-encoding';
@@ -216,6 +219,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups, db });
 
   const feedFetches = config.feedFetchesPerMinute ?? 60;
+  const lookups = config.bookLookupsPerMinute ?? 60;
   const api = contractRouter<typeof API, User>(
     API,
     {
@@ -235,6 +239,16 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       discussions: discussionsRoutes(discussions),
       runnersUp: runnersUpRoutes(new RunnersUpService(db, discussions)),
       polls: pollsRoutes(polls),
+      lookup: lookupRoutes(new BookLookup(config.openLibrary ? createOpenLibrary(config.openLibrary) : null, path.join(config.dataDir, 'images', 'covers')), {
+        // Each lookup may ask Open Library; a member typing makes a few a minute, a script far more.
+        throttle: new AttemptThrottle({
+          windowMs: 60_000,
+          perAddress: lookups,
+          perAccountAddress: lookups,
+          slowAfter: Infinity,
+          refusalKey: 'tooManyRequests',
+        }),
+      }),
       books: booksRoutes(books),
       scrape: scrapeRoutes(createGoodreadsScraper()),
       recommendations: recommendationsRoutes(recommendations),

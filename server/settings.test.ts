@@ -19,7 +19,21 @@ describe('settings', () => {
       backupDir: '/srv/club/data/backups',
       backupsKept: 7,
       matrix: null,
+      openLibrary: { url: 'https://openlibrary.org', coversUrl: 'https://covers.openlibrary.org' },
     });
+  });
+
+  it('turns the book lookup off with an empty OPEN_LIBRARY_URL, and takes covers from another Open Library itself', () => {
+    expect(readSettings([], { OPEN_LIBRARY_URL: '' }, '/srv/club').openLibrary).toBeNull();
+    expect(readSettings(['--open-library-url='], {}, '/srv/club').openLibrary).toBeNull();
+    expect(readSettings([], { OPEN_LIBRARY_URL: 'http://127.0.0.1:9000/' }, '/srv/club').openLibrary).toEqual({
+      url: 'http://127.0.0.1:9000',
+      coversUrl: 'http://127.0.0.1:9000',
+    });
+    const both = { OPEN_LIBRARY_URL: 'https://ol.example.org', OPEN_LIBRARY_COVERS_URL: 'https://covers.example.org' };
+    expect(readSettings([], both, '/srv/club').openLibrary).toEqual({ url: 'https://ol.example.org', coversUrl: 'https://covers.example.org' });
+    expect(() => readSettings([], { OPEN_LIBRARY_URL: 'openlibrary.org' }, '/srv/club')).toThrow(/OPEN_LIBRARY_URL/);
+    expect(() => readSettings([], { OPEN_LIBRARY_COVERS_URL: 'file:///etc' }, '/srv/club')).toThrow(/OPEN_LIBRARY_COVERS_URL/);
   });
 
   it('reads the Matrix room from all three MATRIX_* settings, and refuses some without the others or a malformed one', () => {

@@ -54,7 +54,26 @@ export interface ServerConfig {
   chatRetryDelaysMs?: number[];
   /** How long a chat receiver has to answer (tests shorten it). */
   chatTimeoutMs?: number;
+  /**
+   * Open Library for the book lookup (OPEN_LIBRARY_URL, OPEN_LIBRARY_COVERS_URL); null or absent: no lookup.
+   * readSettings gives the real service unless told otherwise; tests give a fake or nothing.
+   */
+  openLibrary?: OpenLibrarySettings | null;
+  /** Lookups and stored covers a member may ask for a minute (60; the fuzz tests lift it to reach the route itself). */
+  bookLookupsPerMinute?: number;
 }
+
+export interface OpenLibrarySettings {
+  /** Where search.json is asked (`https://openlibrary.org`); work links point there too. */
+  url: string;
+  /** Where covers are fetched from (`https://covers.openlibrary.org`). */
+  coversUrl: string;
+  /** How long one lookup or cover may take (6 s; tests shorten it). */
+  timeoutMs?: number;
+}
+
+export const OPEN_LIBRARY_URL = 'https://openlibrary.org';
+export const OPEN_LIBRARY_COVERS_URL = 'https://covers.openlibrary.org';
 
 /** One setting: its environment variable and its flag, which mean the same. */
 const SETTINGS = {
@@ -75,7 +94,11 @@ const SETTINGS = {
   matrixHomeserver: { env: 'MATRIX_HOMESERVER', flag: '--matrix-homeserver' },
   matrixRoomId: { env: 'MATRIX_ROOM_ID', flag: '--matrix-room-id' },
   matrixAccessToken: { env: 'MATRIX_ACCESS_TOKEN', flag: '--matrix-access-token' },
+  openLibraryUrl: { env: 'OPEN_LIBRARY_URL', flag: '--open-library-url' },
+  openLibraryCoversUrl: { env: 'OPEN_LIBRARY_COVERS_URL', flag: '--open-library-covers-url' },
 } as const;
+/** Settings where an empty value means something (off), rather than "not set". */
+const EMPTY_MEANS_OFF: ReadonlySet<SettingName> = new Set(['openLibraryUrl']);
 type SettingName = keyof typeof SETTINGS;
 
 export class SettingsError extends Error {}
@@ -86,7 +109,7 @@ function readRaw(argv: readonly string[], env: NodeJS.ProcessEnv): Partial<Recor
   const entries = Object.entries(SETTINGS) as [SettingName, (typeof SETTINGS)[SettingName]][];
   for (const [name, { env: key }] of entries) {
     const value = env[key];
-    if (value !== undefined && value !== '') raw[name] = value;
+    if (value !== undefined && (value !== '' || EMPTY_MEANS_OFF.has(name))) raw[name] = value;
   }
   // Not strict: the same arguments carry a command's own flags (cli.ts), which are not settings.
   const options = Object.fromEntries(entries.map(([, { flag }]) => [flag.slice(2), { type: 'string' as const }]));
@@ -149,6 +172,29 @@ function parseMatrix(raw: Partial<Record<SettingName, string>>): ServerConfig['m
   return { homeserver: new URL(homeserver).origin, roomId, accessToken };
 }
 
+/**
+ * The book lookup's Open Library: the real one unless OPEN_LIBRARY_URL names another (a mirror, a fake in
+ * tests), none when it is empty. Covers come from OPEN_LIBRARY_COVERS_URL, else from the real covers host when
+ * the lookup asks the real Open Library, else from OPEN_LIBRARY_URL itself (so one fake serves both).
+ */
+function parseOpenLibrary(raw: Partial<Record<SettingName, string>>): OpenLibrarySettings | null {
+  if (raw.openLibraryUrl?.trim() === '') return null;
+  const base = (name: string, value: string) => {
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+      throw new SettingsError(`${name} must be an address such as ${OPEN_LIBRARY_URL}, or empty to turn the book lookup off, not "${value}"`);
+    }
+    return value.trim().replace(/\/+$/, '');
+  };
+  const url = raw.openLibraryUrl === undefined ? OPEN_LIBRARY_URL : base('OPEN_LIBRARY_URL', raw.openLibraryUrl);
+  const coversUrl =
+    raw.openLibraryCoversUrl !== undefined
+      ? base('OPEN_LIBRARY_COVERS_URL', raw.openLibraryCoversUrl)
+      : url === OPEN_LIBRARY_URL
+        ? OPEN_LIBRARY_COVERS_URL
+        : url;
+  return { url, coversUrl };
+}
+
 /** Settings from environment variables and flags (DECISIONS.md "Running it"). */
 export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Omit<ServerConfig, 'rendererDir'> {
   const raw = readRaw(argv, env);
@@ -188,5 +234,6 @@ export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     timeZone: raw.timeZone === undefined ? hostTimeZone() : parseTimeZone(raw.timeZone),
     pollReminderHours,
     matrix: parseMatrix(raw),
+    openLibrary: parseOpenLibrary(raw),
   };
 }

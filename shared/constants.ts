@@ -33,3 +33,15 @@ export const SEARCH_MAX_LENGTH = 500;
 /** Distinct words and phrases in one search: each is a look-up in the index. */
 export const SEARCH_MAX_TERMS = 32;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Book covers the club keeps itself (a stored lookup cover, an imported Obskurnee one) are files of the data
+ * folder's images/covers/, served at /images/covers/<name>; a name of this form is one the server serves.
+ */
+export const COVER_FILE_NAME = /^\w[\w.-]*\.(?:jpe?g|png|webp|gif)$/i;
+export const CLUB_COVERS_PATH = '/images/covers/';
+
+/** Whether a cover link is one of the club's own covers (a path on the club, no host). */
+export function isClubCoverPath(link: string): boolean {
+  return link.startsWith(CLUB_COVERS_PATH) && COVER_FILE_NAME.test(link.slice(CLUB_COVERS_PATH.length));
+}

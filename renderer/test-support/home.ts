@@ -11,6 +11,7 @@ export function homeData(overrides: Partial<HomeData> = {}): HomeData {
     siteName: 'Club',
     defaultLanguage: 'en',
     matrixRoomLink: null,
+    bookLookup: false,
     needsSetup: false,
     setupNeedsCode: false,
     ...overrides,

@@ -10,6 +10,7 @@ import { MEMBER_PASSWORD, addMember, type TestMember } from '../test-support/mem
 import { requestFrom } from '../test-support/raw-http';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { ADMIN, setUpClub, startTestServer } from '../test-support/test-server';
+import { startFakeOpenLibrary } from '../features/lookup/fake-open-library';
 import { DatabaseFingerprinter, fingerprintDiff } from './db-fingerprint';
 import { closeAgent, problemsWith, send, type Answer } from './fuzz-client';
 import { hashSeed, mulberry32 } from './prng';
@@ -28,7 +29,8 @@ import { operationsOf, recipesFor, type CaseContext, type FuzzCase, type OpenApi
  * FUZZ_ONLY="POST /api/rounds" narrows the run to the routes whose "METHOD path" contains it;
  * FUZZ_SCALE=4 sends four times as many cases per route (for a longer hunt on a developer's machine);
  * FUZZ_DEBUG=1 prints each route's valid-looking request and its answer per role (FUZZ_DEBUG=all: every case).
- * No case reaches the internet: links in queries are never Goodreads pages, so the scraper never fetches.
+ * No case reaches the internet: links in queries are never Goodreads pages, so the scraper never fetches, and
+ * the book lookup asks a fake Open Library on 127.0.0.1.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const SCALE = Math.max(0.1, Number(process.env.FUZZ_SCALE ?? 1));
@@ -52,8 +54,14 @@ function mayCall(op: Operation, role: Role): boolean {
 }
 
 // The document is read from a running club before the tests are declared: one test per route it lists.
-// Calendar feeds are throttled per address (60 a minute): the fuzz's own requests would mostly meet the 429.
-const club = await startTestServer({ loginThrottle: { stepDelayMs: 1 }, feedFetchesPerMinute: 100_000 });
+// Calendar feeds and book lookups are throttled (60 a minute): the fuzz's own requests would mostly meet the 429.
+const openLibrary = await startFakeOpenLibrary();
+const club = await startTestServer({
+  loginThrottle: { stepDelayMs: 1 },
+  feedFetchesPerMinute: 100_000,
+  openLibrary: { url: openLibrary.url, coversUrl: openLibrary.url, timeoutMs: 2_000 },
+  bookLookupsPerMinute: 100_000,
+});
 const docAnswer = await club.call<OpenApiDocument>('GET', '/api/openapi.json');
 if (docAnswer.status !== 200) throw new Error(`GET /api/openapi.json answered ${docAnswer.status}`);
 const doc = docAnswer.body;
@@ -182,6 +190,7 @@ afterAll(async () => {
   fingerprinter?.close();
   closeAgent();
   await club.close();
+  await openLibrary.close();
 });
 
 function describeFailure(op: Operation, role: Role, index: number, fuzzCase: FuzzCase, answer: Answer | undefined, problems: string[]): string {

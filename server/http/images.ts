@@ -1,21 +1,23 @@
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import send from 'koa-send';
+import { COVER_FILE_NAME } from '../../shared/constants';
 import type { AppState } from './context';
 
 /** Avatars: uploads are re-encoded to WebP and named anew each time. */
 const AVATAR_FILE = /^\/images\/avatars\/([\w-]+\.webp)$/;
-/** Book covers brought over from Obskurnee (import-obskurnee), kept under the names Obskurnee gave them. */
-const COVER_NAME = /^\w[\w.-]*\.(?:jpe?g|png|webp|gif)$/i;
 const COVER_FILE = /^\/images\/covers\/([^/]+)$/;
 
-/** Whether a cover of this file name is served (what the import may bring over as a cover). */
+/**
+ * Whether a cover of this file name is served: covers stored from the book lookup (`ol-<coverId>.webp`), and
+ * those brought over from Obskurnee (import-obskurnee) under the names Obskurnee gave them.
+ */
 export function isServableCoverName(name: string): boolean {
-  return COVER_NAME.test(name);
+  return COVER_FILE_NAME.test(name);
 }
 
 /**
- * Pictures from the data folder's images/: avatars and imported book covers. Each has a name of its own
+ * Pictures from the data folder's images/: avatars and book covers (stored from the lookup, or imported). Each has a name of its own
  * that never gets other bytes, so they can be cached for good.
  */
 export function serveImages(imagesDir: string): Middleware<AppState> {

@@ -45,6 +45,8 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, sta
       quiet: true,
       // Daily backups only where a test is about them: others move the clock on by days.
       backupsKept: 0,
+      // Tests never reach the internet: a test of the book lookup gives a fake Open Library.
+      openLibrary: null,
       ...overrides,
     },
     startOptions,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answer, component, field, idParam, route } from './contract';
+import { isClubCoverPath } from '../constants';
 import { jsonNumber, optionalJsonNumber, requiredString } from './schema-helpers';
 
 export const TOPICS = ['Books', 'Themes', 'Recommendations'] as const;
@@ -80,6 +81,18 @@ export const optionalLink = z
   .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), { error: 'validation:linkInvalid' });
 
 /**
+ * A cover's link: an http(s) link, or one of the club's own covers (`/images/covers/ol-123.webp`, stored from
+ * the book lookup or brought over from Obskurnee), which a post must keep when it is edited.
+ */
+export const optionalCoverLink = z
+  .string({ error: 'validation:wrongType' })
+  .trim()
+  .max(1000, { error: 'validation:tooLong' })
+  .nullish()
+  .transform((value) => value || null)
+  .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value) || isClubCoverPath(value), { error: 'validation:linkInvalid' });
+
+/**
  * Every field a suggestion may carry; which are required depends on the discussion's topic
  * (`checkPostForTopic`). Read-only fields of an answered post (ids, owner, rendered text, dates) are ignored.
  */
@@ -99,7 +112,7 @@ export const postFieldsSchema = z.object({
       return number;
     }),
   url: optionalLink,
-  imageUrl: optionalLink,
+  imageUrl: optionalCoverLink,
   text: optionalText(20_000),
   parentPostId: optionalJsonNumber(z.number().int().positive()),
   parentRecommendationId: optionalJsonNumber(z.number().int().positive()),

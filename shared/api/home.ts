@@ -40,6 +40,8 @@ export const homeDataSchema = component(
     siteName: z.string(),
     defaultLanguage: z.enum(LANGUAGES),
     matrixRoomLink: z.string().nullable(),
+    // (Not in Obskurnee.)
+    bookLookup: z.boolean().describe('Whether members can look books up on Open Library (GET /api/books/lookup); false for a visitor.'),
     // The renderer offers /setup while this is true. (Not in Obskurnee.)
     needsSetup: z.boolean().describe('True until the first admin exists.'),
     // DECISIONS.md "Abuse and sessions".

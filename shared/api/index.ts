@@ -6,6 +6,7 @@ import { chatApi } from './chat';
 import type { RouteContract } from './contract';
 import { discussionsApi } from './discussions';
 import { homeApi } from './home';
+import { lookupApi } from './lookup';
 import { hostApi } from './host';
 import { meetingNightApi } from './meeting-night';
 import { meetingsApi } from './meetings';
@@ -29,6 +30,8 @@ export const API = {
   discussions: discussionsApi,
   runnersUp: runnersUpApi,
   polls: pollsApi,
+  // Before books: /api/books/lookup would otherwise be read as /api/books/{bookId}.
+  lookup: lookupApi,
   books: booksApi,
   progress: progressApi,
   // Before users: /api/users/calendar-feed would otherwise be read as /api/users/{email}.

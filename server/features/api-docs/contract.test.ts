@@ -18,6 +18,7 @@ import { startMiniApp } from '../../test-support/mini-app';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { ADMIN, setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
 import { BOOKS, startFakeGoodreads } from '../scrape/fake-goodreads';
+import { startFakeOpenLibrary, type FakeOpenLibrary } from '../lookup/fake-open-library';
 import { createGoodreadsScraper } from '../scrape/goodreads-scraper';
 import { scrapeRoutes } from '../scrape/scrape.routes';
 import { buildOpenApiDocument, inputJsonSchema, type JsonSchema } from './openapi';
@@ -205,12 +206,15 @@ function documentedAnswerCheck() {
 
 describe('real answers against the documented schemas', () => {
   let club: TestServer;
+  let openLibrary: FakeOpenLibrary;
   let admin: string;
   /** Path values that name real things in the club, by parameter name. */
   const real: Record<string, string> = {};
 
   beforeAll(async () => {
-    club = await startTestServer();
+    // The book lookup asks a fake Open Library on this machine.
+    openLibrary = await startFakeOpenLibrary();
+    club = await startTestServer({ openLibrary: { url: openLibrary.url, coversUrl: openLibrary.url } });
     admin = await setUpClub(club);
     const member = await addMember(club, { name: 'Reader' });
     // A whole round, so every answer has something in it: a book, a closed poll, posts, a review...
@@ -257,11 +261,13 @@ describe('real answers against the documented schemas', () => {
   });
   afterAll(async () => {
     await club.close();
+    await openLibrary.close();
   });
 
   const getRoutes = API_ROUTES.filter((contract) => contract.method === 'get');
   const queries: Record<string, string> = {
     search: '?query=solaris',
+    lookUpBooks: '?q=dune',
     scrapeGoodreads: `?goodreadsUrl=${encodeURIComponent(`https://www.goodreads.com${BOOKS.full}`)}`,
   };
 

@@ -18,7 +18,7 @@ interface HomeSources {
 /** What the home page shows. The club is members-only: a visitor gets the site's name and language only. */
 export class HomeService {
   constructor(
-    private readonly config: Pick<ServerConfig, 'siteName' | 'defaultLanguage' | 'matrixRoomLink'>,
+    private readonly config: Pick<ServerConfig, 'siteName' | 'defaultLanguage' | 'matrixRoomLink' | 'openLibrary'>,
     private readonly sources: HomeSources,
     private readonly markdown: Markdown,
   ) {}
@@ -36,6 +36,7 @@ export class HomeService {
       siteName: this.config.siteName,
       defaultLanguage: this.config.defaultLanguage,
       matrixRoomLink: null,
+      bookLookup: false,
       needsSetup,
       setupNeedsCode: needsSetup && !fromHostMachine,
     };
@@ -66,6 +67,7 @@ export class HomeService {
       },
       myProfile: accounts.profileOf(user),
       matrixRoomLink: this.config.matrixRoomLink,
+      bookLookup: !!this.config.openLibrary,
     };
   }
 }

@@ -9,6 +9,12 @@ export interface SafeFetchOptions {
   maxRedirects: number;
   /** Whether a redirect may be followed there; anything else is refused, not fetched. */
   mayFollow(url: URL): boolean;
+  /** The catalogue whose keys the errors carry (`scrape:timedOut`, `lookup:timedOut`); scrape by default. */
+  errors?: 'scrape' | 'lookup';
+  /** What to ask for (Accept); HTML pages by default. */
+  accept?: string;
+  /** Who is asking (User-Agent); a browser-like prefill by default. */
+  userAgent?: string;
 }
 
 export interface FetchedPage {
@@ -17,12 +23,16 @@ export interface FetchedPage {
   html: string;
 }
 
+export interface FetchedBody {
+  url: URL;
+  body: Buffer;
+  /** The answer's Content-Type, as sent. */
+  type: string;
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const REQUEST_HEADERS = {
-  Accept: 'text/html,application/xhtml+xml',
-  'Accept-Language': 'en',
-  'User-Agent': 'Mozilla/5.0 (compatible; Bookclub book prefill)',
-};
+const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml';
+const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; Bookclub book prefill)';
 
 /**
  * Reads a page the way a server reading member-supplied links must: redirects followed by hand and only
@@ -31,56 +41,65 @@ const REQUEST_HEADERS = {
  * does not exist, 502 with a readable detail otherwise.
  */
 export async function fetchPage(start: URL, options: SafeFetchOptions): Promise<FetchedPage> {
+  const { url, body } = await fetchBody(start, options);
+  return { url, html: new TextDecoder('utf-8').decode(body) };
+}
+
+/** The same for any answer (JSON, a picture): its bytes as they came. */
+export async function fetchBody(start: URL, options: SafeFetchOptions): Promise<FetchedBody> {
   const signal = AbortSignal.timeout(options.timeoutMs);
+  const ns = options.errors ?? 'scrape';
+  const headers = { Accept: options.accept ?? DEFAULT_ACCEPT, 'Accept-Language': 'en', 'User-Agent': options.userAgent ?? DEFAULT_USER_AGENT };
   try {
     let url = start;
     for (let hops = 0; ; hops++) {
-      const response = await options.fetch(url, { redirect: 'manual', signal, headers: REQUEST_HEADERS });
+      const response = await options.fetch(url, { redirect: 'manual', signal, headers });
       if (REDIRECTS.has(response.status)) {
         await discard(response);
-        if (hops >= options.maxRedirects) throw new BadGateway('scrape:tooManyRedirects');
-        url = redirectTarget(response, url, options);
+        if (hops >= options.maxRedirects) throw new BadGateway(`${ns}:tooManyRedirects`);
+        url = redirectTarget(response, url, options, ns);
         continue;
       }
       if (response.status === 404 || response.status === 410) {
         await discard(response);
-        throw new NotFound('scrape:bookNotFound');
+        throw new NotFound(`${ns}:bookNotFound`);
       }
       if (!response.ok) {
         await discard(response);
-        throw new BadGateway('scrape:upstreamStatus', { status: response.status });
+        throw new BadGateway(`${ns}:upstreamStatus`, { status: response.status });
       }
       if (Number(response.headers.get('content-length')) > options.maxBytes) {
         await discard(response);
-        throw new BadGateway('scrape:pageTooLarge');
+        throw new BadGateway(`${ns}:pageTooLarge`);
       }
-      return { url, html: await readBounded(response, options.maxBytes, signal) };
+      const body = await readBounded(response, options.maxBytes, signal, ns);
+      return { url, body, type: response.headers.get('content-type') ?? '' };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (signal.aborted) throw new BadGateway('scrape:timedOut', { seconds: Math.ceil(options.timeoutMs / 1000) }, error);
-    throw new BadGateway('scrape:unreachable', {}, error);
+    if (signal.aborted) throw new BadGateway(`${ns}:timedOut`, { seconds: Math.ceil(options.timeoutMs / 1000) }, error);
+    throw new BadGateway(`${ns}:unreachable`, {}, error);
   }
 }
 
-function redirectTarget(response: Response, from: URL, options: SafeFetchOptions): URL {
+function redirectTarget(response: Response, from: URL, options: SafeFetchOptions, ns: string): URL {
   const location = response.headers.get('location');
-  if (!location) throw new BadGateway('scrape:badRedirect');
+  if (!location) throw new BadGateway(`${ns}:badRedirect`);
   let target: URL;
   try {
     target = new URL(location, from);
   } catch {
-    throw new BadGateway('scrape:badRedirect');
+    throw new BadGateway(`${ns}:badRedirect`);
   }
   // Named by origin only: enough to see where it went, without echoing a long tracking URL.
   const to = target.origin === 'null' ? target.protocol : target.origin;
-  if (!options.mayFollow(target)) throw new BadGateway('scrape:redirectedAway', { to });
+  if (!options.mayFollow(target)) throw new BadGateway(`${ns}:redirectedAway`, { to });
   return target;
 }
 
-/** The body as UTF-8 text, refused as soon as it grows past maxBytes (Content-Length may be absent or lie). */
-async function readBounded(response: Response, maxBytes: number, signal: AbortSignal): Promise<string> {
-  if (!response.body) return '';
+/** The body, refused as soon as it grows past maxBytes (Content-Length may be absent or lie). */
+async function readBounded(response: Response, maxBytes: number, signal: AbortSignal, ns: string): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   // An injected fetch may not tie its body to the signal; the race keeps the time limit regardless.
   const aborted = new Promise<never>((_, reject) => {
@@ -95,14 +114,14 @@ async function readBounded(response: Response, maxBytes: number, signal: AbortSi
       const { done, value } = await Promise.race([reader.read(), aborted]);
       if (done) break;
       size += value.byteLength;
-      if (size > maxBytes) throw new BadGateway('scrape:pageTooLarge');
+      if (size > maxBytes) throw new BadGateway(`${ns}:pageTooLarge`);
       chunks.push(value);
     }
   } finally {
     // Stops the download when we gave up early; a no-op once the body has ended.
     reader.cancel().catch(() => {});
   }
-  return new TextDecoder('utf-8').decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 async function discard(response: Response): Promise<void> {
