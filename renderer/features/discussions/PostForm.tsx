@@ -4,13 +4,17 @@ import { IconCircleCheck, IconLink } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PostFields, Topic } from '../../../shared/api/discussions';
+import type { FoundBook } from '../../../shared/api/lookup';
 import { goodreadsUrl } from '../../../shared/api/scrape';
 import { BookCover } from '../../components/BookCover';
 import { api } from '../../lib/api-client';
 import { checkedForm, placeFailure } from '../../lib/form-errors';
 import { handleError } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { useBookLookupOn } from '../home';
+import { BookLookupBox, LookupNote } from './BookLookupBox';
 import { MarkdownPreview } from './MarkdownPreview';
+import { useFoundBook } from './use-found-book';
 import { FORM_FIELD_OF, checkPostForm, composeText, emptyPostForm, formLayout, withScrapedBook, type PostFormMode, type PostFormValues } from './post-form';
 
 const SCRAPE_DELAY_MS = 350;
@@ -31,7 +35,8 @@ interface PostFormProps {
 
 /**
  * A suggestion's fields for a topic (book: link, title, author, pages, description, comment; theme: title
- * and text), checked with the shared schema before sending. A Goodreads link fills in the book.
+ * and text), checked with the shared schema before sending. A Goodreads link fills in the book, and so does
+ * a book found on Open Library (a new suggestion or recommendation, when the club has the lookup on).
  */
 export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, onSubmit, onCancel, offerSpoilerMark = false }: PostFormProps) {
   const { t } = useTranslation('discussions');
@@ -39,9 +44,11 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
   const heading = t('form.descriptionHeading');
   const form = useForm({ initialValues, ...checkedForm((values: PostFormValues) => checkPostForm(values, topic, mode, heading), t) });
   const [scraping, setScraping] = useState(false);
-  const [filledFrom, setFilledFrom] = useState<string | null>(null);
+  const [filledFrom, setFilledFrom] = useState<'goodreads' | 'openLibrary' | null>(null);
+  const offerLookup = useBookLookupOn() && layout.bookFields && mode === 'new';
   const lastScraped = useRef<string | null>(initialValues.url || null);
   const scrapeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const found = useFoundBook(form);
   const { onSubmit: submitPost, busy } = useFormSubmit(form, {
     async action(fields) {
       await onSubmit(fields);
@@ -49,6 +56,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
         form.setValues(emptyPostForm);
         lastScraped.current = null;
         setFilledFrom(null);
+        found.reset();
       }
     },
     failureKey,
@@ -70,7 +78,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
       // The server reads the Goodreads page (the browser cannot reach Goodreads itself).
       const book = await api.scrape.scrape({ query: { goodreadsUrl: url } });
       form.setValues((typed) => withScrapedBook({ ...emptyPostForm, ...typed }, book));
-      setFilledFrom(book.url);
+      setFilledFrom('goodreads');
     } catch (error) {
       // SPEC section 8: the server's reason is shown; what was typed stays.
       handleError(error);
@@ -92,11 +100,19 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
     scrapeTimer.current = setTimeout(() => void scrape(url), SCRAPE_DELAY_MS);
   }
 
+  function pickBook(book: FoundBook) {
+    // Its Open Library link is not a Goodreads one: nothing to read from it.
+    lastScraped.current = book.url;
+    setFilledFrom('openLibrary');
+    void found.pick(book);
+  }
+
   const previewText = layout.comment ? composeText(values.comment, values.description, heading) : values.description;
 
   return (
     <form onSubmit={submitPost} noValidate data-testid={`post-form-${mode}`}>
       <Stack gap="sm">
+        {offerLookup && <BookLookupBox onPick={pickBook} />}
         {layout.bookFields && (
           <TextInput
             type="url"
@@ -114,7 +130,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
         {filledFrom && (
           <Group gap={6} c="var(--mantine-color-success)" data-testid="scraped-note">
             <IconCircleCheck size={16} />
-            <Text size="sm">{t('form.scraped')}</Text>
+            <Text size="sm">{filledFrom === 'goodreads' ? t('form.scraped') : t('lookup.filled')}</Text>
           </Group>
         )}
         <TextInput label={layout.bookFields ? t('form.bookTitle') : t('form.themeTitle')} required {...form.getInputProps('title')} name="title" />
@@ -126,10 +142,14 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
             </SimpleGrid>
             <Group align="flex-start" gap="sm" wrap="nowrap">
               <TextInput type="url" label={t('form.imageUrl')} {...form.getInputProps('imageUrl')} style={{ flex: 1, minWidth: 0 }} name="imageUrl" />
-              {values.imageUrl.trim() && !form.errors.imageUrl && (
-                <BookCover src={values.imageUrl.trim()} width={40} height={60} alt={t('form.coverPreview')} />
+              {found.storingCover ? (
+                <Loader size="sm" mt={30} role="status" aria-label={t('lookup.storingCover')} />
+              ) : (
+                values.imageUrl.trim() &&
+                !form.errors.imageUrl && <BookCover src={values.imageUrl.trim()} width={40} height={60} alt={t('form.coverPreview')} />
               )}
             </Group>
+            {found.coverFailed && <LookupNote text={t('lookup.coverFailed')} />}
           </>
         )}
         <Textarea
@@ -164,7 +184,7 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
           />
         )}
         <Group gap="sm" mt={4}>
-          <Button type="submit" loading={busy} disabled={scraping}>
+          <Button type="submit" loading={busy} disabled={scraping || found.storingCover}>
             {submitLabel}
           </Button>
           {onCancel && (

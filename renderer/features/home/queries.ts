@@ -59,6 +59,11 @@ export function useCurrentDiscussion() {
   return useQuery({ ...homeQuery, select: (home) => home.currentDiscussion }).data ?? null;
 }
 
+/** Whether members may look books up on Open Library (the host may have turned it off). */
+export function useBookLookupOn(): boolean {
+  return useQuery({ ...homeQuery, select: (home) => home.bookLookup }).data ?? false;
+}
+
 /** The book the club reads now (the newest), or null before the club has one: what a suggestion's spoiler mark is about. */
 export function useCurrentBookId(): number | null {
   return useQuery({ ...homeQuery, select: (home) => spoilerBookOfPost(home.books) }).data ?? null;
