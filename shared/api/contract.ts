@@ -21,7 +21,7 @@ export const TAGS = {
   Polls: 'Polls and voting.',
   Books: 'The books the club chose.',
   Scrape: 'Reading a Goodreads book page to prefill a suggestion.',
-  'Book lookup': 'Finding a book on Open Library by title, author or ISBN, and keeping its cover in the club.',
+  'Book lookup': 'Finding books on Open Library; keeping their covers.',
   Users: 'Members, their profiles, language and avatar.',
   Recommendations: "Members' personal book recommendations.",
   Reviews: 'Reviews of the books the club read.',

@@ -71,26 +71,24 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
+const isHttpLink = (value: string) => /^https?:\/\/\S+$/i.test(value);
+const linkField = (allowed: (value: string) => boolean) =>
+  z
+    .string({ error: 'validation:wrongType' })
+    .trim()
+    .max(1000, { error: 'validation:tooLong' })
+    .nullish()
+    .transform((value) => value || null)
+    .refine((value) => value === null || allowed(value), { error: 'validation:linkInvalid' });
+
 /** An optional http(s) link: what posts, recommendations and reviews accept as their links. */
-export const optionalLink = z
-  .string({ error: 'validation:wrongType' })
-  .trim()
-  .max(1000, { error: 'validation:tooLong' })
-  .nullish()
-  .transform((value) => value || null)
-  .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value), { error: 'validation:linkInvalid' });
+export const optionalLink = linkField(isHttpLink);
 
 /**
  * A cover's link: an http(s) link, or one of the club's own covers (`/images/covers/ol-123.webp`, stored from
  * the book lookup or brought over from Obskurnee), which a post must keep when it is edited.
  */
-export const optionalCoverLink = z
-  .string({ error: 'validation:wrongType' })
-  .trim()
-  .max(1000, { error: 'validation:tooLong' })
-  .nullish()
-  .transform((value) => value || null)
-  .refine((value) => value === null || /^https?:\/\/\S+$/i.test(value) || isClubCoverPath(value), { error: 'validation:linkInvalid' });
+export const optionalCoverLink = linkField((value) => isHttpLink(value) || isClubCoverPath(value));
 
 /**
  * Every field a suggestion may carry; which are required depends on the discussion's topic

@@ -41,7 +41,7 @@ export const homeDataSchema = component(
     defaultLanguage: z.enum(LANGUAGES),
     matrixRoomLink: z.string().nullable(),
     // (Not in Obskurnee.)
-    bookLookup: z.boolean().describe('Whether members can look books up on Open Library (GET /api/books/lookup); false for a visitor.'),
+    bookLookup: z.boolean().describe('Members may use GET /api/books/lookup.'),
     // The renderer offers /setup while this is true. (Not in Obskurnee.)
     needsSetup: z.boolean().describe('True until the first admin exists.'),
     // DECISIONS.md "Abuse and sessions".

@@ -5,31 +5,27 @@ import { jsonNumber } from './schema-helpers';
 /** A book Open Library knows, as the lookup answers it: what fills a suggestion's fields. */
 export const foundBookSchema = component(
   'FoundBook',
-  "A book from Open Library's search, to fill in a suggestion or a recommendation.",
+  'A book Open Library found.',
   z.object({
-    key: z.string().describe("Open Library's work key (`/works/OL45804W`)."),
+    key: z.string().describe('Work key: `/works/OL45804W`.'),
     title: z.string(),
-    author: z.string().nullable().describe('Up to three authors, comma separated.'),
-    year: z.number().int().nullable().describe('The year it was first published.'),
-    pageCount: z.number().int().nullable().describe('The median page count of its editions.'),
-    url: z.string().describe("The work's page on Open Library."),
-    coverId: z.number().int().nullable().describe('Its cover on Open Library: `POST /api/books/covers` stores it in the club.'),
+    author: z.string().nullable().describe('Up to three, comma separated.'),
+    year: z.number().int().nullable().describe('First published.'),
+    pageCount: z.number().int().nullable(),
+    url: z.string(),
+    coverId: z.number().int().nullable().describe('For `POST /api/books/covers`.'),
     isbn: z.string().nullable(),
   }),
 );
 export type FoundBook = z.infer<typeof foundBookSchema>;
 
-export const bookLookupSchema = component(
-  'BookLookup',
-  'What Open Library found for a title, an author or an ISBN (at most ten books, best first).',
-  z.object({ books: z.array(foundBookSchema) }),
-);
+export const bookLookupSchema = component('BookLookup', 'At most ten books, best first.', z.object({ books: z.array(foundBookSchema) }));
 export type BookLookup = z.infer<typeof bookLookupSchema>;
 
 export const storedCoverSchema = component(
   'StoredCover',
-  "A cover the club keeps: its address on the club's own server.",
-  z.object({ imageUrl: z.string().describe('`/images/covers/ol-{coverId}.webp`, a path on the club.') }),
+  'A cover kept by the club.',
+  z.object({ imageUrl: z.string().describe('`/images/covers/ol-{coverId}.webp`') }),
 );
 export type StoredCover = z.infer<typeof storedCoverSchema>;
 
@@ -79,12 +75,11 @@ export const lookupApi = {
     method: 'get',
     path: '/api/books/lookup',
     tag: 'Book lookup',
-    summary: "Open Library's books for a title, an author or an ISBN.",
-    description:
-      'At most ten books, answers kept an hour. Off (503) when the club has no OPEN_LIBRARY_URL; a slow or failing Open Library is a 502 within seconds, and the form is filled in by hand.',
+    summary: 'Books on Open Library by title, author or ISBN.',
+    description: 'Kept an hour; 503 when OPEN_LIBRARY_URL is empty; 502 when Open Library fails or is slow.',
     who: 'member',
     query: bookLookupQuerySchema,
-    answer: answer.one(bookLookupSchema, 'The books found, best first (none is an empty list).'),
+    answer: answer.one(bookLookupSchema, 'The books found.'),
     errors: {
       400: ['lookup:queryRequired', 'lookup:queryTooLong', 'lookup:queryInvalid'],
       429: ['tooManyRequests'],
@@ -97,12 +92,10 @@ export const lookupApi = {
     method: 'post',
     path: '/api/books/covers',
     tag: 'Book lookup',
-    summary: 'Keeps an Open Library cover in the club, resized, and answers its address there.',
-    description:
-      "Only an Open Library cover id (from the lookup's `coverId`), never an address: the server builds the address itself. The club's copy is a WebP of at most 400 × 600, so pages never load covers from elsewhere.",
+    summary: "Keeps an Open Library cover in the club (WebP, at most 400 × 600); answers the club's address.",
     who: 'member',
     body: storeCoverSchema,
-    answer: answer.one(storedCoverSchema, "The cover's address on the club."),
+    answer: answer.one(storedCoverSchema, 'The kept cover.'),
     errors: {
       400: ['lookup:coverIdInvalid'],
       404: ['lookup:coverNotFound'],
