@@ -128,8 +128,8 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
           />
         )}
         {filledFrom && (
-          <Group gap={6} c="var(--mantine-color-success)" data-testid="scraped-note">
-            <IconCircleCheck size={16} />
+          <Group gap={6} wrap="nowrap" align="flex-start" c="var(--mantine-color-success)" data-testid="scraped-note">
+            <IconCircleCheck size={16} style={{ flexShrink: 0, marginTop: 2 }} />
             <Text size="sm">{filledFrom === 'goodreads' ? t('form.scraped') : t('lookup.filled')}</Text>
           </Group>
         )}
