@@ -1,4 +1,5 @@
 import { COVERS, QUERIES, startFakeOpenLibrary } from '../server/features/lookup/fake-open-library';
+import { audit, describeFindings } from './axe';
 import { startClubServer } from './club-server';
 import { expect, test } from './fixtures';
 import { arrangeHostAndBea } from './host-fixtures';
@@ -42,6 +43,7 @@ test('a member finds a book by keyboard, the form fills in and the cover is kept
     await expect(box).toHaveAttribute('aria-expanded', 'true');
     await expect(options.first()).toContainText('Frank Herbert · 1965 · 604 pages');
     await expect(options.nth(2)).toContainText('<b>Dune</b> <script>alert(1)</script> Messiah');
+    const findings = await audit(page, 'lookup results');
     for (const lang of LANGS) {
       if (lang === 'sk') await app.switchLanguage('Slovenčina');
       for (const width of [1280, 390]) {
@@ -84,6 +86,8 @@ test('a member finds a book by keyboard, the form fills in and the cover is kept
     await expect(note).toHaveText('Book lookup is not available right now; fill in the fields by hand.');
     await expect(app.toast(/./)).toHaveCount(0);
     await shoot(page, 'unavailable', 'en', 1280);
+    findings.push(...(await audit(page, 'lookup unavailable')));
+    expect(findings, describeFindings(findings)).toEqual([]);
     await discussion.field('Your comment').fill('Sand, spice and *politics*.');
     await form.getByRole('button', { name: 'Add the book' }).click();
     await expect(app.toast('Suggestion added')).toBeVisible();

@@ -2,7 +2,7 @@ import { Combobox, Group, Loader, Text, TextInput, VisuallyHidden, useCombobox }
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOOKUP_QUERY_MAX, type FoundBook } from '../../../shared/api/lookup';
 import { ApiError } from '../../lib/api';
@@ -22,17 +22,28 @@ export function BookLookupBox({ onPick }: { onPick(book: FoundBook): void }) {
   const [debounced] = useDebouncedValue(typed, TYPING_PAUSE_MS);
   const term = lookupTermOf(debounced);
   const lookup = useQuery(bookLookupQuery(term));
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const combobox = useCombobox({
+    onDropdownClose: () => {
+      combobox.resetSelectedOption();
+      setActive(-1);
+    },
+  });
+  // The combobox's ARIA is ours: Mantine's keeps the option last reached by arrow keys as the active one
+  // after a pick, naming an option that is gone (axe: aria-valid-attr-value).
+  const listId = `${useId()}-books`;
+  const [active, setActive] = useState(-1);
   const books = term && lookup.data ? lookup.data.books : [];
   const failed = term !== null && lookup.isError;
   // A query the server refuses says why (its own words); anything else is "not available right now".
   const refused = failed && lookup.error instanceof ApiError && lookup.error.status === 400 ? lookup.error.problem?.detail : undefined;
   const loading = term !== null && lookup.isFetching;
   const answered = term !== null && !!lookup.data && !loading;
+  const listShown = combobox.dropdownOpened && answered && !failed;
 
   function pick(key: string) {
     const book = books.find((found) => found.key === key);
     combobox.closeDropdown();
+    setActive(-1);
     if (!book) return;
     setTyped('');
     onPick(book);
@@ -41,8 +52,13 @@ export function BookLookupBox({ onPick }: { onPick(book: FoundBook): void }) {
   return (
     <div data-testid="book-lookup">
       <Combobox store={combobox} onOptionSubmit={pick} withinPortal={false}>
-        <Combobox.Target withExpandedAttribute>
+        <Combobox.Target withAriaAttributes={false}>
           <TextInput
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={listShown}
+            aria-controls={listShown ? listId : undefined}
+            aria-activedescendant={listShown && active >= 0 && active < books.length ? `${listId}-${active}` : undefined}
             type="search"
             label={t('lookup.label')}
             description={t('lookup.hint')}
@@ -58,24 +74,27 @@ export function BookLookupBox({ onPick }: { onPick(book: FoundBook): void }) {
               setTyped(event.currentTarget.value);
               combobox.openDropdown();
               combobox.resetSelectedOption();
+              setActive(-1);
             }}
             onFocus={() => combobox.openDropdown()}
             onBlur={() => combobox.closeDropdown()}
             onKeyDown={(event) => {
               // Enter picks the highlighted book (the combobox does that); it never submits the suggestion.
               if (event.key === 'Enter') event.preventDefault();
+              // The combobox moves to another option after this handler, within the same event.
+              queueMicrotask(() => setActive(combobox.getSelectedOptionIndex()));
             }}
             name="lookup"
             data-testid="book-lookup-input"
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={!answered || failed}>
-          <Combobox.Options aria-label={t('lookup.results')} mah={320} style={{ overflowY: 'auto' }}>
+          <Combobox.Options id={listId} aria-label={t('lookup.results')} mah={320} style={{ overflowY: 'auto' }}>
             {books.length === 0 ? (
               <Combobox.Empty>{t('lookup.nothingFound')}</Combobox.Empty>
             ) : (
-              books.map((book) => (
-                <Combobox.Option value={book.key} key={book.key} data-testid="book-lookup-option">
+              books.map((book, index) => (
+                <Combobox.Option value={book.key} key={book.key} id={`${listId}-${index}`} data-testid="book-lookup-option">
                   <Text size="sm" fw={600} lineClamp={2}>
                     {book.title}
                   </Text>
