@@ -37,6 +37,9 @@ describe('desktopServerConfig', () => {
       pollReminderHours: 24,
       backupDir: path.join(userDataDir, 'data', 'backups'),
       backupsKept: 7,
+      matrix: null,
+      // The book lookup asks the real Open Library, as the headless server does.
+      openLibrary: { url: 'https://openlibrary.org', coversUrl: 'https://covers.openlibrary.org' },
       rendererDir,
       sqliteNativeBinding: packagedBinding,
     });
