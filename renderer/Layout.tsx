@@ -1,12 +1,10 @@
 import { Anchor, AppShell, Box, Burger, Container, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook2 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { pages } from '../shared/pages';
-import { startClub } from './app-start';
 import { ColorSchemeToggle } from './components/ColorSchemeToggle';
 import { LanguageMenu } from './components/LanguageMenu';
 import { MAIN_CONTENT_ID, NavigationFocus, SkipLink } from './components/NavigationFocus';
@@ -32,14 +30,9 @@ export function Layout() {
   const { t } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
   const location = useLocation();
-  const queryClient = useQueryClient();
   const siteName = useSiteName();
   const profile = useSessionStore((s) => s.myProfile);
   const links = navLinksFor(profile);
-
-  useEffect(() => {
-    void startClub(queryClient).catch((error) => console.error('Could not load the club', error));
-  }, [queryClient]);
 
   // Every route change collapses the menu and starts the new page at its top.
   useEffect(() => {

@@ -7,6 +7,7 @@ import { pages } from '../../../shared/pages';
 import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useSessionStore } from '../../store/session-store';
+import { AttendanceCard } from '../meeting-night';
 import { CalendarFeedCard } from '../meetings';
 import { CurrentlyReadingCard } from './CurrentlyReadingCard';
 import { ProfileReviews } from './ProfileReviews';
@@ -52,6 +53,7 @@ export function UserPage() {
     <>
       <CurrentlyReadingCard profile={user} reading={user.currentlyReading} manage={own && editing} />
       {own && <MySettingsCard />}
+      <AttendanceCard userId={user.userId} />
       {own && <CalendarFeedCard />}
     </>
   );
