@@ -99,15 +99,11 @@ const JoinSheetPage = lazyComponent(
   () => import('./features/host/JoinSheetPage'),
   (m) => m.JoinSheetPage,
 );
-// The room view of a meeting night: full screen, for a TV or projector, without the app's frame.
-const RoomPage = lazyComponent(
-  () => import('./features/meeting-night/RoomPage'),
-  (m) => m.RoomPage,
-);
-const DisplayRoomPage = lazyComponent(
-  () => import('./features/meeting-night/DisplayRoomPage'),
-  (m) => m.DisplayRoomPage,
-);
+// The room view of a meeting night: full screen, for a TV or projector, without the app's frame. Both its
+// pages are one chunk, loaded through one import (each import costs this first script its list of chunks).
+const roomPages = () => import('./features/meeting-night/RoomPage');
+const RoomPage = lazyComponent(roomPages, (m) => m.RoomPage);
+const DisplayRoomPage = lazyComponent(roomPages, (m) => m.DisplayRoomPage);
 
 /** The pages shown without the app's frame (header, navigation, footer): the room view on a TV. */
 export const fullScreenRoutes: RouteObject[] = [
@@ -167,26 +163,25 @@ function Pages() {
   );
 }
 
-/** A full-screen page: the club's name for its title, and the loader and error boundary a framed page has. */
-function FullScreen() {
-  return (
-    <SiteNameContext.Provider value={useSiteName()}>
-      <Pages />
-    </SiteNameContext.Provider>
-  );
-}
-
 const frame: RouteObject[] = [
-  { element: <FullScreen />, children: fullScreenRoutes },
+  // Full screen: the loader and error boundary a framed page has, and no frame.
+  { element: <Pages />, children: fullScreenRoutes },
   { element: <Layout />, children: [{ element: <Pages />, children: appRoutes }] },
 ];
 
-/** The app: the frame (or none, full screen), and in it the page the address names (inside a BrowserRouter). */
+/**
+ * The app: the frame (or none, full screen), and in it the page the address names (inside a BrowserRouter);
+ * every page knows the club's name (from home, or as this browser last knew it).
+ */
 export function App() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   useEffect(() => {
     void startClub(queryClient).catch((error) => console.error('Could not load the club', error));
   }, [queryClient]);
-  return <RouteErrorBoundary resetKey={pathname}>{useRoutes(frame)}</RouteErrorBoundary>;
+  return (
+    <SiteNameContext.Provider value={useSiteName()}>
+      <RouteErrorBoundary resetKey={pathname}>{useRoutes(frame)}</RouteErrorBoundary>
+    </SiteNameContext.Provider>
+  );
 }

@@ -10,8 +10,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useSessionStore } from '../../store/session-store';
 import { SpoilerFold } from '../progress';
 import { currentQuestionOf, type NightMeeting } from './questions';
-import { useQuestions, useReveal, useRoom } from './queries';
-import { votedCount, winnerTitle } from './room-poll';
+import { useQuestions, useReveal, useTonightPoll } from './queries';
 
 /**
  * The meeting's page on a phone while the meeting is on: the question being discussed and the poll to vote
@@ -19,10 +18,9 @@ import { votedCount, winnerTitle } from './room-poll';
  */
 export function TonightCard({ meeting, isModerator }: { meeting: NightMeeting; isModerator: boolean }) {
   const { t } = useTranslation('meetingNight');
-  const room = useRoom(meeting.meetingId).data;
+  const tonight = useTonightPoll(meeting.meetingId);
   const current = currentQuestionOf(useQuestions(meeting.meetingId).data);
   const reveal = useReveal(meeting.meetingId).mutateAsync;
-  const poll = room?.poll ?? null;
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="tonight-title" data-testid="tonight" bg="var(--bookclub-color-accent-surface)">
@@ -49,7 +47,7 @@ export function TonightCard({ meeting, isModerator }: { meeting: NightMeeting; i
             <Text size="sm">{t('tonight.noQuestion')}</Text>
           )}
         </div>
-        {poll && <TonightPoll poll={poll} />}
+        {tonight && <TonightPoll {...tonight} />}
         {isModerator && (
           <Group gap="sm">
             <Button
@@ -62,7 +60,7 @@ export function TonightCard({ meeting, isModerator }: { meeting: NightMeeting; i
             >
               {t('tonight.openRoom')}
             </Button>
-            {poll && !poll.isClosed && !room?.pollRevealed && (
+            {tonight && !tonight.poll.isClosed && !tonight.revealed && (
               <ConfirmButton
                 variant="light"
                 leftSection={<IconEye size={18} aria-hidden />}
@@ -87,12 +85,10 @@ export function TonightCard({ meeting, isModerator }: { meeting: NightMeeting; i
 }
 
 /** The poll of the evening: how many have voted, and the way to vote (or to see the result). */
-function TonightPoll({ poll }: { poll: Poll }) {
+function TonightPoll({ poll, voted, total, winner }: { poll: Poll; voted: number; total: number; winner: string | null }) {
   const { t } = useTranslation('meetingNight');
   const userId = useSessionStore((s) => s.myProfile?.userId);
-  const { voted, total } = votedCount(poll);
   const mine = !!userId && poll.results.alreadyVoted.includes(userId);
-  const winner = poll.isClosed ? winnerTitle(poll) : null;
   return (
     <div data-testid="tonight-poll">
       <Text fw={700} size="sm" c="var(--bookclub-color-accent)" mb={4}>

@@ -3,7 +3,7 @@ import type { MeetingQuestions } from '../../../shared/api/meeting-night';
 import { DELTA_EVENTS, DISPLAY_EVENTS } from '../../../shared/events';
 import { applyVersioned, liveUpdates, type LiveEvent, type LiveUpdates } from '../../lib/live-updates';
 import { featureKey, routeKey } from '../../lib/query-keys';
-import { withQuestionsChange } from './questions';
+import { withQuestionsChange } from './questions-change';
 
 /** A burst of events (three ballots at once) is one read of the room, this long after the last. */
 export const ROOM_READ_DELAY_MS = 150;

@@ -1,5 +1,4 @@
-import { CHECK_IN_OPENS_BEFORE_MS } from '../../../shared/api/meeting-night';
-import { hasEnded, meetingEndsAt } from '../../../shared/meeting-times';
+import { CHECK_IN_OPENS_BEFORE_MS, hasEnded, isCheckInOpen, meetingEndsAt } from '../../../shared/meeting-times';
 
 /** What the evening's window needs of a meeting. */
 export interface MeetingTimes {
@@ -14,8 +13,7 @@ export interface MeetingTimes {
  * the remote for the evening.
  */
 export function isMeetingOn(meeting: MeetingTimes, now: Date = new Date()): boolean {
-  if (meeting.isCancelled || hasEnded(meeting, now)) return false;
-  return now.getTime() >= Date.parse(meeting.startsAt) - CHECK_IN_OPENS_BEFORE_MS;
+  return !meeting.isCancelled && isCheckInOpen(meeting, now);
 }
 
 /** When the meeting next turns on or off (ms from now), for a page to look again then; null when never again. */

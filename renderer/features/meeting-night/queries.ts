@@ -3,6 +3,7 @@ import type { MeetingQuestions, NewQuestion, QuestionChanges } from '../../../sh
 import { api } from '../../lib/api-client';
 import { routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
+import { votedCount, winnerTitle } from './room-poll';
 
 /** A meeting's questions in the moderator's order, and the one being discussed. */
 export function questionsQuery(meetingId: number) {
@@ -57,6 +58,15 @@ export function useRoom(meetingId: number, enabled = true) {
   return useQuery({ ...roomQuery(meetingId), enabled, placeholderData: keepPreviousData });
 }
 
+/** The evening's poll as a phone shows it (from the room view): how many have voted, and the winner once closed. */
+export function useTonightPoll(meetingId: number) {
+  return useQuery({
+    ...roomQuery(meetingId),
+    select: (room) =>
+      room.poll && { poll: room.poll, revealed: room.pollRevealed, ...votedCount(room.poll), winner: room.poll.isClosed ? winnerTitle(room.poll) : null },
+  }).data;
+}
+
 /** The room view through the display link, no sign-in; an unknown or revoked token is a 404. */
 export function displayRoomQuery(displayToken: string) {
   return {
@@ -92,9 +102,4 @@ export function useChangeDisplayLink() {
     mutationFn: (change: 'make' | 'turnOff') => (change === 'make' ? api.meetingNight.newDisplayLink() : api.meetingNight.revokeDisplayLink()),
     onSuccess: (link) => queryClient.setQueryData(displayLinkQuery.queryKey, link),
   });
-}
-
-/** The meetings a member checked in at, latest first. */
-export function useAttendance(userId: string) {
-  return useQuery(routeQuery('meetingNight', 'attendance', { params: { userId } }));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MeetingQuestion, MeetingQuestions } from '../../../shared/api/meeting-night';
-import { canEditQuestion, currentQuestionOf, movedOrder, withQuestionsChange } from './questions';
+import { canEditQuestion, currentQuestionOf, movedOrder } from './questions';
+import { withQuestionsChange } from './questions-change';
 
 const question = (questionId: number, text = `Question ${questionId}`): MeetingQuestion => ({
   questionId,

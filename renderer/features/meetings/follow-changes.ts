@@ -4,7 +4,8 @@ import { DELTA_EVENTS } from '../../../shared/events';
 import { applyVersioned, liveUpdates, type LiveUpdates } from '../../lib/live-updates';
 import { featureKey, routeKey } from '../../lib/query-keys';
 import { useSessionStore } from '../../store/session-store';
-import { meetingIn, newMeeting, withAnswer, withCheckIn, withMeeting } from './viewer-answer';
+import { withCheckIn } from './check-ins';
+import { meetingIn, newMeeting, withAnswer, withMeeting } from './viewer-answer';
 
 /**
  * Live changes to a meeting (scheduled, changed, cancelled, answered, a check-in) patch it in the cached list (the

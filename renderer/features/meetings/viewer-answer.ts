@@ -31,20 +31,6 @@ export function withAnswer(meeting: Meeting, { userId, name, answer }: DeltaEven
   return { ...meeting, rsvp, responders, myRsvp: userId === viewerId ? answer : meeting.myRsvp };
 }
 
-/**
- * The meeting with a member checked in (last, first come first) or their check-in taken back; their name
- * joins those who answered, as the server lists everyone who answered or checked in.
- */
-export function withCheckIn(meeting: Meeting, { userId, name, checkedIn }: DeltaEventPayloads['MeetingCheckedIn']): Meeting {
-  const others = meeting.checkedIn.filter((id) => id !== userId);
-  const known = meeting.responders.some((responder) => responder.userId === userId);
-  return {
-    ...meeting,
-    checkedIn: checkedIn ? [...others, userId] : others,
-    responders: known ? meeting.responders : [...meeting.responders, { userId, name }],
-  };
-}
-
 /** A meeting just scheduled, from its state: nobody has answered yet. */
 export function newMeeting(state: MeetingState): Meeting {
   return { ...state, rsvp: { going: [], maybe: [], notGoing: [] }, responders: [], myRsvp: null, checkedIn: [] };

@@ -11,7 +11,7 @@ const LAST_FEW = 5;
 
 /** A member's profile: how many meetings they came to (checked in at), and the last few, each a link. */
 export function AttendanceCard({ userId }: { userId: string }) {
-  const { t } = useTranslation('meetingNight');
+  const { t } = useTranslation('users');
   const attendance = useAttendance(userId).data;
   if (!attendance) return null;
   const meetings = attendance.meetings;
