@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconPencil, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPencil, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MeetingQuestion } from '../../../shared/api/meeting-night';
@@ -62,15 +62,15 @@ export function QuestionItem({ question, index, order, isCurrent, meeting, isMod
         style={isCurrent ? { borderColor: 'var(--bookclub-color-accent-border)' } : undefined}
       >
         <Stack gap={6}>
-          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-            <Text size="sm" c="dimmed">
+          <Group justify="space-between" gap="xs" align="flex-start">
+            <Text size="sm" c="dimmed" style={{ minWidth: 0 }}>
               <Text span fw={700} c="var(--bookclub-color-accent)">
                 {number}.
               </Text>{' '}
               {t('questions.askedBy', { name: question.authorName })}
             </Text>
             {isCurrent && (
-              <Badge variant="filled" radius="sm" data-testid="question-current">
+              <Badge variant="filled" radius="sm" style={{ flexShrink: 0 }} maw="100%" data-testid="question-current">
                 {t('questions.current')}
               </Badge>
             )}
@@ -99,10 +99,10 @@ export function QuestionItem({ question, index, order, isCurrent, meeting, isMod
           )}
           {!editing && (mayEdit || (isModerator && editable)) && (
             <Group gap="xs" justify="space-between">
-              <Group gap="xs">
+              <div>
                 {isModerator && editable && (
                   <Button
-                    size="compact-sm"
+                    size="compact-md"
                     variant={isCurrent ? 'subtle' : 'light'}
                     leftSection={isCurrent ? <IconPlayerStop size={14} aria-hidden /> : <IconPlayerPlay size={14} aria-hidden />}
                     loading={choosing.busy}
@@ -113,20 +113,25 @@ export function QuestionItem({ question, index, order, isCurrent, meeting, isMod
                     {isCurrent ? t('questions.stop') : t('questions.discuss')}
                   </Button>
                 )}
+              </div>
+              <Group gap={4} wrap="nowrap" ml="auto">
                 {mayEdit && (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    leftSection={<IconPencil size={14} aria-hidden />}
-                    onClick={() => setEditing(true)}
-                    aria-label={t('questions.editLabel', { number })}
-                  >
-                    {t('questions.edit')}
-                  </Button>
+                  <Tooltip label={t('questions.edit')} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      size="lg"
+                      onClick={() => setEditing(true)}
+                      aria-label={t('questions.editLabel', { number })}
+                      data-testid="edit-question-button"
+                    >
+                      <IconPencil size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
                 )}
                 {mayEdit && (
                   <ConfirmButton
-                    size="compact-sm"
+                    size="compact-lg"
+                    px={8}
                     variant="subtle"
                     color="red"
                     confirmColor="red"
@@ -134,44 +139,45 @@ export function QuestionItem({ question, index, order, isCurrent, meeting, isMod
                     message={t('questions.removeMessage')}
                     confirmLabel={t('questions.remove')}
                     aria-label={t('questions.removeLabel', { number })}
-                    focusAfter='[data-testid="meeting-questions-title"], #meeting-questions-title'
+                    focusAfter="#meeting-questions-title"
+                    testId="remove-question"
                     onConfirm={async () => {
                       await remove(question.questionId);
                       notifySuccess(t('toast.removed'));
                     }}
                   >
-                    {t('questions.remove')}
+                    <IconTrash size={18} aria-hidden />
                   </ConfirmButton>
                 )}
+                {isModerator && editable && order.length > 1 && (
+                  <>
+                    <Tooltip label={t('questions.moveUp')} withArrow>
+                      <ActionIcon
+                        variant="default"
+                        size="lg"
+                        disabled={index === 0 || moving.busy}
+                        onClick={() => void move('up')}
+                        aria-label={t('questions.moveUpLabel', { number })}
+                        data-move="up"
+                      >
+                        <IconArrowUp size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label={t('questions.moveDown')} withArrow>
+                      <ActionIcon
+                        variant="default"
+                        size="lg"
+                        disabled={index === order.length - 1 || moving.busy}
+                        onClick={() => void move('down')}
+                        aria-label={t('questions.moveDownLabel', { number })}
+                        data-move="down"
+                      >
+                        <IconArrowDown size={18} aria-hidden />
+                      </ActionIcon>
+                    </Tooltip>
+                  </>
+                )}
               </Group>
-              {isModerator && editable && order.length > 1 && (
-                <Group gap={4}>
-                  <Tooltip label={t('questions.moveUp')} withArrow>
-                    <ActionIcon
-                      variant="default"
-                      size="lg"
-                      disabled={index === 0 || moving.busy}
-                      onClick={() => void move('up')}
-                      aria-label={t('questions.moveUpLabel', { number })}
-                      data-move="up"
-                    >
-                      <IconArrowUp size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label={t('questions.moveDown')} withArrow>
-                    <ActionIcon
-                      variant="default"
-                      size="lg"
-                      disabled={index === order.length - 1 || moving.busy}
-                      onClick={() => void move('down')}
-                      aria-label={t('questions.moveDownLabel', { number })}
-                      data-move="down"
-                    >
-                      <IconArrowDown size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              )}
             </Group>
           )}
         </Stack>

@@ -89,7 +89,6 @@ function Bars({ rows }: { rows: RoomOptionRow[] }) {
             </span>
             <span className="room-bar-count">
               {t('poll.votes', { count: row.votes })} · {row.percentage} %
-              {row.eliminated && <span className="room-badge room-badge-quiet">{t('poll.out')}</span>}
             </span>
           </div>
           <div className="room-bar-track" aria-hidden>
