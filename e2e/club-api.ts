@@ -1,5 +1,5 @@
 import type { Discussion, Post, PostInput } from '../shared/api/discussions';
-import type { PollInfo } from '../shared/api/polls';
+import type { PollInfo, VotingMethod } from '../shared/api/polls';
 import type { NewRound, Round, RoundUpdate } from '../shared/api/rounds';
 import type { ClubServer } from './club-server';
 
@@ -57,8 +57,9 @@ export class ClubApi {
     return this.call<Post>('POST', `/api/discussions/${discussionId}`, post);
   }
 
-  closeDiscussion(discussionId: number) {
-    return this.call<RoundUpdate>('POST', `/api/rounds/close-discussion/${discussionId}`);
+  /** Closes the discussion into its poll: approval, or ranked when asked (`{ votingMethod: 'ranked' }`). */
+  closeDiscussion(discussionId: number, body?: { votingMethod?: VotingMethod; closesAt?: string | null }) {
+    return this.call<RoundUpdate>('POST', `/api/rounds/close-discussion/${discussionId}`, body);
   }
 
   poll(pollId: number) {

@@ -44,7 +44,7 @@ import type { Chore } from './club/housekeeping';
 import { PasswordResetService } from './features/accounts/password-reset.service';
 import { AdminService } from './features/admin/admin.service';
 import { adminRoutes } from './features/admin/admin.routes';
-import { NEW_ACCOUNT_NEWSLETTER, subscribeAccount } from './features/newsletters';
+import { NEW_ACCOUNT_NEWSLETTER, subscribeAccount, type ClubEvents } from './features/newsletters';
 import { NewslettersService } from './features/newsletters/newsletters.service';
 import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { UsersService } from './features/users/users.service';
@@ -56,6 +56,8 @@ import { MeetingsService } from './features/meetings/meetings.service';
 import { MeetingReminders } from './features/meetings/meeting-reminders';
 import { meetingsRoutes } from './features/meetings/meetings.routes';
 import { CheckIns } from './features/meetings/check-ins';
+import { ChatService } from './features/chat/chat.service';
+import { chatRoutes } from './features/chat/chat.routes';
 import { meetingNightRoutes } from './features/meeting-night/meeting-night.routes';
 import { QuestionsService } from './features/meeting-night/questions.service';
 import { RoomService } from './features/meeting-night/room.service';
@@ -99,6 +101,8 @@ export interface ClubApp {
   chores: Chore[];
   /** Ends an account's sessions and closes its connections (the hub checks tokens through it too). */
   accounts: AccountsService;
+  /** The club's chat deliveries: started once the server listens, stopped before the database closes. */
+  chat: { start(): void; stop(): Promise<void> };
   /** The room view and its display link (the hub checks a screen's token through it). */
   room: RoomService;
   /** Work due at a moment (poll deadlines and their reminders, meeting reminders): the server starts it once listening, and stops it. */
@@ -140,7 +144,27 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   const links = { publicUrl: config.publicUrl ?? `http://localhost:${config.port}`, siteName: config.siteName, defaultLanguage: config.defaultLanguage };
   const passwordReset = new PasswordResetService(db, outbox, links, accounts);
   const newsletters = new NewslettersService(db, outbox, accounts, links, log);
-  const discussions = new DiscussionsService(db, markdown, hub, newsletters);
+  const chat = new ChatService(db, {
+    settings: () => ({
+      siteName: config.siteName,
+      publicUrl: memberAddresses(host.urls(), config.publicUrl)[0]?.url ?? links.publicUrl,
+      language: config.defaultLanguage,
+      timeZone: config.timeZone ?? hostTimeZone(),
+    }),
+    matrixFromSettings: config.matrix ?? null,
+    clubAddresses: () => [...host.urls(), ...(config.publicUrl ? [config.publicUrl] : [])],
+    log: (message) => console.error(message),
+    retryDelaysMs: config.chatRetryDelaysMs,
+    timeoutMs: config.chatTimeoutMs,
+  });
+  // What happens in the club is news for the newsletters and for the club's chat.
+  const events: ClubEvents = {
+    publish(event) {
+      newsletters.publish(event);
+      chat.publish(event);
+    },
+  };
+  const discussions = new DiscussionsService(db, markdown, hub, events);
   const schedule = new ClubSchedule(
     clock,
     (message, error) => console.error(message, error),
@@ -148,7 +172,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   );
   const polls = new PollsService(db, discussions, hub, clock, schedule);
   const books = new BooksService(db, discussions);
-  const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, newsletters, { clock, schedule });
+  const rounds = new RoundsService(db, discussions, polls, books, config.defaultLanguage, events, { clock, schedule });
   polls.closeWhenEveryoneVoted((pollId, voter) => rounds.closeAfterLastVote(pollId, voter));
   const pollDeadlines = new PollDeadlines(db, outbox, {
     links,
@@ -159,12 +183,12 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   schedule.add(pollDeadlines);
   const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books }, markdown);
   const users = new UsersService(db, accounts, config.dataDir);
-  const recommendations = new RecommendationsService(db, markdown, newsletters);
-  const reviews = new ReviewsService(db, books, markdown, newsletters);
+  const recommendations = new RecommendationsService(db, markdown, events);
+  const reviews = new ReviewsService(db, books, markdown, events);
   const progress = new ProgressService(db, books, clock);
   const search = new SearchService(db, discussions, recommendations);
   const meetingMail = { links, timeZone: config.timeZone ?? hostTimeZone() };
-  const meetings = new MeetingsService(db, { books, markdown, hub, clock, events: newsletters, schedule, mail: meetingMail });
+  const meetings = new MeetingsService(db, { books, markdown, hub, clock, events, schedule, mail: meetingMail });
   schedule.add(new MeetingReminders(db, meetings, outbox, meetingMail));
   // Without PUBLIC_URL a feed's address is the one the member reached the club at (a LAN address), not localhost.
   const calendars = new CalendarsService(db, meetings, clock, links, config.publicUrl ?? null);
@@ -231,6 +255,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
         // A screen reads the room once per live event; an address asking more than a few times a second is a flood.
         throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: 600, perAccountAddress: 600, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
       }),
+      chat: chatRoutes(chat),
       search: searchRoutes(search),
       stats: statsRoutes(new StatsService(db)),
       apiDocs: apiDocsRoutes(),
@@ -297,6 +322,10 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   app.use(api.allowedMethods());
   app.use(serveImages(path.join(config.dataDir, 'images')));
   if (config.rendererDir) app.use(serveRenderer(config.rendererDir));
-  const chores: Chore[] = [() => passwordReset.pruneExpired(), () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS))];
-  return { app, chores, accounts, room, schedule, close: () => requests?.close() };
+  const chores: Chore[] = [
+    () => passwordReset.pruneExpired(),
+    () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS)),
+    () => chat.pruneDelivered(new Date()),
+  ];
+  return { app, chores, accounts, room, chat: chat.outbox, schedule, close: () => requests?.close() };
 }

@@ -18,7 +18,26 @@ describe('settings', () => {
       pollReminderHours: 24,
       backupDir: '/srv/club/data/backups',
       backupsKept: 7,
+      matrix: null,
     });
+  });
+
+  it('reads the Matrix room from all three MATRIX_* settings, and refuses some without the others or a malformed one', () => {
+    const env = { MATRIX_HOMESERVER: 'https://matrix.example.org/', MATRIX_ROOM_ID: '!abc:example.org', MATRIX_ACCESS_TOKEN: 'syt_secret' };
+    expect(readSettings([], env, '/srv/club').matrix).toEqual({
+      homeserver: 'https://matrix.example.org',
+      roomId: '!abc:example.org',
+      accessToken: 'syt_secret',
+    });
+    expect(() => readSettings([], { ...env, MATRIX_ACCESS_TOKEN: '' }, '/srv/club')).toThrow(/go together/);
+    expect(() => readSettings([], { ...env, MATRIX_HOMESERVER: 'matrix.example.org' }, '/srv/club')).toThrow(/MATRIX_HOMESERVER/);
+    expect(() => readSettings([], { ...env, MATRIX_ROOM_ID: '#club:example.org' }, '/srv/club')).toThrow(/MATRIX_ROOM_ID/);
+    // The token is the key to the club's Matrix account: no message repeats it.
+    try {
+      readSettings([], { ...env, MATRIX_ROOM_ID: 'x' }, '/srv/club');
+    } catch (error) {
+      expect((error as Error).message).not.toContain('syt_secret');
+    }
   });
 
   it('reads BACKUP_DIR (relative to where the server starts) and BACKUPS_KEPT, and refuses a count that is not one', () => {

@@ -48,6 +48,12 @@ export interface ServerConfig {
   passwordHashing?: Partial<HashingLimits>;
   /** Log each request and start-up line; off in tests. */
   quiet?: boolean;
+  /** The club's Matrix room (MATRIX_HOMESERVER, MATRIX_ROOM_ID, MATRIX_ACCESS_TOKEN: all three or none); an admin may enter one otherwise. */
+  matrix?: { homeserver: string; roomId: string; accessToken: string } | null;
+  /** Pauses between a chat delivery's tries (tests shorten them). */
+  chatRetryDelaysMs?: number[];
+  /** How long a chat receiver has to answer (tests shorten it). */
+  chatTimeoutMs?: number;
 }
 
 /** One setting: its environment variable and its flag, which mean the same. */
@@ -66,6 +72,9 @@ const SETTINGS = {
   pollReminderHours: { env: 'POLL_REMINDER_HOURS', flag: '--poll-reminder-hours' },
   backupDir: { env: 'BACKUP_DIR', flag: '--backup-dir' },
   backupsKept: { env: 'BACKUPS_KEPT', flag: '--backups-kept' },
+  matrixHomeserver: { env: 'MATRIX_HOMESERVER', flag: '--matrix-homeserver' },
+  matrixRoomId: { env: 'MATRIX_ROOM_ID', flag: '--matrix-room-id' },
+  matrixAccessToken: { env: 'MATRIX_ACCESS_TOKEN', flag: '--matrix-access-token' },
 } as const;
 type SettingName = keyof typeof SETTINGS;
 
@@ -125,6 +134,21 @@ function parseTimeZone(value: string): string {
   }
 }
 
+/** The Matrix room of MATRIX_HOMESERVER, MATRIX_ROOM_ID and MATRIX_ACCESS_TOKEN: all three, or none. */
+function parseMatrix(raw: Partial<Record<SettingName, string>>): ServerConfig['matrix'] {
+  const { matrixHomeserver: homeserver, matrixRoomId: roomId, matrixAccessToken: accessToken } = raw;
+  if (homeserver === undefined && roomId === undefined && accessToken === undefined) return null;
+  if (homeserver === undefined || roomId === undefined || accessToken === undefined) {
+    throw new SettingsError('MATRIX_HOMESERVER, MATRIX_ROOM_ID and MATRIX_ACCESS_TOKEN go together: set all three, or none');
+  }
+  if (!URL.canParse(homeserver) || !/^https?:$/.test(new URL(homeserver).protocol)) {
+    throw new SettingsError(`MATRIX_HOMESERVER must be the homeserver's address, such as https://matrix.example.org, not "${homeserver}"`);
+  }
+  // The token is never repeated in a message: a log would keep it.
+  if (!/^![^:\s]+:\S+$/.test(roomId)) throw new SettingsError(`MATRIX_ROOM_ID must be a room id such as !abc123:example.org, not "${roomId}"`);
+  return { homeserver: new URL(homeserver).origin, roomId, accessToken };
+}
+
 /** Settings from environment variables and flags (DECISIONS.md "Running it"). */
 export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Omit<ServerConfig, 'rendererDir'> {
   const raw = readRaw(argv, env);
@@ -163,5 +187,6 @@ export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     mailFrom: raw.mailFrom ?? null,
     timeZone: raw.timeZone === undefined ? hostTimeZone() : parseTimeZone(raw.timeZone),
     pollReminderHours,
+    matrix: parseMatrix(raw),
   };
 }

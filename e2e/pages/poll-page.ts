@@ -36,6 +36,31 @@ export class PollPage {
     await this.voteButton.click();
   }
 
+  /** A ranked poll's ballot: the member's ranking and the options left out. */
+  get rankedBallot() {
+    return this.page.getByTestId('ranked-vote-form');
+  }
+
+  /** The ranking's options' titles, most wanted first. */
+  get ranking() {
+    return this.rankedBallot.getByTestId('ranked-option').getByTestId('option-title');
+  }
+
+  /** A control of a ranked ballot by its accessible name ("Move Dune up", "Add Dune to the ranking"). */
+  rankControl(name: string) {
+    return this.rankedBallot.getByRole('button', { name, exact: true });
+  }
+
+  /** What the app last said politely to screen readers. */
+  get announcement() {
+    return this.page.getByTestId('route-announcer');
+  }
+
+  /** A ranked poll's rounds of counting, first round first. */
+  get rounds() {
+    return this.results.getByTestId('ranked-round');
+  }
+
   get results() {
     return this.page.getByTestId('poll-results');
   }

@@ -56,6 +56,7 @@ export async function openClub(config: ServerConfig, process: { hub: Hub; host: 
       start() {
         // Mail queued before a restart goes out now; from here on, in the background.
         outbox.start();
+        club.chat.start();
         stopHousekeeping = startHousekeeping(club.chores, (error) => console.error('Housekeeping failed:', error));
         // Deadlines, reminders and backups that fell due while the server was down happen now, late and once.
         club.schedule.start();
@@ -64,6 +65,7 @@ export async function openClub(config: ServerConfig, process: { hub: Hub; host: 
         stopHousekeeping();
         await club.schedule.stop();
         await outbox.stop();
+        await club.chat.stop();
       },
       async closeDatabase() {
         club.close();

@@ -225,7 +225,7 @@ export const hostApi = {
     tag: 'Host',
     summary: "End every member's sessions and calendar feeds at once, e.g. after a restore brought back ones ended since.",
     description:
-      'Every session token stops working (401) and live connections close; every calendar feed address answers 404. The admin who asks is answered a fresh token, so the host page stays signed in.',
+      'Every session token stops working (401) and live connections close; every calendar feed address and the display link answer 404. The admin who asks is answered a fresh token, so the host page stays signed in.',
     who: 'admin',
     answer: answer.one(sessionsEndedSchema, 'What was ended, and the fresh token.'),
   }),

@@ -2,6 +2,7 @@ import { accountsApi } from './accounts';
 import { adminApi } from './admin';
 import { apiDocsApi } from './api-docs';
 import { booksApi } from './books';
+import { chatApi } from './chat';
 import type { RouteContract } from './contract';
 import { discussionsApi } from './discussions';
 import { homeApi } from './home';
@@ -40,6 +41,7 @@ export const API = {
   reviews: reviewsApi,
   search: searchApi,
   admin: adminApi,
+  chat: chatApi,
   host: hostApi,
   newsletters: newslettersApi,
   stats: statsApi,

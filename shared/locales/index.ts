@@ -1,8 +1,10 @@
+import enChat from './en/chat.json';
 import enContent from './en/content.json';
 import enErrors from './en/errors.json';
 import enMail from './en/mail.json';
 import enValidation from './en/validation.json';
 import enScrape from './en/scrape.json';
+import skChat from './sk/chat.json';
 import skContent from './sk/content.json';
 import skErrors from './sk/errors.json';
 import skMail from './sk/mail.json';
@@ -14,6 +16,6 @@ import skValidation from './sk/validation.json';
  * text the server writes into the club (titles of discussions and polls it opens), in the club's language.
  */
 export const sharedCatalogues = {
-  en: { errors: enErrors, validation: enValidation, scrape: enScrape, content: enContent, mail: enMail },
-  sk: { errors: skErrors, validation: skValidation, scrape: skScrape, content: skContent, mail: skMail },
+  en: { errors: enErrors, validation: enValidation, scrape: enScrape, content: enContent, mail: enMail, chat: enChat },
+  sk: { errors: skErrors, validation: skValidation, scrape: skScrape, content: skContent, mail: skMail, chat: skChat },
 } as const;

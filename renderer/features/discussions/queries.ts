@@ -1,5 +1,6 @@
 import { keepPreviousData, mutationOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Post, PostFields } from '../../../shared/api/discussions';
+import type { VotingMethod } from '../../../shared/api/poll';
 import { api } from '../../lib/api-client';
 import { featureKey, routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
@@ -36,12 +37,14 @@ export function updatePostMutation(queryClient: QueryClient, discussionId: numbe
 }
 
 /**
- * Closes the discussion and opens its poll (moderators), with the poll's deadline if given. It shows itself closed with its poll at once;
- * the round and home (whose current discussion became a poll) are read again.
+ * Closes the discussion and opens its poll (moderators), with the poll's deadline and voting method if given
+ * (approval unless ranked). It shows itself closed with its poll at once; the round and home (whose current
+ * discussion became a poll) are read again.
  */
 export function closeDiscussionMutation(queryClient: QueryClient, discussionId: number) {
   return mutationOptions({
-    mutationFn: (body: { closesAt: string | null } | void) => api.rounds.closeDiscussion({ params: { discussionId }, body: body ?? { closesAt: null } }),
+    mutationFn: (body: { closesAt: string | null; votingMethod?: VotingMethod } | void) =>
+      api.rounds.closeDiscussion({ params: { discussionId }, body: body ?? { closesAt: null } }),
     onSuccess: (update) => {
       const closed = update.discussion;
       if (closed) {

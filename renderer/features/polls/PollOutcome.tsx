@@ -17,7 +17,7 @@ export function PollOutcome({ poll }: { poll: Poll }) {
     return (
       <Alert color="yellow" variant="light" icon={<IconScale size={20} />} title={t('outcome.tie')} data-testid="poll-outcome">
         <Text size="sm" mb="xs">
-          {t('outcome.tieText')}
+          {t(poll.votingMethod === 'ranked' ? 'outcome.tieRankedText' : 'outcome.tieText')}
         </Text>
         <List size="sm" mb="md" data-testid="tied-options">
           {tied.map((post) => (

@@ -14,12 +14,14 @@ import { PollDeadlineCard } from './PollDeadlineCard';
 import { PollOutcome } from './PollOutcome';
 import { PollProgressCard } from './PollProgressCard';
 import { PollResultsCard } from './PollResultsCard';
+import { RankedResultsCard } from './RankedResultsCard';
+import { RankedVoteForm } from './RankedVoteForm';
 import { VoteForm } from './VoteForm';
 import { hasVoted } from './poll-results';
 import { useAnnounceClose } from './announce-close';
 import { usePoll } from './queries';
 
-/** A poll: the ballot until the member votes, then results; progress; the outcome once closed. */
+/** A poll: the ballot (approval, or ranked) until the member votes, then results; progress; the outcome once closed. */
 export function PollPage() {
   const { t } = useTranslation('polls');
   const pollId = Number(useParams().pollId);
@@ -33,6 +35,7 @@ export function PollPage() {
 
   const { poll } = info;
   const showBallot = !poll.isClosed && !hasVoted(info, profile?.userId);
+  const isRanked = poll.votingMethod === 'ranked';
 
   return (
     <Stack gap="lg" data-testid="poll-page">
@@ -62,7 +65,8 @@ export function PollPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             {poll.isClosed && <PollOutcome poll={poll} />}
-            {showBallot ? <VoteForm key={poll.pollId} poll={poll} /> : <PollResultsCard poll={poll} myVote={info.myVote} />}
+            {showBallot && (isRanked ? <RankedVoteForm key={poll.pollId} poll={poll} /> : <VoteForm key={poll.pollId} poll={poll} />)}
+            {!showBallot && (isRanked ? <RankedResultsCard poll={poll} myVote={info.myVote} /> : <PollResultsCard poll={poll} myVote={info.myVote} />)}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,6 +1,5 @@
-import { Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Checkbox, Collapse, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Post, Topic } from '../../../shared/api/discussions';
@@ -10,6 +9,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { refocusWhenLost } from '../../lib/refocus';
 import { OptionPreview } from './OptionPreview';
+import { OptionTitle } from './OptionTitle';
 import { useVote } from './queries';
 
 /** The ballot: tick every option you approve of (at least one); an option's title opens its suggestion. */
@@ -83,7 +83,6 @@ interface OptionRowProps {
 }
 
 function OptionRow({ post, topic, checked, onCheck, previewed, onPreview }: OptionRowProps) {
-  const { t } = useTranslation('polls');
   const previewId = `option-preview-${post.postId}`;
   return (
     <Paper
@@ -97,32 +96,7 @@ function OptionRow({ post, topic, checked, onCheck, previewed, onPreview }: Opti
     >
       <Group wrap="nowrap" gap="sm" align="center">
         <Checkbox size="md" checked={checked} onChange={(e) => onCheck(e.currentTarget.checked)} aria-label={post.title} />
-        <UnstyledButton
-          onClick={onPreview}
-          aria-expanded={previewed}
-          aria-controls={previewId}
-          title={previewed ? t('option.hide') : t('option.show')}
-          style={{ flex: 1, minWidth: 0 }}
-        >
-          <Group wrap="nowrap" justify="space-between" gap="xs">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {post.title}
-              </Text>
-              {post.author && (
-                <Text size="sm" c="dimmed">
-                  {post.author}
-                </Text>
-              )}
-            </div>
-            <IconChevronDown
-              size={18}
-              aria-hidden
-              style={{ flexShrink: 0, transition: 'transform 150ms', transform: previewed ? 'rotate(180deg)' : undefined }}
-              color="var(--mantine-color-gray-6)"
-            />
-          </Group>
-        </UnstyledButton>
+        <OptionTitle post={post} previewed={previewed} onPreview={onPreview} style={{ flex: 1, minWidth: 0 }} />
       </Group>
       <Collapse expanded={previewed} id={previewId} keepMounted={false}>
         <OptionPreview post={post} topic={topic} />

@@ -16,25 +16,32 @@ export function refreshAfterClose(queryClient: QueryClient): void {
 }
 
 /**
- * The poll with its new state. Its counts come with it once it is closed; while it is open the state has
- * them hidden, and the poll keeps the counts this member may see.
+ * The poll with its new state. Its counts (a ranked poll's rounds too) come with it once it is closed;
+ * while it is open the state has them hidden, and the poll keeps the counts this member may see.
  */
 export function withState(poll: Poll, state: PollState): Poll {
-  const votes = state.isClosed ? state.results.votes : poll.results.votes;
-  return { ...poll, ...state, options: poll.options, results: { ...poll.results, votes, winnerPostId: state.results.winnerPostId } };
+  const { votes, rankedRounds } = state.isClosed ? state.results : poll.results;
+  const results = { ...poll.results, votes, winnerPostId: state.results.winnerPostId, ...(rankedRounds ? { rankedRounds } : {}) };
+  return { ...poll, ...state, options: poll.options, results };
 }
 
-/** The poll with ballots counted: their voters last in the progress line, and the counts as this member may see them. */
-export function withBallots(poll: Poll, { voterIds, votes }: Pick<DeltaEventPayloads['VoteCounted'], 'voterIds' | 'votes'>): Poll {
+/**
+ * The poll with ballots counted: their voters last in the progress line, and the counts (a ranked poll's
+ * rounds too) as this member may see them.
+ */
+export function withBallots(
+  poll: Poll,
+  { voterIds, votes, rankedRounds }: Pick<DeltaEventPayloads['VoteCounted'], 'voterIds' | 'votes' | 'rankedRounds'>,
+): Poll {
   const alreadyVoted = [...poll.results.alreadyVoted.filter((userId) => !voterIds.includes(userId)), ...voterIds];
-  return { ...poll, results: { ...poll.results, alreadyVoted, votes } };
+  return { ...poll, results: { ...poll.results, alreadyVoted, votes, ...(rankedRounds ? { rankedRounds } : {}) } };
 }
 
 /**
  * Live changes to a poll patch its cached copy (shared/events.ts): ballots counted (who voted, and the
- * counts for a member who has voted), a deadline set or cleared, the poll closed. A poll that closed shows
- * its result, keeping this member's own vote, and what it decided is read again; home shows the time left.
- * A missed change, or the connection coming back, reads it again. Joined at start (app-start.ts), apart
+ * counts, a ranked poll's rounds too, for a member who has voted), a deadline set or cleared, the poll
+ * closed. A poll that closed shows its result, keeping this member's own vote, and what it decided is read
+ * again; home shows the time left. A missed change, or the connection coming back, reads it again. Joined at start (app-start.ts), apart
  * from queries.ts, so the first page's download holds only this.
  */
 export function followPollChanges(queryClient: QueryClient, updates: LiveUpdates = liveUpdates): () => void {

@@ -22,14 +22,15 @@ export function usePoll(pollId: number) {
  * one come with their event (a step over it means some were missed: the poll is read again).
  */
 export function withReceipt(info: PollInfo, { poll, myVote }: VoteReceipt, userId: string): PollInfo {
-  const votes = poll.version >= info.poll.version ? poll.results.votes : info.poll.results.votes;
-  return { poll: withBallots(info.poll, { voterIds: info.poll.results.alreadyVoted.includes(userId) ? [] : [userId], votes }), myVote };
+  const { votes, rankedRounds } = poll.version >= info.poll.version ? poll.results : info.poll.results;
+  return { poll: withBallots(info.poll, { voterIds: info.poll.results.alreadyVoted.includes(userId) ? [] : [userId], votes, rankedRounds }), myVote };
 }
 
 /**
- * Approval vote: every option the member approves of; a second vote replaces the first. The answer is a
- * receipt, the same size in a club of any size (the poll shown has the rest); the results show at once.
- * The last active member's vote closes the poll, and then the poll and what it decided are read again.
+ * A vote: every option the member approves of, or (a ranked poll) the options they rank, most wanted
+ * first; a second vote replaces the first. The answer is a receipt, the same size in a club of any size
+ * (the poll shown has the rest); the results show at once. The last active member's vote closes the poll,
+ * and then the poll and what it decided are read again.
  */
 export function voteMutation(queryClient: QueryClient, pollId: number, userId: () => string | undefined) {
   const queryKey = pollQuery(pollId).queryKey;

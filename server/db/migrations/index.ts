@@ -15,6 +15,7 @@ import { NewsletterIssues1732380000000 } from './1732380000000-newsletter-issues
 import { LiveVersions1732383000000 } from './1732383000000-live-versions';
 import { RankedPolls1732386000000 } from './1732386000000-ranked-polls';
 import { MeetingNight1732389000000 } from './1732389000000-meeting-night';
+import { Chat1732392000000 } from './1732392000000-chat';
 
 /** In order; each runs once, recorded in the migrations table. */
 export const migrations = [
@@ -35,4 +36,5 @@ export const migrations = [
   LiveVersions1732383000000,
   RankedPolls1732386000000,
   MeetingNight1732389000000,
+  Chat1732392000000,
 ];

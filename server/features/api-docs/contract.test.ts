@@ -238,7 +238,11 @@ describe('real answers against the documented schemas', () => {
     });
     await ok(club, 'POST', `/api/meetings/${meeting.meetingId}/rsvp`, member.token, { answer: 'going' });
     const feed = await ok(club, 'POST', '/api/users/calendar-feed', member.token);
+    await ok(club, 'POST', `/api/meetings/${meeting.meetingId}/questions`, member.token, { text: 'What is *Solaris*?' });
+    const display = await ok(club, 'POST', '/api/display-link', admin);
+    await ok(club, 'POST', '/api/admin/webhooks', admin, { url: 'https://hooks.example.org/bookclub', events: ['bookChosen'], format: 'slack' });
     Object.assign(real, {
+      displayToken: display.url.split('/').pop(),
       meetingId: String(meeting.meetingId),
       feedFile: feed.url.split('/').pop(),
       discussionId: String(discussionId),

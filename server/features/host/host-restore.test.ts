@@ -187,6 +187,9 @@ describe('after a restore: what it brings back, and ending every session and fee
     const feed = await ok<{ url: string }>(host, 'POST', '/api/users/calendar-feed', ann.token);
     const feedPath = new URL(feed.url).pathname;
     expect((await fetch(host.url + feedPath)).status).toBe(200);
+    const display = await ok<{ url: string }>(host, 'POST', '/api/display-link', mo.token);
+    const displayPath = `/api/display/${display.url.split('/room/')[1]}`;
+    expect((await host.call('GET', displayPath)).status).toBe(200);
     const socket = connect(host.url, { path: HUB_PATH, auth: { token: ann.token }, reconnection: false });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
@@ -208,6 +211,7 @@ describe('after a restore: what it brings back, and ending every session and fee
     for (const token of [ann.token, mo.token, admin]) expect((await host.call('GET', '/api/books', { token })).status).toBe(401);
     expect(await dropped).toBe('io server disconnect');
     expect((await fetch(host.url + feedPath)).status).toBe(404);
+    expect((await host.call('GET', displayPath)).status).toBe(404);
     expect((await host.call('GET', '/api/host', { token: ended.body.token })).status).toBe(200);
     // Members sign in again as ever.
     expect((await host.call('POST', '/api/accounts/login', { body: { email: ann.email, password: MEMBER_PASSWORD } })).status).toBe(200);

@@ -17,6 +17,7 @@ import type { StagedRestore } from '../../club/restore/staged-club';
 import type { ServerConfig } from '../../settings';
 import type { AccountsService, User } from '../accounts';
 import { revokeEveryCalendarFeed } from '../meetings';
+import { revokeDisplayLink } from '../meeting-night';
 import { memberAddresses } from './host-addresses';
 import type { HostProcess } from '../../club/host-process';
 import type { ScheduledBackups } from './scheduled-backups';
@@ -190,11 +191,12 @@ export class HostService {
   }
 
   /**
-   * Ends every member's sessions and calendar feeds (after a restore brought back ones ended since). The admin
+   * Ends every member's sessions and calendar feeds, and the display link (after a restore brought back ones ended since). The admin
    * who asks is answered a fresh token: the host page they pressed it on stays signed in.
    */
   async endEverySession(admin: User): Promise<SessionsEnded> {
     const feedsRevoked = revokeEveryCalendarFeed(this.deps.db);
+    revokeDisplayLink(this.deps.db);
     const { ended, token } = await this.deps.accounts.endEverySession(admin.id);
     return { sessionsEnded: ended, feedsRevoked, token };
   }

@@ -2,3 +2,4 @@
 export type { QuestionsService } from './questions.service';
 export type { RoomService } from './room.service';
 export { displayLinkTable, meetingNightTable, meetingQuestionTable } from './meeting-night.entity';
+export { revokeDisplayLink } from './room.service';

@@ -127,7 +127,7 @@ export class RoomService {
   }
 
   revokeDisplayLink(): DisplayLink {
-    writeTransaction(this.db, (sql) => statement(sql, `DELETE FROM ${displayLinkTable.name}`).run());
+    revokeDisplayLink(this.db);
     this.deps.hub.disconnectDisplays();
     return { url: null, active: false, createdOn: null };
   }
@@ -207,6 +207,11 @@ export class RoomService {
     const books = await this.deps.books.toBooks(findRowsIn(sqliteOf(this.db), bookTable, 'id', ids));
     return new Map(books.map((book) => [book.bookId, book.post.title]));
   }
+}
+
+/** Ends the club's display link: it answers 404 from now on (screens still connected are the caller's to close). */
+export function revokeDisplayLink(db: DataSource): void {
+  writeTransaction(db, (sql) => statement(sql, `DELETE FROM ${displayLinkTable.name}`).run());
 }
 
 const EMPTY_ROOM: RoomView = {

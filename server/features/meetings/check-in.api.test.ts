@@ -68,7 +68,10 @@ describe('check-in at a meeting', () => {
     const attended = Object.fromEntries(stats.map((s) => [s.userName, s.meetingsAttendedCount]));
     expect(attended).toMatchObject({ Ann: 1, Ben: 1, 'Mona Moderator': 0 });
     const ann = await ok<Attendance>(c.club, 'GET', `/api/attendance/${c.ann.userId}`, c.ben.token);
-    expect(ann).toEqual({ userId: c.ann.userId, meetings: [{ meetingId: meeting.meetingId, startsAt: meeting.startsAt, bookId: c.book.bookId, bookTitle: 'Čítať v lete' }] });
+    expect(ann).toEqual({
+      userId: c.ann.userId,
+      meetings: [{ meetingId: meeting.meetingId, startsAt: meeting.startsAt, bookId: c.book.bookId, bookTitle: 'Čítať v lete' }],
+    });
     expect((await c.club.call('GET', '/api/attendance/nobody', { token: c.ben.token })).status).toBe(404);
   });
 

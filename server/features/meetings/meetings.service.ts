@@ -20,7 +20,7 @@ import type { Hub, WholeChange } from '../../realtime/hub';
 import { nextVersion } from '../../realtime/versions';
 import { userNames, type User } from '../accounts';
 import { bookTable, type BooksService } from '../books';
-import type { ClubEvents } from '../newsletters';
+import type { ClubEvents, MeetingSummary } from '../newsletters';
 import type { ClubSchedule } from '../schedule';
 import { cancelledLetters, changedLetters, scheduledLetters, type MeetingMailSettings } from './meeting-mail';
 import { hasEnded } from '../../../shared/meeting-times';
@@ -105,7 +105,13 @@ export class MeetingsService {
     // Its day-before reminder may be the club's next scheduled work.
     this.deps.schedule.reschedule();
     const meeting = await this.answerAndPublish(meetingId, owner);
-    this.deps.events.publish({ kind: 'meetingScheduled', meetingId, letters: scheduledLetters(meeting, this.deps.mail), actorId: owner.id });
+    this.deps.events.publish({
+      kind: 'meetingScheduled',
+      meetingId,
+      letters: scheduledLetters(meeting, this.deps.mail),
+      actorId: owner.id,
+      meeting: summaryOf(meeting),
+    });
     return meeting;
   }
 
@@ -146,7 +152,13 @@ export class MeetingsService {
     // A new start may bring its reminder forward.
     this.deps.schedule.reschedule();
     const meeting = await this.answerAndPublish(meetingId, viewer);
-    this.deps.events.publish({ kind: 'meetingChanged', meetingId, letters: changedLetters(meeting, previous, this.deps.mail), actorId: viewer.id });
+    this.deps.events.publish({
+      kind: 'meetingChanged',
+      meetingId,
+      letters: changedLetters(meeting, previous, this.deps.mail),
+      actorId: viewer.id,
+      meeting: summaryOf(meeting),
+    });
     return meeting;
   }
 
@@ -162,7 +174,13 @@ export class MeetingsService {
     });
     // Its reminder is no longer due (meeting-reminders.ts); the schedule finds that out when it next wakes.
     const meeting = await this.answerAndPublish(meetingId, viewer);
-    this.deps.events.publish({ kind: 'meetingCancelled', meetingId, letters: cancelledLetters(meeting, this.deps.mail), actorId: viewer.id });
+    this.deps.events.publish({
+      kind: 'meetingCancelled',
+      meetingId,
+      letters: cancelledLetters(meeting, this.deps.mail),
+      actorId: viewer.id,
+      meeting: summaryOf(meeting),
+    });
     return meeting;
   }
 
@@ -290,6 +308,11 @@ export class MeetingsService {
     const books = await this.deps.books.toBooks(findRowsIn(sqliteOf(this.db), bookTable, 'id', ids));
     return new Map(books.map((book) => [book.bookId, book.post.title]));
   }
+}
+
+/** What the club's chat says of a meeting. */
+function summaryOf(meeting: Meeting): MeetingSummary {
+  return { startsAt: meeting.startsAt, endsAt: meeting.endsAt, place: meeting.place, onlineUrl: meeting.onlineUrl, bookTitle: meeting.bookTitle };
 }
 
 /** Rows grouped by their meeting, in the order given. */

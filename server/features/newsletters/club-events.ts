@@ -20,7 +20,24 @@ export type ClubEvent =
   | { kind: 'suggestionAdded'; discussionId: number; postId: number; title: string; owner: string; discussion: string; actorId: string }
   | { kind: 'recommendationAdded'; recommendationId: number; title: string; owner: string; actorId: string }
   | { kind: 'reviewAdded'; bookId: number; title: string; owner: string; rating: number | null; actorId: string }
-  | { kind: 'meetingScheduled' | 'meetingChanged' | 'meetingCancelled'; meetingId: number; letters: Record<Language, EventLetter>; actorId: string };
+  | { kind: 'pollClosed'; pollId: number; title: string; winner: string | null; tied: boolean }
+  | {
+      kind: 'meetingScheduled' | 'meetingChanged' | 'meetingCancelled';
+      meetingId: number;
+      letters: Record<Language, EventLetter>;
+      actorId: string;
+      /** The meeting as it is now, for the club's chat. */
+      meeting: MeetingSummary;
+    };
+
+/** What a chat message says of a meeting. */
+export interface MeetingSummary {
+  startsAt: string;
+  endsAt: string | null;
+  place: string | null;
+  onlineUrl: string | null;
+  bookTitle: string | null;
+}
 
 export type ClubEventKind = ClubEvent['kind'];
 

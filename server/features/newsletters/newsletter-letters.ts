@@ -60,6 +60,9 @@ export function letterFor(event: ClubEvent, language: Language, links: LinkSetti
           link: `${base}${pages.book(event.bookId)}`,
           params: { title: event.title, owner: event.owner, stars: event.rating === null ? '' : '★'.repeat(event.rating) + '☆'.repeat(5 - event.rating) },
         };
+      case 'pollClosed':
+        // No list carries it (newsletters.service.ts): what the close opened is the news.
+        throw new Error('A closed poll has no newsletter of its own');
       case 'suggestionAdded':
         return {
           kind: event.kind,

@@ -26,6 +26,8 @@ const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
   meetingScheduled: ['basicevents', 'allevents'],
   meetingChanged: ['basicevents', 'allevents'],
   meetingCancelled: ['basicevents', 'allevents'],
+  // Its outcome is news of its own (the book, the next discussion, the tiebreaker): the chat hears of the close.
+  pollClosed: [],
 };
 
 export class NewslettersService implements ClubEvents {
@@ -80,6 +82,7 @@ export class NewslettersService implements ClubEvents {
    * request that caused it next to nothing.
    */
   publish(event: ClubEvent): void {
+    if (LISTS_OF[event.kind].length === 0) return;
     try {
       this.issues.add(event);
     } catch (error) {

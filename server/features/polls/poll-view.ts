@@ -97,7 +97,7 @@ export function pollState(poll: Poll): PollState {
   let state = states.get(poll);
   if (!state) {
     const { options: _options, results, ...own } = poll;
-        const { votes, winnerPostId, rankedRounds } = results;
+    const { votes, winnerPostId, rankedRounds } = results;
     states.set(poll, (state = { ...own, results: { votes, winnerPostId, ...(rankedRounds ? { rankedRounds } : {}) } }));
   }
   return state;

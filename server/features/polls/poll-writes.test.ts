@@ -45,6 +45,7 @@ describe('poll writes', () => {
       reminderSentOn: null,
       deadlineMissedOn: null,
       version: 0,
+      closedOn: null,
     });
     expect(readPoll(scratch.sql, id)).toEqual(row);
     expect(findRows(scratch.sql, pollOptionTable, { pollId: id }, { orderBy: 'position' })).toEqual([

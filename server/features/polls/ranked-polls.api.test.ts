@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../../shared/api/discussions';
 import type { PollInfo } from '../../../shared/api/polls';
 import type { Round, RoundUpdate } from '../../../shared/api/rounds';
+import { DELTA_EVENTS, type DeltaEventPayloads } from '../../../shared/events';
+import { LiveClient } from '../../realtime/test-support/live-clients';
 import { addMember, type TestMember } from '../../test-support/members';
 import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
@@ -125,5 +127,51 @@ describe('a ranked poll', () => {
     ]);
     expect(closed.results.rankedRounds!.map((round) => round.eliminated)).toEqual([[Emma, Ulysses], []]);
     expect(closed.results.votes).toEqual([{ postId: Dune, votes: 4, percentage: 100 }]);
+  });
+});
+
+describe('a ranked poll tied at the end', () => {
+  it('opens a ranked tiebreaker of the tied options when closed', async () => {
+    const [ann, ben] = await Promise.all(['Dana', 'Eli'].map((name) => addMember(club, { name })));
+    const closed = await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${await discussionWithSuggestions()}`, mod, { votingMethod: 'ranked' });
+    const pollId = closed.discussion!.pollId!;
+    const { Dune, Emma, Ulysses } = option as { Dune: number; Emma: number; Ulysses: number };
+    // Round 1: Dune 1, Emma 1, Ulysses 0: Ulysses goes out. Round 2: Dune 1, Emma 1, and no ballot moves: a tie.
+    await vote(pollId, ann!.token, [Dune, Ulysses]);
+    await vote(pollId, ben!.token, [Emma]);
+    await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-poll/${pollId}`, mod);
+    const first = (await ok<PollInfo>(club, 'GET', `/api/polls/${pollId}`, mod)).poll;
+    expect(first).toMatchObject({ isClosed: true, followupLink: { kind: 'Poll' }, results: { winnerPostId: null } });
+    expect(first.results.rankedRounds!.map((round) => round.eliminated)).toEqual([[Ulysses], []]);
+    const tiebreaker = (await ok<PollInfo>(club, 'GET', `/api/polls/${first.followupLink!.entityId}`, mod)).poll;
+    expect(tiebreaker).toMatchObject({ isTiebreaker: true, votingMethod: 'ranked', previousPollId: pollId, isClosed: false });
+    expect(tiebreaker.options.map((post) => post.postId).sort()).toEqual([Dune, Emma].sort());
+  });
+});
+
+describe('a ranked poll live', () => {
+  it('tells a voter the rounds with the counts of their ballot, and a member who has not voted neither', async () => {
+    const [dan, eve] = await Promise.all(['Dan', 'Eve'].map((name) => addMember(club, { name })));
+    const closed = await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${await discussionWithSuggestions()}`, mod, { votingMethod: 'ranked' });
+    const pollId = closed.discussion!.pollId!;
+    const { Dune, Emma, Ulysses } = option as { Dune: number; Emma: number; Ulysses: number };
+    const voter = await LiveClient.connect(club.url, dan!.token, { deltas: true });
+    const outsider = await LiveClient.connect(club.url, eve!.token, { deltas: true });
+    try {
+      await vote(pollId, dan!.token, [Emma, Dune]);
+      type Counted = DeltaEventPayloads['VoteCounted'];
+      const counts = [
+        { postId: Emma, votes: 1, percentage: 100 },
+        { postId: Dune, votes: 0, percentage: 0 },
+        { postId: Ulysses, votes: 0, percentage: 0 },
+      ];
+      const told = (await voter.next<Counted>(DELTA_EVENTS.voteCounted, (event) => event.pollId === pollId)).payload;
+      expect(told).toMatchObject({ voterIds: [dan!.userId], votes: counts, rankedRounds: [{ votes: counts, eliminated: [] }] });
+      const hidden = (await outsider.next<Counted>(DELTA_EVENTS.voteCounted, (event) => event.pollId === pollId)).payload;
+      expect(hidden).toMatchObject({ voterIds: [dan!.userId], votes: [], rankedRounds: [] });
+    } finally {
+      voter.close();
+      outsider.close();
+    }
   });
 });

@@ -251,7 +251,12 @@ export class RoundsService {
   /** Pushes what changed and answers it as `viewer` sees it (null: a member who has not voted, as at a deadline). */
   private async report(changes: Changes, viewer: User | null): Promise<RoundUpdate> {
     for (const id of changes.changedDiscussions) await this.discussions.broadcast(id);
-    if (changes.closedPollId) await this.polls.broadcastClosed(changes.closedPollId);
+    if (changes.closedPollId) {
+      await this.polls.broadcastClosed(changes.closedPollId);
+      const closed = await this.polls.get(changes.closedPollId, null);
+      const winner = closed.options.find((option) => option.postId === closed.results.winnerPostId)?.title ?? null;
+      this.events.publish({ kind: 'pollClosed', pollId: closed.pollId, title: closed.title, winner, tied: !!changes.openedTiebreakerId });
+    }
     const update: RoundUpdate = {
       round: await this.get(changes.roundId),
       discussion: changes.discussionId ? await this.discussions.get(changes.discussionId) : null,

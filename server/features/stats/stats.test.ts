@@ -29,9 +29,9 @@ describe('GET /api/stats/users', () => {
     // "host" after the email) is.
     expect(admin.name).toBe('host');
     expect(stats).toEqual([
-      { userId: ann.userId, userName: 'Ann', booksRatedCount: 1, winningBooksCount: 1, recommendationCount: 0 },
-      { userId: ben.userId, userName: 'Ben', booksRatedCount: 0, winningBooksCount: 0, recommendationCount: 2 },
-      { userId: admin.userId, userName: 'host', booksRatedCount: 0, winningBooksCount: 0, recommendationCount: 0 },
+      { userId: ann.userId, userName: 'Ann', booksRatedCount: 1, winningBooksCount: 1, recommendationCount: 0, meetingsAttendedCount: 0 },
+      { userId: ben.userId, userName: 'Ben', booksRatedCount: 0, winningBooksCount: 0, recommendationCount: 2, meetingsAttendedCount: 0 },
+      { userId: admin.userId, userName: 'host', booksRatedCount: 0, winningBooksCount: 0, recommendationCount: 0, meetingsAttendedCount: 0 },
     ]);
   });
 

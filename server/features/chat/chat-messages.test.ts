@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { chatMessage, matrixBody, webhookBody, type ChatSettings } from './chat-messages';
+
+const sk: ChatSettings = { siteName: 'Knižný klub', publicUrl: 'https://klub.example.sk', language: 'sk', timeZone: 'Europe/Bratislava' };
+const en: ChatSettings = { ...sk, language: 'en', siteName: 'Book <Club>' };
+const letters = { en: { subject: '', text: '', attachments: [] }, sk: { subject: '', text: '', attachments: [] } };
+const meeting = { startsAt: '2026-12-03T18:00:00.000Z', endsAt: null, place: 'Kaviareň Lumière', onlineUrl: null, bookTitle: 'Solaris' };
+
+describe('the chat’s messages', () => {
+  it('tell a meeting in the club’s language and time zone, linking its page', () => {
+    const message = chatMessage({ kind: 'meetingScheduled', meetingId: 7, letters, actorId: 'a', meeting }, sk)!;
+    expect(message).toMatchObject({ event: 'meetingScheduled', link: 'https://klub.example.sk/stretnutia/7' });
+    expect(message.line).toBe('📅 Stretneme sa štvrtok 3. decembra 2026 o 19:00 – Kaviareň Lumière.');
+    expect(
+      chatMessage(
+        { kind: 'meetingCancelled', meetingId: 7, letters, actorId: 'a', meeting: { ...meeting, place: null, onlineUrl: 'https://meet.example' } },
+        en,
+      )!.line,
+    ).toBe('❌ The meeting on Thursday, December 3, 2026 at 7:00 PM is cancelled.');
+  });
+
+  it('leave out what only newsletters carry, and a tiebreaker opening (its poll’s close says it)', () => {
+    expect(chatMessage({ kind: 'suggestionAdded', discussionId: 1, postId: 2, title: 'x', owner: 'Ann', discussion: 'd', actorId: 'a' }, en)).toBeNull();
+    expect(chatMessage({ kind: 'pollOpened', pollId: 3, title: 'Tiebreaker', isTiebreaker: true }, en)).toBeNull();
+    expect(chatMessage({ kind: 'pollOpened', pollId: 3, title: 'Spring: vote', isTiebreaker: false }, en)!.event).toBe('discussionClosed');
+    expect(chatMessage({ kind: 'pollClosed', pollId: 3, title: 'Spring: vote', winner: null, tied: true }, sk)!.line).toBe(
+      '⚖️ Hlasovanie „Spring: vote“ sa skončilo nerozhodne: otvorilo sa rozhodujúce hlasovanie.',
+    );
+  });
+
+  it('escape what each format needs escaped, and never name the reviewer’s account id', () => {
+    const review = chatMessage({ kind: 'reviewAdded', bookId: 4, title: '<b>Dune</b> & co', owner: 'Ann', rating: 4, actorId: 'user-id-1' }, en)!;
+    expect(review.line).toBe('⭐ Ann reviewed <b>Dune</b> & co: ★★★★☆.');
+    expect(JSON.parse(matrixBody(review)).formatted_body).toBe(
+      '⭐ Ann reviewed &#60;b&#62;Dune&#60;/b&#62; &#38; co: ★★★★☆. <a href="https://klub.example.sk/knihy/4">https://klub.example.sk/knihy/4</a>',
+    );
+    expect(JSON.parse(webhookBody(review, 'slack', en, '2026-12-01T00:00:00.000Z')).text).toBe(
+      '⭐ Ann reviewed &lt;b&gt;Dune&lt;/b&gt; &amp; co: ★★★★☆. <https://klub.example.sk/knihy/4>',
+    );
+    const json = JSON.parse(webhookBody(review, 'json', en, '2026-12-01T00:00:00.000Z'));
+    expect(json).toMatchObject({ event: 'reviewAdded', club: { name: 'Book <Club>' }, data: { bookId: 4, owner: 'Ann', rating: 4 } });
+    expect(JSON.stringify(json)).not.toContain('user-id-1');
+  });
+});

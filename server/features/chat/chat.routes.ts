@@ -1,0 +1,17 @@
+import { chatApi } from '../../../shared/api/chat';
+import { routeImplementer } from '../../http/route-handlers';
+import type { User } from '../accounts';
+import type { ChatService } from './chat.service';
+
+const implement = routeImplementer<User>();
+
+export function chatRoutes(chat: ChatService) {
+  return implement(chatApi, {
+    webhooks: () => chat.webhooks(),
+    addWebhook: ({ user, body }) => chat.addWebhook(user, body),
+    removeWebhook: ({ params }) => chat.removeWebhook(params.webhookId),
+    matrix: () => chat.matrix(),
+    setMatrix: ({ user, body }) => chat.setMatrix(user, body),
+    removeMatrix: () => chat.removeMatrix(),
+  });
+}
