@@ -8,6 +8,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { notifySuccess } from '../../lib/notify';
 import { useSessionStore } from '../../store/session-store';
+import { RankedVoteForm, VoteForm } from '../polls';
 import { SpoilerFold } from '../progress';
 import { currentQuestionOf, type NightMeeting } from './questions';
 import { useQuestions, useReveal, useTonightPoll } from './queries';
@@ -104,17 +105,25 @@ function TonightPoll({ poll, voted, total, winner }: { poll: Poll; voted: number
           {t('poll.winner', { title: winner })}
         </Text>
       )}
-      <Button
-        component={Link}
-        to={pages.poll(poll.pollId)}
-        size={poll.isClosed || mine ? 'sm' : 'lg'}
-        fullWidth={!poll.isClosed && !mine}
-        variant={poll.isClosed || mine ? 'light' : 'filled'}
-        leftSection={<IconCheckbox size={18} aria-hidden />}
-        data-testid="tonight-vote"
-      >
-        {poll.isClosed ? t('tonight.seeResult') : mine ? t('tonight.seeVote') : t('tonight.vote')}
-      </Button>
+      {!poll.isClosed && !mine ? (
+        // The ballot itself, as the poll's page has it: a phone votes without leaving the evening's page.
+        poll.votingMethod === 'ranked' ? (
+          <RankedVoteForm key={poll.pollId} poll={poll} />
+        ) : (
+          <VoteForm key={poll.pollId} poll={poll} />
+        )
+      ) : (
+        <Button
+          component={Link}
+          to={pages.poll(poll.pollId)}
+          size="sm"
+          variant="light"
+          leftSection={<IconCheckbox size={18} aria-hidden />}
+          data-testid="tonight-vote"
+        >
+          {poll.isClosed ? t('tonight.seeResult') : t('tonight.seeVote')}
+        </Button>
+      )}
     </div>
   );
 }
