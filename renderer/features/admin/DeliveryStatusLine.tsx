@@ -14,11 +14,11 @@ export function DeliveryStatusLine({ status }: { status: DeliveryStatus }) {
           {t('chat.nothingYet')}
         </Text>
       ) : failing ? (
-        <Badge color="red" variant="light" size="sm" radius="sm">
+        <Badge color="red" variant="light" size="sm" radius="sm" tt="none">
           {t('chat.failing', { error: status.lastError, date: formatDate(status.lastTriedOn) })}
         </Badge>
       ) : (
-        <Badge color="teal" variant="light" size="sm" radius="sm">
+        <Badge color="teal" variant="light" size="sm" radius="sm" tt="none">
           {t('chat.delivered', { date: formatDate(status.lastDeliveredOn) })}
         </Badge>
       )}
