@@ -37,6 +37,7 @@ describe('desktopServerConfig', () => {
       pollReminderHours: 24,
       backupDir: path.join(userDataDir, 'data', 'backups'),
       backupsKept: 7,
+      matrix: null,
       rendererDir,
       sqliteNativeBinding: packagedBinding,
     });
