@@ -21,6 +21,10 @@ type Role = 'visitor' | 'member' | 'moderator' | 'admin';
 interface Scene extends ArrangedMembers {
   recommendationId: number;
   meetingId: number;
+  /** A meeting starting within the hour: its page is the phones' remote, and its room view is open. */
+  nightMeetingId: number;
+  /** The path of the club's display link (the room view nobody signs in on). */
+  displayPath: string;
   /** A ranked poll nobody has voted in, and one closed after three rounds of counting. */
   openRankedPollId: number;
   closedRankedPollId: number;
@@ -147,6 +151,10 @@ const SCREENS: Screen[] = [
       await expect(page.getByTestId('meeting-form').locator('[aria-invalid="true"]').first()).toBeVisible();
     },
   },
+  { name: 'meeting night remote', path: (s) => `/stretnutia/${s.nightMeetingId}`, ready: testId('question-list'), roles: SIGNED_IN },
+  { name: 'room view', path: (s) => `/stretnutia/${s.nightMeetingId}/room`, ready: testId('room-poll'), roles: MODERATORS },
+  { name: 'room view through the display link', path: (s) => s.displayPath, ready: testId('room-poll'), roles: ['visitor'] },
+  { name: 'display link gone', path: () => `/room/${'x'.repeat(43)}`, ready: testId('display-gone'), roles: ['visitor'] },
   { name: 'books', path: () => '/knihy', ready: testId('book-list-page'), roles: SIGNED_IN },
   { name: 'book with reviews', path: (s) => `/knihy/${s.bookId}`, ready: testId('review'), roles: SIGNED_IN },
   {
@@ -220,10 +228,27 @@ async function arrangeScene(club: ClubServer): Promise<Scene> {
     );
   await scene.admin.closePoll(closedRankedPollId);
   const openRankedPollId = await openRankedPoll(scene.admin, await rankedRound(scene.admin, dana!, 'Ranked winter'));
+  // The meeting night: a meeting starting in half an hour, two members here, two questions (one a spoiler, the
+  // current one), the open ranked poll in the room; and the club's display link.
+  const night = await scheduleMeeting(scene.admin, {
+    startsAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    place: 'Café Verne, upstairs room',
+    bookId: scene.bookId,
+  });
+  for (const who of [eva, bea!]) await who.call('POST', `/api/meetings/${night.meetingId}/checkin`, {});
+  await bea!.call('POST', `/api/meetings/${night.meetingId}/questions`, { text: 'Is the book about the ocean at all?' });
+  const asked = await eva.call<{ questions: { questionId: number }[] }>('POST', `/api/meetings/${night.meetingId}/questions`, {
+    text: 'Why does Kelvin **stay** on the station?',
+    hasSpoilers: true,
+  });
+  await scene.admin.call('PUT', `/api/meetings/${night.meetingId}/questions/current`, { questionId: asked.questions.at(-1)!.questionId });
+  const display = await scene.admin.call<{ url: string }>('POST', '/api/display-link');
   return {
     ...scene,
     recommendationId: recommendation.recommendationId,
     meetingId: meeting.meetingId,
+    nightMeetingId: night.meetingId,
+    displayPath: new URL(display.url).pathname,
     openRankedPollId,
     closedRankedPollId,
     email: (name) => scene.emails[name]!,

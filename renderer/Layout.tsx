@@ -1,18 +1,15 @@
 import { Anchor, AppShell, Box, Burger, Container, Group, NavLink, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBook2 } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router-dom';
 import { pages } from '../shared/pages';
-import { startClub } from './app-start';
 import { ColorSchemeToggle } from './components/ColorSchemeToggle';
 import { LanguageMenu } from './components/LanguageMenu';
 import { MAIN_CONTENT_ID, NavigationFocus, SkipLink } from './components/NavigationFocus';
 import { SiteNameContext } from './components/PageTitle';
 import { isNavLinkActive, navLinksFor } from './components/nav-links';
-import { useSiteName } from './features/home/queries';
 import { lazyComponent } from './lib/lazy-component';
 import { LoginControl } from './features/session/LoginControl';
 import { LoginPanel } from './features/session/LoginPanel';
@@ -32,14 +29,9 @@ export function Layout() {
   const { t } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
   const location = useLocation();
-  const queryClient = useQueryClient();
-  const siteName = useSiteName();
+  const siteName = useContext(SiteNameContext);
   const profile = useSessionStore((s) => s.myProfile);
   const links = navLinksFor(profile);
-
-  useEffect(() => {
-    void startClub(queryClient).catch((error) => console.error('Could not load the club', error));
-  }, [queryClient]);
 
   // Every route change collapses the menu and starts the new page at its top.
   useEffect(() => {
@@ -49,7 +41,7 @@ export function Layout() {
   }, [location.pathname]);
 
   return (
-    <SiteNameContext.Provider value={siteName}>
+    <>
       <SkipLink />
       <NavigationFocus />
       <AppShell
@@ -139,6 +131,6 @@ export function Layout() {
           </Suspense>
         </AppShell.Main>
       </AppShell>
-    </SiteNameContext.Provider>
+    </>
   );
 }

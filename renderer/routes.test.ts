@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATTERNS, pages, type PageName } from '../shared/pages';
-import { appRoutes } from './routes';
+import { appRoutes, fullScreenRoutes } from './routes';
 
 function pathsOf(routes: RouteObject[]): string[] {
   return routes.flatMap((route) => [...(route.path ? [route.path] : []), ...pathsOf(route.children ?? [])]);
@@ -21,6 +21,8 @@ const someAddress: Record<PageName, string> = {
   poll: pages.poll(4),
   meetings: pages.meetings(),
   meeting: pages.meeting(5),
+  room: pages.room(5),
+  display: pages.display('abc_DEF-9'),
   recommendations: pages.recommendations(),
   recommendation: pages.recommendation(7),
   books: pages.books(),
@@ -33,12 +35,12 @@ const someAddress: Record<PageName, string> = {
 
 describe('the app’s routes', () => {
   it('are the page table’s patterns, each once, and the not-found page', () => {
-    expect(pathsOf(appRoutes).sort()).toEqual([...Object.values(PAGE_PATTERNS), '*'].sort());
+    expect(pathsOf([...fullScreenRoutes, ...appRoutes]).sort()).toEqual([...Object.values(PAGE_PATTERNS), '*'].sort());
   });
 
   it('show each page at the address its links build', () => {
     for (const [name, address] of Object.entries(someAddress)) {
-      const matched = matchRoutes(appRoutes, address)?.at(-1)?.route.path;
+      const matched = matchRoutes([...fullScreenRoutes, ...appRoutes], address)?.at(-1)?.route.path;
       expect(matched, address).toBe(PAGE_PATTERNS[name as PageName]);
     }
   });

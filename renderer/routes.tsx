@@ -1,10 +1,14 @@
-import { Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_PATTERNS } from '../shared/pages';
+import { startClub } from './app-start';
 import { Layout } from './Layout';
 import { NotFoundPage } from './components/NotFoundPage';
 import { PageLoader } from './components/PageLoader';
+import { SiteNameContext } from './components/PageTitle';
 import { RequireLogin } from './components/RequireLogin';
+import { useSiteName } from './features/home/queries';
 import { RouteErrorBoundary } from './components/RouteError';
 import { lazyComponent } from './lib/lazy-component';
 
@@ -95,6 +99,17 @@ const JoinSheetPage = lazyComponent(
   () => import('./features/host/JoinSheetPage'),
   (m) => m.JoinSheetPage,
 );
+// The room view of a meeting night: full screen, for a TV or projector, without the app's frame. Both its
+// pages are one chunk, loaded through one import (each import costs this first script its list of chunks).
+const roomPages = () => import('./features/meeting-night/RoomPage');
+const RoomPage = lazyComponent(roomPages, (m) => m.RoomPage);
+const DisplayRoomPage = lazyComponent(roomPages, (m) => m.DisplayRoomPage);
+
+/** The pages shown without the app's frame (header, navigation, footer): the room view on a TV. */
+export const fullScreenRoutes: RouteObject[] = [
+  { path: PAGE_PATTERNS.display, element: <DisplayRoomPage /> },
+  { element: <RequireLogin />, children: [{ path: PAGE_PATTERNS.room, element: <RoomPage /> }] },
+];
 
 /** The app's routes (SPEC section 2) with their login rule; paths keep Obskurnee's Slovak names. */
 export const appRoutes: RouteObject[] = [
@@ -148,10 +163,25 @@ function Pages() {
   );
 }
 
-const frame: RouteObject[] = [{ element: <Layout />, children: [{ element: <Pages />, children: appRoutes }] }];
+const frame: RouteObject[] = [
+  // Full screen: the loader and error boundary a framed page has, and no frame.
+  { element: <Pages />, children: fullScreenRoutes },
+  { element: <Layout />, children: [{ element: <Pages />, children: appRoutes }] },
+];
 
-/** The app: the frame, and in it the page the address names (inside a BrowserRouter). */
+/**
+ * The app: the frame (or none, full screen), and in it the page the address names (inside a BrowserRouter);
+ * every page knows the club's name (from home, or as this browser last knew it).
+ */
 export function App() {
   const { pathname } = useLocation();
-  return <RouteErrorBoundary resetKey={pathname}>{useRoutes(frame)}</RouteErrorBoundary>;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void startClub(queryClient).catch((error) => console.error('Could not load the club', error));
+  }, [queryClient]);
+  return (
+    <SiteNameContext.Provider value={useSiteName()}>
+      <RouteErrorBoundary resetKey={pathname}>{useRoutes(frame)}</RouteErrorBoundary>
+    </SiteNameContext.Provider>
+  );
 }

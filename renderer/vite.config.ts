@@ -160,10 +160,11 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // The first page's script lists every chunk a page may need (to preload them together), and the
-        // hashes are what compresses worst in it: 7 characters instead of 8 take ~100 bytes off the first
-        // download. Rolldown refuses a hash too short for the number of chunks, so it can never collide.
-        chunkFileNames: 'assets/[name]-[hash:7].js',
+        // The first page's script lists every chunk a page may need (to preload them together): a chunk's
+        // name there is bytes of the first download, and the hashes compress worst. A chunk is named by its
+        // hash alone (8 characters): some 700 bytes gzip fewer than `[name]-[hash:7]` with 110 chunks. The
+        // first page's own file keeps its name, which index.html alone lists.
+        chunkFileNames: (chunk) => (chunk.name === 'shell' ? 'assets/shell-[hash:7].js' : 'assets/[hash:8].js'),
         codeSplitting: {
           groups: [
             // What the first page needs (main.tsx and everything it imports statically) is one file:

@@ -16,3 +16,14 @@ export function meetingEndsAt(meeting: { startsAt: string; endsAt: string | null
 export function hasEnded(meeting: { startsAt: string; endsAt: string | null }, now: Date): boolean {
   return Date.parse(meetingEndsAt(meeting)) <= now.getTime();
 }
+
+/** Check-in opens this long before a meeting starts (and closes when it ends). */
+export const CHECK_IN_OPENS_BEFORE_MS = 60 * 60 * 1000;
+
+/**
+ * Whether check-in is open at `now`: from an hour before the start until the meeting ends (a cancelled
+ * meeting is refused apart). The renderer's "the meeting is on" is this window.
+ */
+export function isCheckInOpen(meeting: { startsAt: string; endsAt: string | null }, now: Date): boolean {
+  return now.getTime() >= Date.parse(meeting.startsAt) - CHECK_IN_OPENS_BEFORE_MS && !hasEnded(meeting, now);
+}

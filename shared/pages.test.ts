@@ -15,6 +15,8 @@ describe('the pages’ addresses', () => {
     expect(pages.poll(4)).toBe('/hlasovania/4');
     expect(pages.meetings()).toBe('/stretnutia');
     expect(pages.meeting(5)).toBe('/stretnutia/5');
+    expect(pages.room(5)).toBe('/stretnutia/5/room');
+    expect(pages.display('abc_DEF-9')).toBe('/room/abc_DEF-9');
     expect(pages.recommendations()).toBe('/odporucania');
     expect(pages.recommendation(7)).toBe('/odporucania/7');
     expect(pages.books()).toBe('/knihy');

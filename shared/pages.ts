@@ -16,6 +16,10 @@ export const PAGE_PATTERNS = {
   poll: '/hlasovania/:pollId',
   meetings: '/stretnutia',
   meeting: '/stretnutia/:meetingId',
+  /** A meeting's room view for a TV or projector (full screen, no app frame). */
+  room: '/stretnutia/:meetingId/room',
+  /** The room view through the club's display link: no sign-in (the server writes this address, RoomService). */
+  display: '/room/:displayToken',
   recommendations: '/odporucania',
   recommendation: '/odporucania/:recommendationId',
   books: '/knihy',
@@ -84,6 +88,8 @@ export const pages = {
   poll: (pollId: number) => pageAddress(PAGE_PATTERNS.poll, { pollId }),
   meetings: () => pageAddress(PAGE_PATTERNS.meetings, {}),
   meeting: (meetingId: number) => pageAddress(PAGE_PATTERNS.meeting, { meetingId }),
+  room: (meetingId: number) => pageAddress(PAGE_PATTERNS.room, { meetingId }),
+  display: (displayToken: string) => pageAddress(PAGE_PATTERNS.display, { displayToken }),
   recommendations: () => pageAddress(PAGE_PATTERNS.recommendations, {}),
   recommendation: (recommendationId: number) => pageAddress(PAGE_PATTERNS.recommendation, { recommendationId }),
   books: () => pageAddress(PAGE_PATTERNS.books, {}),

@@ -3,7 +3,9 @@ import { bookTable } from '../features/books';
 import { discussionTable, postTable } from '../features/discussions';
 import { settingTable } from '../features/home';
 import { mailTable } from '../features/mail';
-import { calendarFeedTable, meetingRsvpTable, meetingTable } from '../features/meetings';
+import { calendarFeedTable, meetingCheckInTable, meetingRsvpTable, meetingTable } from '../features/meetings';
+import { displayLinkTable, meetingNightTable, meetingQuestionTable } from '../features/meeting-night';
+import { chatDeliveryTable, matrixRoomTable, webhookTable } from '../features/chat';
 import { newsletterIssueTable, newsletterSubscriptionTable } from '../features/newsletters';
 import { pollOptionTable, pollTable, voteChoiceTable, voteTable } from '../features/polls';
 import { readingProgressTable } from '../features/progress';
@@ -38,4 +40,11 @@ export const clubTables = [
   meetingRsvpTable,
   calendarFeedTable,
   readingProgressTable,
+  meetingCheckInTable,
+  meetingQuestionTable,
+  meetingNightTable,
+  displayLinkTable,
+  webhookTable,
+  matrixRoomTable,
+  chatDeliveryTable,
 ];

@@ -12,8 +12,8 @@ import { requiredString } from './schema-helpers';
 export const QUESTION_TEXT_MAX = 2_000;
 /** A meeting's questions are an evening's worth; a flood stops here. */
 export const QUESTIONS_PER_MEETING_MAX = 100;
-/** Check-in opens this long before a meeting starts (and closes when it ends). */
-export const CHECK_IN_OPENS_BEFORE_MS = 60 * 60 * 1000;
+/** Check-in opens this long before a meeting starts (and closes when it ends): written with the other times of a meeting. */
+export { CHECK_IN_OPENS_BEFORE_MS } from '../meeting-times';
 
 export const questionSchema = component(
   'MeetingQuestion',

@@ -7,6 +7,8 @@ import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { useSessionStore } from '../../store/session-store';
 import { BotsSection } from './BotsSection';
+import { MatrixSection } from './MatrixSection';
+import { WebhooksSection } from './WebhooksSection';
 import { MembersSection } from './MembersSection';
 import { NoticeboardSection } from './NoticeboardSection';
 import { RegisterMemberSection } from './RegisterMemberSection';
@@ -54,6 +56,16 @@ export function AdminPage() {
             <Grid.Col span={12}>
               <BotsSection />
             </Grid.Col>
+          )}
+          {isAdmin && (
+            <>
+              <Grid.Col span={{ base: 12, md: 7 }}>
+                <WebhooksSection />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 5 }}>
+                <MatrixSection />
+              </Grid.Col>
+            </>
           )}
         </Grid>
       )}

@@ -5,6 +5,7 @@ import { api } from '../../lib/api-client';
 import { featureKey, routeKey } from '../../lib/query-keys';
 import { routeQuery } from '../../lib/route-query';
 import { subscribersQuery } from '../newsletters';
+import { matrixQuery, webhooksQuery } from './chat-queries';
 import { profileChanged, useMemberPages } from '../users';
 
 /**
@@ -25,15 +26,17 @@ export const botsQuery = routeQuery('admin', 'bots');
 
 /**
  * What the admin screen needs before it shows: the noticeboard, each newsletter's subscribers, the first
- * page of the members (the members section reads on as it is asked) and, for admins, the bots. One failure
- * fails the screen.
+ * page of the members (the members section reads on as it is asked) and, for admins, the bots, webhooks and
+ * Matrix room. One failure fails the screen.
  */
 export function useAdminScreen(isAdmin: boolean) {
   const data = useQuery(adminDataQuery);
   const subscribers = useQuery(subscribersQuery);
   const members = useMemberPages(ADMIN_MEMBER_LIST);
   const bots = useQuery({ ...botsQuery, enabled: isAdmin });
-  const parts = isAdmin ? [data, subscribers, members, bots] : [data, subscribers, members];
+  const webhooks = useQuery({ ...webhooksQuery, enabled: isAdmin });
+  const matrix = useQuery({ ...matrixQuery, enabled: isAdmin });
+  const parts = isAdmin ? [data, subscribers, members, bots, webhooks, matrix] : [data, subscribers, members];
   const failed = parts.find((part) => part.isError);
   return { ready: parts.every((part) => part.data !== undefined), error: failed?.error ?? null, isError: !!failed };
 }

@@ -11,14 +11,20 @@ import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
+import { DisplayLinkCard, QuestionsCard, TonightCard, useMeetingOn } from '../meeting-night';
 import { useAnnounceMeetingChanges } from './announce-changes';
+import { CheckInCard } from './CheckInCard';
 import { meetingChangesOf } from './meeting-form';
-import { meetingDay } from './meeting-when';
+import { hasEnded, meetingDay } from './meeting-when';
 import { MeetingForm } from './MeetingForm';
 import { MeetingView } from './MeetingView';
 import { useCancelMeeting, useChangeMeeting, useMeeting } from './queries';
 
-/** /stretnutia/{id}: one meeting; moderators change or cancel it. */
+/**
+ * /stretnutia/{id}: one meeting and its discussion questions; moderators change or cancel it. While it is on
+ * (from an hour before it starts until it ends) the page is the evening's remote on a phone: check in, the
+ * question being discussed and the poll come first.
+ */
 export function MeetingPage() {
   const { t } = useTranslation('meetings');
   const meetingId = Number(useParams().meetingId);
@@ -28,15 +34,30 @@ export function MeetingPage() {
 
   if (isError) return <LoadFailed title={t('title')} error={error} backTo={pages.meetings()} backLabel={t('backToMeetings')} />;
   if (!meeting) return <PageLoader />;
+  return <MeetingScreen meeting={meeting} isModerator={isModerator} />;
+}
 
+function MeetingScreen({ meeting, isModerator }: { meeting: Meeting; isModerator: boolean }) {
+  const { t } = useTranslation('meetings');
+  const on = useMeetingOn(meeting);
   return (
-    <Stack gap="lg" maw={880} data-testid="meeting-page">
+    <Stack gap="lg" maw={880} data-testid="meeting-page" data-on={on || undefined}>
       <div>
         <BackLink to={pages.meetings()}>{t('backToMeetings')}</BackLink>
         <PageTitle>{t('pageTitle', { date: meetingDay(meeting.startsAt) })}</PageTitle>
-        <MeetingView meeting={meeting} />
+        {on ? (
+          <Stack gap="lg">
+            <CheckInCard meeting={meeting} isModerator={isModerator} />
+            <TonightCard meeting={meeting} isModerator={isModerator} />
+          </Stack>
+        ) : (
+          <MeetingView meeting={meeting} />
+        )}
       </div>
+      <QuestionsCard meeting={meeting} isModerator={isModerator} past={hasEnded(meeting)} />
+      {on && <MeetingView meeting={meeting} />}
       {isModerator && !meeting.isCancelled && <ModeratorTools key={meeting.meetingId} meeting={meeting} />}
+      {isModerator && !meeting.isCancelled && !hasEnded(meeting) && <DisplayLinkCard />}
     </Stack>
   );
 }

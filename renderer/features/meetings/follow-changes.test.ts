@@ -15,12 +15,13 @@ const meeting = (overrides: Partial<Meeting> = {}): Meeting =>
     rsvp: { going: [], maybe: [], notGoing: [] },
     responders: [],
     myRsvp: null,
+    checkedIn: [],
     sequence: 0,
     version: 0,
     ...overrides,
   }) as unknown as Meeting;
 /** A meeting's state, as MeetingUpdated carries it. */
-const stateOf = ({ rsvp: _rsvp, responders: _responders, myRsvp: _myRsvp, ...state }: Meeting) => state;
+const stateOf = ({ rsvp: _rsvp, responders: _responders, myRsvp: _myRsvp, checkedIn: _checkedIn, ...state }: Meeting) => state;
 const listKey = routeKey('meetings', 'list');
 const pageKey = (meetingId = 1) => routeKey('meetings', 'get', { params: { meetingId } });
 
@@ -65,6 +66,28 @@ describe('live changes to a meeting', () => {
       responders: [{ userId: 'bea' }],
       myRsvp: 'notGoing',
     });
+  });
+
+  it('a check-in goes into the list and onto its page, first come first, and taking it back takes it out', () => {
+    const answered = meeting({ rsvp: { going: ['bea'], maybe: [], notGoing: [] }, responders: [{ userId: 'bea', name: 'Bea' }], version: 1 });
+    queryClient.setQueryData<MeetingList>(listKey, { upcoming: [answered], past: [] });
+    queryClient.setQueryData<Meeting>(pageKey(), answered);
+
+    updates.emit('MeetingCheckedIn', { meetingId: 1, version: 2, userId: 'bea', name: 'Bea', checkedIn: true });
+    updates.emit('MeetingCheckedIn', { meetingId: 1, version: 3, userId: 'cyril', name: 'Cyril', checkedIn: true });
+    expect(queryClient.getQueryData<Meeting>(pageKey())).toMatchObject({
+      checkedIn: ['bea', 'cyril'],
+      responders: [
+        { userId: 'bea', name: 'Bea' },
+        { userId: 'cyril', name: 'Cyril' },
+      ],
+      rsvp: { going: ['bea'], maybe: [], notGoing: [] },
+      version: 3,
+    });
+
+    updates.emit('MeetingCheckedIn', { meetingId: 1, version: 4, userId: 'bea', name: 'Bea', checkedIn: false });
+    expect(queryClient.getQueryData<Meeting>(pageKey())?.checkedIn).toEqual(['cyril']);
+    expect(queryClient.getQueryData<MeetingList>(listKey)?.upcoming[0]?.checkedIn).toEqual(['cyril']);
   });
 
   it('a change takes the meeting’s new state and keeps who answered what', () => {

@@ -4,10 +4,11 @@ import { DELTA_EVENTS } from '../../../shared/events';
 import { applyVersioned, liveUpdates, type LiveUpdates } from '../../lib/live-updates';
 import { featureKey, routeKey } from '../../lib/query-keys';
 import { useSessionStore } from '../../store/session-store';
+import { withCheckIn } from './check-ins';
 import { meetingIn, newMeeting, withAnswer, withMeeting } from './viewer-answer';
 
 /**
- * Live changes to a meeting (scheduled, changed, cancelled, answered) patch it in the cached list (the
+ * Live changes to a meeting (scheduled, changed, cancelled, answered, a check-in) patch it in the cached list (the
  * meetings page, home, a book's meetings) and on its own page, the viewer's own answer among them; a
  * missed change, or the connection coming back, reads them again. Joined at start (app-start.ts), apart
  * from queries.ts, so the first page's download holds only this.
@@ -35,6 +36,7 @@ export function followMeetingChanges(
       change(state.meetingId, state, (meeting) => ({ ...meeting, ...state }), state.version === 0 ? newMeeting(state) : null),
     ),
     updates.on(DELTA_EVENTS.meetingAnswered, (event) => change(event.meetingId, event, (meeting) => withAnswer(meeting, event, viewerId()))),
+    updates.on(DELTA_EVENTS.meetingCheckedIn, (event) => change(event.meetingId, event, (meeting) => withCheckIn(meeting, event))),
     updates.onReconnected(() => void queryClient.invalidateQueries({ queryKey: featureKey('meetings') })),
   ];
   return () => unsubscribe.forEach((stop) => stop());

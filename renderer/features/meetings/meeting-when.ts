@@ -1,18 +1,10 @@
 import type { Meeting } from '../../../shared/api/meetings';
 import { hasEnded as meetingHasEnded } from '../../../shared/meeting-times';
+import { meetingDay, meetingHours } from '../../lib/format-date';
 import { currentLanguage } from '../../lib/i18n';
 
-/** The day of a meeting as the reader's language writes it, in their zone ("Thursday 3 December 2026"). */
-export function meetingDay(startsAt: string, language: string = currentLanguage()): string {
-  return new Intl.DateTimeFormat(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(startsAt));
-}
-
-/** Its hours in the reader's zone ("19:00–21:00", "7:00 – 9:00 PM"), with the zone's short name. */
-export function meetingHours(meeting: Pick<Meeting, 'startsAt' | 'endsAt'>, language: string = currentLanguage()): string {
-  const format = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-  const starts = new Date(meeting.startsAt);
-  return meeting.endsAt ? format.formatRange(starts, new Date(meeting.endsAt)) : format.format(starts);
-}
+// The day and hours are written as the room view writes them too (lib/format-date.ts).
+export { meetingDay, meetingHours } from '../../lib/format-date';
 
 /** Both, for a sentence: the day and the hours. */
 export function meetingWhen(meeting: Pick<Meeting, 'startsAt' | 'endsAt'>, language: string = currentLanguage()): string {

@@ -72,6 +72,16 @@ export function useAnswerMeeting(meetingId: number) {
   });
 }
 
+/** "I'm here", or taken back; a moderator names another member (userId). */
+export function useCheckIn(meetingId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ checkedIn, userId }: { checkedIn: boolean; userId?: string }) =>
+      checkedIn ? api.meetings.checkIn({ params: { meetingId }, body: { userId } }) : api.meetings.checkOut({ params: { meetingId }, body: { userId } }),
+    onSuccess: (meeting) => storeMeeting(queryClient, meeting),
+  });
+}
+
 /**
  * Saves the meeting's calendar event (GET /api/meetings/{id}/ics, signed in) as a file the member opens in
  * their calendar app.

@@ -2,3 +2,5 @@
 export { PollDeadline } from './PollDeadline';
 export { DeadlineInput } from './DeadlineInput';
 export { deadlineCheck } from './deadline-input';
+export { RankedVoteForm } from './RankedVoteForm';
+export { VoteForm } from './VoteForm';

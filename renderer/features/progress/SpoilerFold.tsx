@@ -8,10 +8,13 @@ import { useBookProgress } from './queries';
 
 export interface SpoilerFoldProps {
   item: SpoilerMarked & { ownerName: string };
-  /** The book whose finishing opens it (shared/spoiler-fold.ts): a review's own, a suggestion's the club's current one; null when the club has none. */
+  /**
+   * The book whose finishing opens it (shared/spoiler-fold.ts): a review's own, a suggestion's the club's
+   * current one, a meeting's question the meeting's book; null when there is none.
+   */
   spoilerBookId: number | null;
   /** What kind of thing is folded: the notice says it. */
-  kind: 'review' | 'post';
+  kind: 'review' | 'post' | 'question';
   children: ReactNode;
 }
 
@@ -42,7 +45,12 @@ export function SpoilerFold({ item, spoilerBookId, kind, children }: SpoilerFold
   }
 
   const name = item.ownerName || t('fold.someone');
-  const why = kind === 'review' ? t('fold.reviewWhy', { name }) : spoilerBookId === null ? t('fold.postWhyNoBook', { name }) : t('fold.postWhy', { name });
+  const why =
+    kind === 'review'
+      ? t('fold.reviewWhy', { name })
+      : spoilerBookId === null
+        ? t(kind === 'post' ? 'fold.postWhyNoBook' : 'fold.questionWhyNoBook', { name })
+        : t(kind === 'post' ? 'fold.postWhy' : 'fold.questionWhy', { name });
   return (
     <Stack gap="sm" data-testid="spoiler-fold" data-open={open}>
       <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useMemberStats } from './queries';
 import { nextOrder, sortStats, type StatsColumn, type StatsOrder } from './sort-stats';
 
-const COUNTS: StatsColumn[] = ['booksRatedCount', 'winningBooksCount', 'recommendationCount'];
+const COUNTS: StatsColumn[] = ['booksRatedCount', 'winningBooksCount', 'recommendationCount', 'meetingsAttendedCount'];
 
 /** The club's statistics (Obskurnee's /statistiky): what each active member has added to the club, sortable. */
 export function StatsPage() {

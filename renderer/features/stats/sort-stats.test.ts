@@ -2,21 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { MemberStats } from '../../../shared/api/stats';
 import { nextOrder, sortStats } from './sort-stats';
 
-const member = (userName: string, booksRatedCount: number, winningBooksCount = 0, recommendationCount = 0): MemberStats => ({
+const member = (userName: string, booksRatedCount: number, winningBooksCount = 0, recommendationCount = 0, meetingsAttendedCount = 0): MemberStats => ({
   userId: userName,
   userName,
   booksRatedCount,
   winningBooksCount,
   recommendationCount,
-  meetingsAttendedCount: 0,
+  meetingsAttendedCount,
 });
-const club = [member('Zuzana', 3, 1), member('Čestmír', 5), member('Cyril', 3, 2), member('Adam', 0, 0, 7)];
+const club = [member('Zuzana', 3, 1, 0, 4), member('Čestmír', 5), member('Cyril', 3, 2, 0, 4), member('Adam', 0, 0, 7, 9)];
 const names = (stats: MemberStats[]) => stats.map((s) => s.userName);
 
 describe('sorting the statistics', () => {
   it('by a count, most first, ties by name; again, fewest first', () => {
     expect(names(sortStats(club, { column: 'booksRatedCount', descending: true }, 'sk'))).toEqual(['Čestmír', 'Cyril', 'Zuzana', 'Adam']);
     expect(names(sortStats(club, { column: 'booksRatedCount', descending: false }, 'sk'))).toEqual(['Adam', 'Cyril', 'Zuzana', 'Čestmír']);
+  });
+
+  it('by meetings attended, most first, ties by name', () => {
+    expect(names(sortStats(club, { column: 'meetingsAttendedCount', descending: true }, 'sk'))).toEqual(['Adam', 'Cyril', 'Zuzana', 'Čestmír']);
   });
 
   it('by name in the reader’s language', () => {

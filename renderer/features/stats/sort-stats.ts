@@ -1,7 +1,7 @@
 import type { MemberStats } from '../../../shared/api/stats';
 
 /** The columns a reader may sort the statistics by. */
-export type StatsColumn = 'userName' | 'booksRatedCount' | 'winningBooksCount' | 'recommendationCount';
+export type StatsColumn = 'userName' | 'booksRatedCount' | 'winningBooksCount' | 'recommendationCount' | 'meetingsAttendedCount';
 export interface StatsOrder {
   column: StatsColumn;
   descending: boolean;

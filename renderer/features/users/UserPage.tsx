@@ -8,6 +8,7 @@ import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useSessionStore } from '../../store/session-store';
 import { CalendarFeedCard } from '../meetings';
+import { AttendanceCard } from './AttendanceCard';
 import { CurrentlyReadingCard } from './CurrentlyReadingCard';
 import { ProfileReviews } from './ProfileReviews';
 import { MySettingsCard } from './MySettingsCard';
@@ -52,6 +53,7 @@ export function UserPage() {
     <>
       <CurrentlyReadingCard profile={user} reading={user.currentlyReading} manage={own && editing} />
       {own && <MySettingsCard />}
+      <AttendanceCard userId={user.userId} />
       {own && <CalendarFeedCard />}
     </>
   );

@@ -178,3 +178,8 @@ export function useAddReading() {
 export function useRemoveReading() {
   return useMutation(removeReadingMutation(useQueryClient()));
 }
+
+/** The meetings a member checked in at, latest first (their profile's "Meetings attended"). */
+export function useAttendance(userId: string) {
+  return useQuery(routeQuery('meetingNight', 'attendance', { params: { userId } }));
+}

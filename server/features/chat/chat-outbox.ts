@@ -135,8 +135,9 @@ export class ChatOutbox {
       }
       await answer.body?.cancel();
     } catch (failure) {
-      const cause = (failure as { cause?: { code?: string } }).cause;
-      error = cause?.code ?? (failure as Error).name ?? 'unreachable';
+      // fetch's own error says only "fetch failed"; its cause says why (ECONNREFUSED, a timeout, a bad port).
+      const cause = (failure as { cause?: { code?: string; message?: string } }).cause;
+      error = cause?.code ?? cause?.message ?? ((failure as Error).name === 'TimeoutError' ? 'timeout' : (failure as Error).message || 'unreachable');
     }
     const triedOn = new Date().toISOString();
     writeTransaction(this.db, (sql) => {

@@ -101,6 +101,10 @@ describe('the room view and the display link', () => {
   it('shows the meeting, who came, the current question and the open poll, with no email or token anywhere', async () => {
     c.clock.set('2026-10-20T16:30:00.000Z');
     await ok(c.club, 'POST', `/api/meetings/${meeting.meetingId}/checkin`, c.ann.token);
+    // A poll left open elsewhere in the club since before the evening: the room keeps the evening's poll over it.
+    const themes = await ok<Round>(c.club, 'POST', '/api/rounds', c.admin, { topic: 'Themes', title: 'Someday' });
+    await ok(c.club, 'POST', `/api/discussions/${themes.themeDiscussionId}`, c.ann.token, { title: 'Sea stories' });
+    await ok(c.club, 'POST', `/api/rounds/close-discussion/${themes.themeDiscussionId}`, c.mod.token);
     const round = await ok<Round>(c.club, 'POST', '/api/rounds', c.admin, { topic: 'Books', title: 'Winter' });
     const posts: Post[] = [];
     for (const title of ['Dune', 'Emma', 'Ulysses'])

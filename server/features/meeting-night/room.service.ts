@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { CHECK_IN_OPENS_BEFORE_MS, type Attendance, type DisplayLink, type RoomView } from '../../../shared/api/meeting-night';
+import { type Attendance, type DisplayLink, type RoomView } from '../../../shared/api/meeting-night';
 import type { Meeting } from '../../../shared/api/meetings';
 import { DELTA_EVENTS } from '../../../shared/events';
-import { hasEnded, meetingEndsAt } from '../../../shared/meeting-times';
+import { CHECK_IN_OPENS_BEFORE_MS, hasEnded, meetingEndsAt } from '../../../shared/meeting-times';
 import type { Clock } from '../../clock';
 import { sqliteOf } from '../../db/data-source';
 import { findRow, findRows, findRowsIn, insertRow, statement, updateRows, upsertRow } from '../../db/table';
@@ -64,12 +64,13 @@ export class RoomService {
     return this.room(meetingId);
   }
 
-  /** Shows the room the open poll's counts before it closes; pushed as RoomRevealed. */
+  /** Shows the room the counts of the poll it shows, before it closes; pushed as RoomRevealed. */
   async reveal(meetingId: number): Promise<RoomView> {
     const meeting = findRow(sqliteOf(this.db), meetingTable, { id: meetingId });
     if (!meeting) throw new NotFound('meetingNotFound');
-    const pollId = statement(sqliteOf(this.db), OPEN_POLL).pluck().get() as number | undefined;
-    if (pollId === undefined) throw new Conflict('noOpenPoll');
+    // The poll the room shows, while it is open: a closed one shows its counts already.
+    const pollId = this.roomPollId(meeting);
+    if (pollId === null || findRow(sqliteOf(this.db), polls, { id: pollId })?.isClosed !== false) throw new Conflict('noOpenPoll');
     writeTransaction(this.db, (sql) => {
       if (!findRow(sql, meetingNightTable, { id: meetingId }))
         insertRow(sql, meetingNightTable, { id: meetingId, currentQuestionId: null, revealedPollId: pollId, version: 0 });
@@ -185,13 +186,18 @@ export class RoomService {
     };
   }
 
-  /** The open poll (the newest), else the last one that closed during the evening (from check-in to the end). */
+  /**
+   * What the evening last did with a poll: the newest open poll, unless a newer one closed during the evening
+   * (from check-in to the end): the room keeps that one's result rather than turn to a poll left open
+   * elsewhere in the club since before. A tiebreaker its close opened is newer still, and shown. (Ids, not
+   * times, say which is newer: they grow with every poll made.)
+   */
   private roomPollId(meeting: Pick<MeetingRow, 'startsAt' | 'endsAt'>): number | null {
     const sql = sqliteOf(this.db);
     const open = statement(sql, OPEN_POLL).pluck().get() as number | undefined;
-    if (open !== undefined) return open;
     const from = new Date(Date.parse(meeting.startsAt) - CHECK_IN_OPENS_BEFORE_MS).toISOString();
-    return (statement(sql, CLOSED_DURING).pluck().get(from, meetingEndsAt(meeting)) as number | undefined) ?? null;
+    const closed = statement(sql, CLOSED_DURING).pluck().get(from, meetingEndsAt(meeting)) as number | undefined;
+    return Math.max(open ?? 0, closed ?? 0) || null;
   }
 
   private async book(bookId: number | null): Promise<RoomView['book']> {

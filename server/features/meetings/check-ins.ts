@@ -1,8 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { CHECK_IN_OPENS_BEFORE_MS } from '../../../shared/api/meeting-night';
 import type { Meeting } from '../../../shared/api/meetings';
 import { DELTA_EVENTS } from '../../../shared/events';
-import { hasEnded } from '../../../shared/meeting-times';
+import { isCheckInOpen } from '../../../shared/meeting-times';
 import { isModerator } from '../../../shared/rules';
 import type { Clock } from '../../clock';
 import { deleteRows, findRow, insertRow } from '../../db/table';
@@ -11,13 +10,8 @@ import { Conflict, Forbidden, NotFound } from '../../http/errors';
 import type { Hub } from '../../realtime/hub';
 import { nextVersion } from '../../realtime/versions';
 import { userTable, type User } from '../accounts';
-import { meetingCheckInTable, meetingTable, type MeetingRow } from './meeting.entity';
+import { meetingCheckInTable, meetingTable } from './meeting.entity';
 import type { MeetingsService } from './meetings.service';
-
-/** Whether check-in is open at `now`: from CHECK_IN_OPENS_BEFORE_MS before the start until the meeting ends. */
-export function isCheckInOpen(meeting: Pick<MeetingRow, 'startsAt' | 'endsAt'>, now: Date): boolean {
-  return now.getTime() >= Date.parse(meeting.startsAt) - CHECK_IN_OPENS_BEFORE_MS && !hasEnded(meeting, now);
-}
 
 /**
  * "I'm here" (DECISIONS.md, "Ranked choice and check-in"): a member checks themselves in or out; a moderator
