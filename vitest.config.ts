@@ -32,6 +32,8 @@ export default defineConfig({
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
+    // And fake timers go back to real ones (build/vitest-setup.ts).
+    setupFiles: ['build/vitest-setup.ts'],
     // API tests start their own server on port 0, on their own data folder.
     pool: 'forks',
     // One file per core. Vitest's default leaves one core for itself, which on a two-core machine runs the

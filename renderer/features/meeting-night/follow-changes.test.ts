@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingQuestion, MeetingQuestions, RoomView } from '../../../shared/api/meeting-night';
 import { createLiveUpdates } from '../../lib/live-updates';
 import { routeKey } from '../../lib/query-keys';
@@ -21,6 +21,10 @@ const roomKey = routeKey('meetingNight', 'room', { params: { meetingId: 1 } });
 let queryClient: QueryClient;
 let updates = createLiveUpdates();
 
+// Fake timers would outlive the file in a shared worker, stopping every server test after it.
+afterEach(() => {
+  vi.useRealTimers();
+});
 beforeEach(() => {
   vi.useRealTimers();
   queryClient = new QueryClient();
