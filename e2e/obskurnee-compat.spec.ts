@@ -43,7 +43,11 @@ test('a poll closes itself at the last vote: the voter sees the result at once, 
   await expect(page.getByTestId('poll-page')).toBeVisible();
 });
 
-test("the club's statistics: each member's rated books, chosen suggestions and recommendations, sorted by any column", async ({ app, page, club }) => {
+test("the club's statistics: each member's rated books, chosen suggestions, recommendations and meetings attended, sorted by any column", async ({
+  app,
+  page,
+  club,
+}) => {
   const { admin, beaApi } = await arrangeHostAndBea(club);
   const cyrilApi = await signedInMember(club, 'Cyril Novák');
   const round = await admin.startRound({ topic: 'Books', title: 'Spring' });
@@ -69,7 +73,7 @@ test("the club's statistics: each member's rated books, chosen suggestions and r
   // By books rated, most first; ties by name.
   await expect(rows).toHaveCount(3);
   expect(await firstColumn()).toEqual(['Bea Reader', 'Cyril Novák', 'Hana Host']);
-  await expect(rows.filter({ hasText: 'Bea Reader' }).locator('td')).toHaveText(['1', '1', '0']);
+  await expect(rows.filter({ hasText: 'Bea Reader' }).locator('td')).toHaveText(['1', '1', '0', '0']);
 
   const byRecommendations = page.getByRole('columnheader', { name: 'Recommendations' });
   await expect(byRecommendations).toHaveAttribute('aria-sort', 'none');
