@@ -9,7 +9,7 @@ import { defineConfig, runnerImport, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 /** The chunks whose files keep their names (see chunkFileNames below). */
-const NAMED_CHUNKS = new Set(['shell', 'LanguageChooser']);
+const NAMED_CHUNKS = new Set(['shell', 'LanguageChooser', 'BookListPage']);
 
 /**
  * The API client needs only each route's method and path (lib/api-routes.ts); the contract it would
@@ -165,8 +165,8 @@ export default defineConfig({
         // The first page's script lists every chunk a page may need (to preload them together): a chunk's
         // name there is bytes of the first download, and the hashes compress worst. A chunk is named by its
         // hash alone (8 characters): some 700 bytes gzip fewer than `[name]-[hash:7]` with 110 chunks. The
-        // first page's own file keeps its name (index.html alone lists it), and so does the language menu's,
-        // which e2e/on-demand.spec.ts holds back.
+        // first page's own file keeps its name (index.html alone lists it), and so do the two chunks browser
+        // tests hold back or take away: the language menu's (on-demand) and the books page's (upgrade, focus).
         chunkFileNames: (chunk) => (NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash:7].js' : 'assets/[hash:8].js'),
         codeSplitting: {
           groups: [
