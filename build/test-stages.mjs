@@ -45,7 +45,7 @@ export function stepsFor(env) {
         ],
       },
     ],
-    [{ stream: true, stages: [{ name: 'browser tests', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'] }] }],
+    [{ stream: true, stages: [{ name: 'browser tests', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', 'checks'] }] }],
   ];
 }
 

@@ -15,7 +15,14 @@ if (!chromiumPath || !fs.existsSync(chromiumPath)) {
 
 export default defineConfig({
   testDir: '.',
-  testMatch: '**/*.spec.ts',
+  // Two sets: the checks (`npm test`, `npm run test:e2e`), and the screenshots a person looks at (`npm run
+  // screenshots`, every *-screenshots.spec.ts). Nothing compares the pictures, so taking them is not a check:
+  // what they would catch by themselves (a screen wider than the phone) is the audit's reflow test's job, for
+  // every screen in both languages at 320 px. A file named on the command line runs in the set it belongs to.
+  projects: [
+    { name: 'checks', testMatch: '**/*.spec.ts', testIgnore: '**/*screenshots.spec.ts' },
+    { name: 'screenshots', testMatch: '**/*screenshots.spec.ts' },
+  ],
   outputDir: '../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },

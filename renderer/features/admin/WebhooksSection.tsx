@@ -28,12 +28,18 @@ export function WebhooksSection() {
                 {t('chat.secretTitle')}
               </Text>
               <Group gap="xs" wrap="nowrap">
-                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere', minWidth: 0 }} data-testid="webhook-secret-value">
                   {made.secret}
                 </Text>
                 <CopyButton value={made.secret}>
                   {({ copied, copy }) => (
-                    <Button size="compact-xs" variant="light" onClick={copy} leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      onClick={copy}
+                      leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                      style={{ flexShrink: 0 }}
+                    >
                       {copied ? t('chat.copied') : t('chat.copy')}
                     </Button>
                   )}
@@ -61,6 +67,7 @@ export function WebhooksSection() {
                     color="red"
                     confirmColor="red"
                     leftSection={<IconTrash size={14} />}
+                    style={{ flexShrink: 0 }}
                     title={t('chat.removeTitle')}
                     message={t('chat.removeMessage', { url: hook.url })}
                     confirmLabel={t('chat.remove')}

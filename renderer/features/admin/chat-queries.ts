@@ -8,12 +8,19 @@ export const webhooksQuery = routeQuery('chat', 'webhooks');
 /** The club's Matrix room, never its token (admins). */
 export const matrixQuery = routeQuery('chat', 'matrix');
 
+/**
+ * While deliveries wait, the page asks again now and then, so an admin watching a failing receiver sees it
+ * come back (deliveries are not live events: nobody but an admin looks at them).
+ */
+export const WAITING_REFRESH_MS = 5_000;
+const whileWaiting = (waiting: boolean) => (waiting ? WAITING_REFRESH_MS : false);
+
 export function useWebhooks() {
-  return useQuery(webhooksQuery);
+  return useQuery({ ...webhooksQuery, refetchInterval: (query) => whileWaiting(!!query.state.data?.some((hook) => hook.deliveries.pending > 0)) });
 }
 
 export function useMatrix() {
-  return useQuery(matrixQuery);
+  return useQuery({ ...matrixQuery, refetchInterval: (query) => whileWaiting((query.state.data?.deliveries.pending ?? 0) > 0) });
 }
 
 /** A new hook: its answer carries the secret, shown once; the list is read again (it never holds secrets). */
