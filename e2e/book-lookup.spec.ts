@@ -64,7 +64,8 @@ test('a member finds a book by keyboard, the form fills in and the cover is kept
     await expect(discussion.field('Book title')).toHaveValue('Dune');
     await expect(discussion.field('Author')).toHaveValue('Frank Herbert');
     await expect(discussion.field('Pages')).toHaveValue('604');
-    await expect(discussion.field('Goodreads link')).toHaveValue(`${openLibrary.url}/works/OL893415W`);
+    await expect(discussion.field('Year published')).toHaveValue('1965');
+    await expect(discussion.field('Book link')).toHaveValue(`${openLibrary.url}/works/OL893415W`);
     await expect(discussion.field('Cover image link')).toHaveValue(`/images/covers/ol-${COVERS.dune}.webp`);
     await expect(form.getByTestId('scraped-note')).toHaveText('Filled in from Open Library. Check the details, and add a description or your comment.');
     await expect(form.getByRole('img', { name: 'Cover preview' })).toHaveJSProperty('complete', true);
@@ -93,6 +94,8 @@ test('a member finds a book by keyboard, the form fills in and the cover is kept
     await expect(app.toast('Suggestion added')).toBeVisible();
     const post = discussion.post('Dune');
     await expect(post.getByTestId('book-cover')).toHaveAttribute('src', `/images/covers/ol-${COVERS.dune}.webp`);
+    await expect(post.getByTestId('book-year')).toHaveText('1965');
+    await expect(post).toContainText('604 pages');
     expect(elsewhere).toEqual([]);
   } finally {
     await club.stop();

@@ -60,7 +60,7 @@ test('a Goodreads link fills in the book; a failed read says why and keeps what 
     description: 'Piranesi lives in the House.',
   };
   const asked = await fakeGoodreads(page, { status: 200, body: piranesi });
-  await discussion.field('Goodreads link').fill('https://www.goodreads.com/book/show/50202953-piranesi?from_search=true');
+  await discussion.field('Book link').fill('https://www.goodreads.com/book/show/50202953-piranesi?from_search=true');
   await expect(discussion.field('Book title')).toHaveValue('Piranesi');
   await expect(discussion.field('Author')).toHaveValue('Susanna Clarke');
   await expect(discussion.field('Pages')).toHaveValue('272');
@@ -83,14 +83,14 @@ test('a Goodreads link fills in the book; a failed read says why and keeps what 
     body: { status: 502, title: 'Bad gateway', detail: 'Goodreads could not be reached. Please try again later, or fill in the book by hand.' },
   });
   await discussion.field('Book title').fill('My own title');
-  await discussion.field('Goodreads link').fill('https://goodreads.com/book/show/1-unreachable');
+  await discussion.field('Book link').fill('https://goodreads.com/book/show/1-unreachable');
   await expect(app.toast('Goodreads could not be reached')).toBeVisible();
   await expect(discussion.newPost.getByText('Goodreads could not be reached')).toBeVisible();
   await expect(discussion.field('Book title')).toHaveValue('My own title');
 
   // A Goodreads page that is not a book: the real server refuses it and says what it accepts.
   await page.unroute(isScrape);
-  await discussion.field('Goodreads link').fill('https://www.goodreads.com/author/show/1234');
+  await discussion.field('Book link').fill('https://www.goodreads.com/author/show/1234');
   await expect(app.toast('Only book pages on Goodreads can be read')).toBeVisible();
   await expect(discussion.field('Book title')).toHaveValue('My own title');
 });

@@ -28,7 +28,7 @@ test('a Themes round: a tie opens a tiebreaker listing the tied themes, whose wi
   const discussion = new DiscussionPage(app);
   await expect(discussion.heading).toHaveText('Spring 2027: theme suggestions');
   await expect(discussion.field('Author')).toHaveCount(0);
-  await expect(discussion.field('Goodreads link')).toHaveCount(0);
+  await expect(discussion.field('Book link')).toHaveCount(0);
   await discussion.field('Topic').fill('Memory and forgetting');
   await discussion.newPost.getByRole('button', { name: 'Add the theme' }).click();
   await expect(discussion.post('Memory and forgetting')).toBeVisible();

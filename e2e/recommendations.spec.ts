@@ -38,7 +38,9 @@ test('a member recommends a book filled in from Goodreads; it leads the grid and
   await expect(recs.field('Author')).toHaveValue('Susanna Clarke');
   await expect(recs.field('Pages')).toHaveValue('272');
   await expect(recs.field('Description')).toHaveValue(piranesi.description!);
-  await recs.fill({ comment: 'Strange and *lovely*.' });
+  // Goodreads gives no year: the member types it.
+  await expect(recs.field('Year published')).toHaveValue('');
+  await recs.fill({ year: '2020', comment: 'Strange and *lovely*.' });
   await recs.form.getByRole('button', { name: 'Add the recommendation' }).click();
   await expect(app.toast('Recommendation added')).toBeVisible();
 
@@ -56,6 +58,7 @@ test('a member recommends a book filled in from Goodreads; it leads the grid and
   await expect(page).toHaveURL(/\/odporucania\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Piranesi');
   await expect(recs.one).toContainText('272 pages');
+  await expect(recs.one.getByTestId('book-year')).toHaveText('2020');
   await expect(recs.one.getByTestId('recommendation-text').locator('em')).toHaveText('lovely');
   await expect(recs.one.getByRole('link', { name: 'Goodreads' })).toHaveAttribute('href', piranesi.url);
   await page.getByRole('link', { name: 'All recommendations' }).click();
@@ -149,6 +152,7 @@ test('a recommendation is suggested in the ongoing Books discussion, prefilled a
     title: 'Middlemarch',
     author: 'George Eliot',
     pageCount: 880,
+    year: 1871,
     url: 'https://www.goodreads.com/book/show/19089.Middlemarch',
     text: 'The long one, and worth it.',
   });
@@ -172,11 +176,12 @@ test('a recommendation is suggested in the ongoing Books discussion, prefilled a
   await expect(discussion.field('Book title')).toHaveValue('Middlemarch');
   await expect(discussion.field('Author')).toHaveValue('George Eliot');
   await expect(discussion.field('Pages')).toHaveValue('880');
+  await expect(discussion.field('Year published')).toHaveValue('1871');
   await expect(discussion.field('Description')).toHaveValue('The long one, and worth it.');
   await discussion.field('Your comment').fill('Cyril made me want to read it.');
   await discussion.newPost.getByRole('button', { name: 'Add the book' }).click();
   await expect(app.toast('Suggestion added')).toBeVisible();
   await expect(discussion.post('Middlemarch')).toContainText('Suggested again');
   const stored = await scene.admin.discussion(ongoing);
-  expect(stored.posts[0]?.parentRecommendationId).toBe(rec.recommendationId);
+  expect(stored.posts[0]).toMatchObject({ parentRecommendationId: rec.recommendationId, year: 1871 });
 });

@@ -8,7 +8,7 @@ import type { Markdown } from './markdown';
  * outside both features because discussions already uses recommendations; this way neither has to import
  * the other for it.
  */
-export type PostOwnFields = Pick<Post, 'ownerId' | 'ownerName' | 'title' | 'author' | 'pageCount' | 'url' | 'imageUrl' | 'text' | 'renderedText'>;
+export type PostOwnFields = Pick<Post, 'ownerId' | 'ownerName' | 'title' | 'author' | 'pageCount' | 'year' | 'url' | 'imageUrl' | 'text' | 'renderedText'>;
 
 /** The stored columns those fields come from (a post's row, or a recommendation's). */
 export type StoredPostOwnFields = Omit<PostOwnFields, 'ownerName'>;
@@ -21,6 +21,7 @@ export function toPostOwnFields(row: StoredPostOwnFields, ownerName: string, mar
     title: row.title,
     author: row.author,
     pageCount: row.pageCount,
+    year: row.year,
     url: row.url,
     imageUrl: row.imageUrl,
     text: row.text,

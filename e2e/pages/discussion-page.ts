@@ -6,6 +6,7 @@ export interface BookSuggestion {
   title: string;
   author: string;
   pageCount: string;
+  year?: string;
   description?: string;
   comment?: string;
 }
@@ -49,10 +50,11 @@ export class DiscussionPage {
   }
 
   async fillBook(book: BookSuggestion) {
-    if (book.url !== undefined) await this.field('Goodreads link').fill(book.url);
+    if (book.url !== undefined) await this.field('Book link').fill(book.url);
     await this.field('Book title').fill(book.title);
     await this.field('Author').fill(book.author);
     await this.field('Pages').fill(book.pageCount);
+    if (book.year !== undefined) await this.field('Year published').fill(book.year);
     if (book.description !== undefined) await this.field('Description').fill(book.description);
     if (book.comment !== undefined) await this.field('Your comment').fill(book.comment);
   }

@@ -6,6 +6,7 @@ export interface RecommendationFields {
   title?: string;
   author?: string;
   pageCount?: string;
+  year?: string;
   description?: string;
   comment?: string;
 }
@@ -50,10 +51,11 @@ export class RecommendationsPage {
   }
 
   async fill(fields: RecommendationFields, within = this.form) {
-    if (fields.url !== undefined) await this.field('Goodreads link', within).fill(fields.url);
+    if (fields.url !== undefined) await this.field('Book link', within).fill(fields.url);
     if (fields.title !== undefined) await this.field('Book title', within).fill(fields.title);
     if (fields.author !== undefined) await this.field('Author', within).fill(fields.author);
     if (fields.pageCount !== undefined) await this.field('Pages', within).fill(fields.pageCount);
+    if (fields.year !== undefined) await this.field('Year published', within).fill(fields.year);
     if (fields.description !== undefined) await this.field('Description', within).fill(fields.description);
     if (fields.comment !== undefined) await this.field('Your comment', within).fill(fields.comment);
   }

@@ -24,6 +24,7 @@ function discussion(posts: number, title = 'Čítame ďalej: jesenné knihy 📚
     title: `Kniha ${i}: Ťažké časy <b>&</b> "úvodzovky"`,
     author: 'Dobroslav Chrobák',
     pageCount: 200 + i,
+    year: i % 3 === 0 ? null : 1900 + i,
     url: `https://books.example/${i}?a=1&b=2`,
     imageUrl: null,
     text: `Prečo ju čítať?\n\n* pretože ${'áé'.repeat(i % 7)}\n* 😀 \\ / \u2028`,

@@ -57,6 +57,7 @@ export function roundWithSuggestions(
       title: suggestionTitle,
       author: null,
       pageCount: null,
+      year: null,
       url: null,
       imageUrl: null,
       text: null,

@@ -15,7 +15,7 @@ export const versionField = (what: string) =>
 
 export const postSchema = component(
   'Post',
-  'A suggestion in a discussion: a book (title, author, pages, link, text) or a theme (title, text).',
+  'A suggestion in a discussion: a book (title, author, year, pages, link, text) or a theme (title, text).',
   z.object({
     postId: field.id('post'),
     discussionId: field.id('discussion'),
@@ -24,6 +24,7 @@ export const postSchema = component(
     title: z.string(),
     author: z.string().nullable(),
     pageCount: z.number().int().nullable(),
+    year: z.number().int().nullable().describe(`The year the book was first published (negative before the common era), or null when not given.`),
     url: z.string().nullable(),
     imageUrl: z.string().nullable(),
     text: z.string().nullable().describe('Markdown.'),
@@ -35,7 +36,7 @@ export const postSchema = component(
     modifiedOn: field.dateTime(),
   }),
 );
-/** A suggestion in a discussion: a book (title, author, pages, link, text) or a theme (title, text). */
+/** A suggestion in a discussion: a book (title, author, year, pages, link, text) or a theme (title, text). */
 export type Post = z.infer<typeof postSchema>;
 
 const discussionFields = {
@@ -90,6 +91,29 @@ export const optionalLink = linkField(isHttpLink);
  */
 export const optionalCoverLink = linkField((value) => isHttpLink(value) || isClubCoverPath(value));
 
+/** The earliest publication year a book may give: the oldest written works are from the third millennium BC. */
+export const YEAR_MIN = -3000;
+/** The latest: next year, for a book announced before it comes out. */
+export const latestPublicationYear = (now = new Date()) => now.getUTCFullYear() + 1;
+
+/**
+ * A publication year: a whole number from YEAR_MIN to next year, as a JSON number or a numeric string.
+ * Absent stays absent (undefined); null and an empty string are null (no year).
+ */
+const publicationYear = z
+  .union([z.number({ error: 'validation:yearInvalid' }), z.string().trim()], { error: 'validation:yearInvalid' })
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === null || value === '') return null;
+    const number = typeof value === 'number' ? value : /^-?\d{1,6}$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(number) || number < YEAR_MIN || number > latestPublicationYear()) {
+      ctx.addIssue({ code: 'custom', message: 'validation:yearInvalid' });
+      return z.NEVER;
+    }
+    return number;
+  })
+  .optional();
+
 /**
  * Every field a suggestion may carry; which are required depends on the discussion's topic
  * (`checkPostForTopic`). Read-only fields of an answered post (ids, owner, rendered text, dates) are ignored.
@@ -109,6 +133,12 @@ export const postFieldsSchema = z.object({
       }
       return number;
     }),
+  /**
+   * The year the book was first published. Optional, so clients that do not know it keep working: absent on
+   * a new post means none (or, for a repost, the year of what it reposts), absent on an edit keeps the
+   * stored year; null or an empty string clears it.
+   */
+  year: publicationYear,
   url: optionalLink,
   imageUrl: optionalCoverLink,
   text: optionalText(20_000),

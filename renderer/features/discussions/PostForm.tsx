@@ -34,7 +34,7 @@ interface PostFormProps {
 }
 
 /**
- * A suggestion's fields for a topic (book: link, title, author, pages, description, comment; theme: title
+ * A suggestion's fields for a topic (book: link, title, author, pages, year, description, comment; theme: title
  * and text), checked with the shared schema before sending. A Goodreads link fills in the book, and so does
  * a book found on Open Library (a new suggestion or recommendation, when the club has the lookup on).
  */
@@ -136,9 +136,10 @@ export function PostForm({ topic, mode, initialValues, submitLabel, failureKey, 
         <TextInput label={layout.bookFields ? t('form.bookTitle') : t('form.themeTitle')} required {...form.getInputProps('title')} name="title" />
         {layout.bookFields && (
           <>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-              <TextInput label={t('form.author')} required {...form.getInputProps('author')} name="author" />
+            <TextInput label={t('form.author')} required {...form.getInputProps('author')} name="author" />
+            <SimpleGrid cols={2} spacing="sm">
               <TextInput label={t('form.pageCount')} required inputMode="numeric" {...form.getInputProps('pageCount')} name="pageCount" />
+              <TextInput label={t('form.year')} inputMode="numeric" {...form.getInputProps('year')} name="year" />
             </SimpleGrid>
             <Group align="flex-start" gap="sm" wrap="nowrap">
               <TextInput type="url" label={t('form.imageUrl')} {...form.getInputProps('imageUrl')} style={{ flex: 1, minWidth: 0 }} name="imageUrl" />

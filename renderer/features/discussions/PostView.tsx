@@ -51,7 +51,7 @@ export function PostView({ post, topic, titleOrder = 3, linkTitle = false, foote
           </Title>
           {isBook && post.author && <Text c="dimmed">{post.author}</Text>}
           {isBook && (
-            <BookFacts pageCount={post.pageCount} url={post.url}>
+            <BookFacts year={post.year} pageCount={post.pageCount} url={post.url}>
               {(post.parentPostId !== null || post.parentRecommendationId !== null) && (
                 <Badge variant="outline" radius="sm" leftSection={<IconRepeat size={12} />}>
                   {t('post.reposted')}

@@ -30,26 +30,39 @@ describe('the book lookup in a suggestion form', () => {
   });
 
   it('a picked book fills the fields; what Open Library does not know keeps what was typed', () => {
-    const typed = { ...emptyPostForm, title: 'dune?', author: 'F. H.', pageCount: '600', comment: 'Read it!', imageUrl: 'https://example.org/c.jpg' };
+    const typed = {
+      ...emptyPostForm,
+      title: 'dune?',
+      author: 'F. H.',
+      pageCount: '600',
+      year: '1966',
+      comment: 'Read it!',
+      imageUrl: 'https://example.org/c.jpg',
+    };
     expect(withFoundBook(typed, dune)).toMatchObject({
       title: 'Dune',
       author: 'Frank Herbert',
       pageCount: '604',
+      year: '1965',
       url: dune.url,
       // Its cover comes once the club has kept it: never Open Library's own address.
       imageUrl: '',
       comment: 'Read it!',
     });
-    expect(withFoundBook(typed, { ...dune, author: null, pageCount: null, coverId: null })).toMatchObject({
+    expect(withFoundBook(typed, { ...dune, author: null, pageCount: null, year: null, coverId: null })).toMatchObject({
       author: 'F. H.',
       pageCount: '600',
+      year: '1966',
       imageUrl: typed.imageUrl,
     });
   });
 
   it("a picked book with the club's copy of its cover passes the form's checks", () => {
     const values = { ...withFoundBook(emptyPostForm, dune, '/images/covers/ol-8231856.webp'), comment: 'Spice.' };
-    expect(checkPostForm(values, 'Books', 'new', 'About the book')).toMatchObject({ ok: true, sent: { imageUrl: '/images/covers/ol-8231856.webp' } });
+    expect(checkPostForm(values, 'Books', 'new', 'About the book')).toMatchObject({
+      ok: true,
+      sent: { imageUrl: '/images/covers/ol-8231856.webp', year: 1965 },
+    });
     expect(checkPostForm({ ...values, imageUrl: '/images/avatars/x.webp' }, 'Books', 'new', 'About the book')).toMatchObject({
       ok: false,
       errors: { imageUrl: 'validation:linkInvalid' },

@@ -44,6 +44,7 @@ export function withFoundBook(values: PostFormValues, book: FoundBook, storedCov
     title: book.title,
     author: book.author ?? values.author,
     pageCount: book.pageCount === null ? values.pageCount : String(book.pageCount),
+    year: book.year === null ? values.year : String(book.year),
     url: book.url,
     imageUrl: storedCover ?? (book.coverId === null ? values.imageUrl : ''),
   };

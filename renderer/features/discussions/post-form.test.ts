@@ -13,6 +13,7 @@ const post: Post = {
   title: 'Solaris',
   author: 'Stanisław Lem',
   pageCount: 204,
+  year: 1961,
   url: 'https://www.goodreads.com/book/show/95558',
   imageUrl: null,
   text: 'A planet-sized ocean.',
@@ -82,7 +83,28 @@ describe('a suggestion form', () => {
   });
 
   it('copies an earlier suggestion for a repost and keeps the link to it', () => {
-    expect(valuesForRepost(post)).toMatchObject({ title: 'Solaris', pageCount: '204', description: 'A planet-sized ocean.', parentPostId: 7, comment: '' });
+    expect(valuesForRepost(post)).toMatchObject({
+      title: 'Solaris',
+      pageCount: '204',
+      year: '1961',
+      description: 'A planet-sized ocean.',
+      parentPostId: 7,
+      comment: '',
+    });
+    expect(valuesForRepost({ ...post, year: null }).year).toBe('');
+  });
+
+  it('sends the year as a number, and an empty year as null so that an edit clears it', () => {
+    expect(checkPostForm({ ...book, year: '1961' }, 'Books', 'new', HEADING)).toMatchObject({ ok: true, sent: { year: 1961 } });
+    const edited = { ...book, description: 'The whole text.' };
+    expect(checkPostForm({ ...edited, year: ' ' }, 'Books', 'edit', HEADING)).toMatchObject({ ok: true, sent: { year: null } });
+    expect(checkPostForm(edited, 'Books', 'edit', HEADING)).toMatchObject({ ok: true, sent: { year: null } });
+    expect(postInputOf({ ...book, year: '1961' }, 'Themes', 'new', HEADING).year).toBeNull();
+  });
+
+  it('refuses a year that is not a whole number up to next year', () => {
+    for (const year of ['sixties', '1961.5', String(new Date().getUTCFullYear() + 2)])
+      expect(checkPostForm({ ...book, year }, 'Books', 'new', HEADING)).toEqual({ ok: false, errors: { year: 'validation:yearInvalid' } });
   });
 
   it('fills what Goodreads knows and keeps what was typed where it knows nothing', () => {

@@ -12,6 +12,8 @@ export interface PostFormValues {
   title: string;
   author: string;
   pageCount: string;
+  /** The year it was first published: optional, as typed (the shared schema reads it). */
+  year: string;
   url: string;
   imageUrl: string;
   comment: string;
@@ -28,6 +30,7 @@ export const emptyPostForm: PostFormValues = {
   title: '',
   author: '',
   pageCount: '',
+  year: '',
   url: '',
   imageUrl: '',
   comment: '',
@@ -62,6 +65,8 @@ export function postInputOf(values: PostFormValues, topic: Topic, mode: PostForm
     title: values.title,
     author: layout.bookFields ? values.author : null,
     pageCount: layout.bookFields ? values.pageCount : null,
+    // Always sent, so clearing the field clears the year (a request without it would keep it).
+    year: layout.bookFields ? values.year : null,
     url: layout.bookFields ? values.url : null,
     imageUrl: layout.bookFields ? values.imageUrl : null,
     text,
@@ -101,6 +106,7 @@ const emptyFields: PostFields = {
   title: '',
   author: null,
   pageCount: null,
+  year: null,
   url: null,
   imageUrl: null,
   text: null,
@@ -109,12 +115,13 @@ const emptyFields: PostFields = {
 };
 
 /** A book's fields in the form, from a suggestion or a recommendation (they describe a book alike). */
-function valuesFromBook(book: Pick<Post, 'title' | 'author' | 'pageCount' | 'url' | 'imageUrl' | 'text'>): PostFormValues {
+function valuesFromBook(book: Pick<Post, 'title' | 'author' | 'pageCount' | 'year' | 'url' | 'imageUrl' | 'text'>): PostFormValues {
   return {
     ...emptyPostForm,
     title: book.title,
     author: book.author ?? '',
     pageCount: book.pageCount === null ? '' : String(book.pageCount),
+    year: typeof book.year === 'number' ? String(book.year) : '',
     url: book.url ?? '',
     imageUrl: book.imageUrl ?? '',
     description: book.text ?? '',

@@ -40,6 +40,7 @@ export function usePitchAgain(discussionId: number) {
           title: post.title,
           author: post.author,
           pageCount: post.pageCount,
+          year: post.year,
           url: post.url,
           imageUrl: post.imageUrl,
           text: post.text,

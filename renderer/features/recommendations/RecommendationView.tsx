@@ -7,7 +7,7 @@ import { BookFacts } from '../../components/BookFacts';
 import { TextWithByline } from '../../components/TextWithByline';
 import { formatDate } from '../../lib/format-date';
 
-/** A recommendation as members read it: the book with cover, author, pages and link; why; who and when. */
+/** A recommendation as members read it: the book with cover, author, year, pages and link; why; who and when. */
 export function RecommendationView({ recommendation, footer }: { recommendation: Recommendation; footer?: ReactNode }) {
   const { t } = useTranslation('recommendations');
   return (
@@ -24,7 +24,7 @@ export function RecommendationView({ recommendation, footer }: { recommendation:
               {recommendation.author}
             </Text>
           )}
-          <BookFacts pageCount={recommendation.pageCount} url={recommendation.url} />
+          <BookFacts year={recommendation.year} pageCount={recommendation.pageCount} url={recommendation.url} />
         </Stack>
       </Group>
       <TextWithByline

@@ -45,6 +45,7 @@ describe('the recommendation form', () => {
     title: 'Solaris',
     author: 'Stanisław Lem',
     pageCount: 204,
+    year: 1961,
     url: null,
     imageUrl: null,
     text: 'An ocean.',
@@ -55,6 +56,7 @@ describe('the recommendation form', () => {
       title: 'Solaris',
       author: 'Stanisław Lem',
       pageCount: '204',
+      year: '1961',
       url: '',
       description: 'An ocean.',
       comment: '',
@@ -64,7 +66,17 @@ describe('the recommendation form', () => {
   });
 
   it('sends the fields of a suggestion without its links to earlier posts', () => {
-    const fields = { title: 'Solaris', author: 'Lem', pageCount: 204, url: null, imageUrl: null, text: 'x', parentPostId: 1, parentRecommendationId: 2 };
-    expect(recommendationInput(fields)).toEqual({ title: 'Solaris', author: 'Lem', pageCount: 204, url: null, imageUrl: null, text: 'x' });
+    const fields = {
+      title: 'Solaris',
+      author: 'Lem',
+      pageCount: 204,
+      year: 1961,
+      url: null,
+      imageUrl: null,
+      text: 'x',
+      parentPostId: 1,
+      parentRecommendationId: 2,
+    };
+    expect(recommendationInput(fields)).toEqual({ title: 'Solaris', author: 'Lem', pageCount: 204, year: 1961, url: null, imageUrl: null, text: 'x' });
   });
 });

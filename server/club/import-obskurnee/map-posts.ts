@@ -40,6 +40,8 @@ export function mapPosts(club: ObskurneeClub, context: MappingContext, links: Po
       title: str(row.Title) ?? '',
       author: str(row.Author),
       pageCount: int(row.PageCount),
+      // Obskurnee had no publication years.
+      year: null,
       url: context.link(str(row.Url), optionalLink, `The link of post ${id}`),
       imageUrl: links.covers.linkOf(str(row.ImageUrl), `post ${id}`),
       text,

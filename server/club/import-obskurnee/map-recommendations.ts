@@ -23,6 +23,8 @@ export function mapRecommendations(club: ObskurneeClub, context: MappingContext,
       title: str(row.Title) ?? '',
       author: str(row.Author),
       pageCount: int(row.PageCount),
+      // Obskurnee had no publication years.
+      year: null,
       url: context.link(str(row.Url), optionalLink, `The link of recommendation ${row.RecommendationId}`),
       imageUrl: covers.linkOf(str(row.ImageUrl), `recommendation ${row.RecommendationId}`),
       text,

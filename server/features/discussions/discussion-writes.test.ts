@@ -22,6 +22,7 @@ const suggestion = (discussionId: number, title: string): NewPost => ({
   title,
   author: 'Frank Herbert',
   pageCount: 412,
+  year: 1965,
   url: 'https://www.goodreads.com/book/show/1',
   imageUrl: 'https://images.example/1.jpg',
   text: 'Why *we* should',

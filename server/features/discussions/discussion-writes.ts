@@ -56,6 +56,7 @@ export function createPost(sql: Sql, post: NewPost): number {
     title: post.title,
     author: post.author,
     pageCount: post.pageCount,
+    year: post.year,
     url: post.url,
     imageUrl: post.imageUrl,
     text: post.text,
@@ -71,7 +72,9 @@ export function createPost(sql: Sql, post: NewPost): number {
 }
 
 /** What an edit sets of a post. */
-export type PostEdit = Partial<Pick<PostRow, 'title' | 'author' | 'pageCount' | 'url' | 'imageUrl' | 'text' | 'renderedText' | 'hasSpoilers' | 'modifiedOn'>>;
+export type PostEdit = Partial<
+  Pick<PostRow, 'title' | 'author' | 'pageCount' | 'year' | 'url' | 'imageUrl' | 'text' | 'renderedText' | 'hasSpoilers' | 'modifiedOn'>
+>;
 
 /** Edits a post, one more change to its discussion; answers the discussion's new version. */
 export function editPost(sql: Sql, post: Pick<PostRow, 'id' | 'discussionId'>, edit: PostEdit): number {

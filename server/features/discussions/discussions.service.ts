@@ -12,7 +12,7 @@ import {
 } from '../../../shared/api/discussions';
 import { DELTA_EVENTS, HUB_EVENTS } from '../../../shared/events';
 import { sqliteOf } from '../../db/data-source';
-import { countRows, findRow, findRows, statement } from '../../db/table';
+import { findRow, findRows, statement } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
@@ -82,11 +82,16 @@ export class DiscussionsService {
     const discussion = findRow(sqliteOf(this.db), discussions, { id: discussionId });
     if (!discussion) throw new NotFound('discussionNotFound');
     this.checkFields(fields, discussion.topic);
-    if (fields.parentPostId !== null) await this.checkRepost(fields.parentPostId, discussion);
-    if (fields.parentRecommendationId !== null) await this.checkFromRecommendation(fields.parentRecommendationId, discussion);
+    const parent =
+      fields.parentPostId !== null
+        ? await this.checkRepost(fields.parentPostId, discussion)
+        : fields.parentRecommendationId !== null
+          ? await this.checkFromRecommendation(fields.parentRecommendationId, discussion)
+          : null;
 
     const now = new Date().toISOString();
-    const written = this.written(fields);
+    // A repost from a client that does not know the year (Obskurnee's) keeps the year of what it reposts.
+    const written = { ...this.written(fields), year: fields.year === undefined ? (parent?.year ?? null) : fields.year };
     const { postId, version } = writeTransaction(this.db, (sql) => {
       // Checked inside the write, so a post racing the close of its discussion is refused, not orphaned.
       if (readDiscussion(sql, discussionId)!.isClosed) throw new Conflict('discussionClosed');
@@ -126,9 +131,12 @@ export class DiscussionsService {
     if (refusal) throw new Conflict(refusal);
     this.checkFields(fields, discussion.topic);
 
-    // A client that does not send the spoiler mark leaves it as it is.
+    // A client that does not send the spoiler mark or the year (both came after Obskurnee) leaves them as they are.
     const mark = fields.hasSpoilers === undefined ? {} : { hasSpoilers: fields.hasSpoilers };
-    const version = writeTransaction(this.db, (sql) => editPost(sql, post, { ...this.written(fields), ...mark, modifiedOn: new Date().toISOString() }));
+    const year = fields.year === undefined ? {} : { year: fields.year };
+    const version = writeTransaction(this.db, (sql) =>
+      editPost(sql, post, { ...this.written(fields), ...mark, ...year, modifiedOn: new Date().toISOString() }),
+    );
     return this.publishPost(DELTA_EVENTS.postChanged, discussionId, version, postId);
   }
 
@@ -160,7 +168,10 @@ export class DiscussionsService {
     return { event: HUB_EVENTS.discussionChanged, build: () => this.get(discussionId) };
   }
 
-  /** What a member writes of a post, as it is stored (the text rendered once); a repost's link is set only when it is added. */
+  /**
+   * What a member writes of a post, as it is stored (the text rendered once); a repost's link is set only when
+   * it is added, and the year, which older clients leave out, is set by the caller.
+   */
   private written(fields: PostFields): Pick<PostRow, 'title' | 'author' | 'pageCount' | 'url' | 'imageUrl' | 'text' | 'renderedText'> {
     return {
       title: fields.title,
@@ -196,21 +207,23 @@ export class DiscussionsService {
     throw new Invalid(entries.length === 1 ? entries[0]![1] : 'validationFailed', {}, fieldErrors);
   }
 
-  /** A recommendation seeds a suggestion only in a Books discussion, and only one that exists. */
-  private async checkFromRecommendation(recommendationId: number, target: DiscussionRow): Promise<void> {
+  /** A recommendation seeds a suggestion only in a Books discussion, and only one that exists; answers its year. */
+  private async checkFromRecommendation(recommendationId: number, target: DiscussionRow): Promise<{ year: number | null }> {
     const refusal = recommendationSuggestionRefusal(target);
     if (refusal) throw new Invalid(refusal);
-    const exists = countRows(sqliteOf(this.db), recommendationTable, { id: recommendationId }) > 0;
-    if (!exists) throw new Invalid('recommendationNotFound', {}, { parentRecommendationId: ['errors:recommendationNotFound'] });
+    const [recommendation] = findRows(sqliteOf(this.db), recommendationTable, { id: recommendationId }, { select: ['year'] });
+    if (!recommendation) throw new Invalid('recommendationNotFound', {}, { parentRecommendationId: ['errors:recommendationNotFound'] });
+    return recommendation;
   }
 
-  /** A repost brings an earlier book suggestion into the open Books discussion, never into its own. */
-  private async checkRepost(parentPostId: number, target: DiscussionRow): Promise<void> {
+  /** A repost brings an earlier book suggestion into the open Books discussion, never into its own; answers the earlier post. */
+  private async checkRepost(parentPostId: number, target: DiscussionRow): Promise<PostRow> {
     const sql = sqliteOf(this.db);
     const parent = findRow(sql, posts, { id: parentPostId });
     if (!parent) throw new Invalid('parentPostNotFound', {}, { parentPostId: ['errors:parentPostNotFound'] });
     const from = findRow(sql, discussions, { id: parent.discussionId });
     const refusal = repostRefusal({ discussionId: target.id, topic: target.topic }, from ? { discussionId: from.id, topic: from.topic } : null);
     if (refusal) throw new Invalid(refusal);
+    return parent;
   }
 }

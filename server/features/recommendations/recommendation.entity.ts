@@ -6,6 +6,8 @@ export const recommendationTable = defineTable('recommendation', {
   title: column.varchar(300),
   author: column.varchar(300).nullable(),
   pageCount: column.integer().nullable(),
+  /** The year it was first published (negative before the common era); added by 1732398000000-publication-year. */
+  year: column.integer().nullable(),
   url: column.varchar(1000).nullable(),
   imageUrl: column.varchar(1000).nullable(),
   text: column.text().nullable(),

@@ -41,6 +41,7 @@ export class RecommendationsService {
     const now = new Date().toISOString();
     const id = insertRow(sqliteOf(this.db), recommendationTable, {
       ...fields,
+      year: fields.year ?? null,
       renderedText: this.render(fields.text),
       ownerId: user.id,
       createdOn: now,
@@ -58,6 +59,7 @@ export class RecommendationsService {
     if (!row) throw new NotFound('recommendationNotFound');
     if (!mayChange(actorOf(user), row.ownerId)) throw new Forbidden('notYourRecommendation');
     this.check(fields);
+    // An absent year (Obskurnee's client does not know it) is undefined, which leaves the stored one as it is.
     updateRows(sqliteOf(this.db), recommendationTable, { id }, { ...fields, renderedText: this.render(fields.text), modifiedOn: new Date().toISOString() });
     return this.get(id);
   }

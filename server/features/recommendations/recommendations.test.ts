@@ -51,6 +51,26 @@ describe('recommendations', () => {
     expect((await club.call('PATCH', '/api/recommendations/', { token: ann.token, body: { ...rec, recommendationId: 9999 } })).status).toBe(404);
   });
 
+  it("carries a publication year: an edit without it (as Obskurnee's client sends one) keeps it, null clears it, nonsense is a 400", async () => {
+    const stoner = await ok<Recommendation>(club, 'POST', '/api/recommendations/', ben.token, bookSuggestion('Stoner', { year: '1965' }));
+    expect(stoner.year).toBe(1965);
+    expect((await ok<Recommendation>(club, 'GET', `/api/recommendations/${stoner.recommendationId}`, ann.token)).year).toBe(1965);
+    const { year: _year, recommendationId, ...asObskurneeSendsIt } = stoner;
+    const kept = await ok<Recommendation>(club, 'PATCH', '/api/recommendations/', ben.token, {
+      ...asObskurneeSendsIt,
+      postId: recommendationId,
+      title: 'Stoner!',
+    });
+    expect(kept).toMatchObject({ title: 'Stoner!', year: 1965 });
+    expect((await ok<Recommendation>(club, 'PATCH', '/api/recommendations/', ben.token, { ...stoner, year: 1966 })).year).toBe(1966);
+    expect((await ok<Recommendation>(club, 'PATCH', '/api/recommendations/', ben.token, { ...stoner, year: null })).year).toBeNull();
+    const refused = await club.call('PATCH', '/api/recommendations/', { token: ben.token, body: { ...stoner, year: 'MCMLXV' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({ year: ['The year must be a whole number no later than next year (a year BC as a negative number, from -3000).'] });
+    expect((await ok<Recommendation>(club, 'GET', `/api/recommendations/${stoner.recommendationId}`, ann.token)).year).toBeNull();
+    expect((await ok<Recommendation>(club, 'POST', '/api/recommendations/', ben.token, bookSuggestion('No year'))).year).toBeNull();
+  });
+
   it('seeds a suggestion in the ongoing Books discussion through parentRecommendationId', async () => {
     const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'From recs' });
     const post = await ok<Post>(club, 'POST', `/api/discussions/${round.bookDiscussionId}`, ben.token, {
