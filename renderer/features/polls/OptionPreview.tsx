@@ -4,15 +4,18 @@ import { Link } from 'react-router-dom';
 import type { Post, Topic } from '../../../shared/api/discussions';
 import { pages } from '../../../shared/pages';
 import { BookCover } from '../../components/BookCover';
+import { publicationYearText } from '../../components/book-facts';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { SpoilerFold } from '../progress';
 
 /** An option's suggestion, opened from the ballot: cover, text, who suggested it. */
 export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
   const { t } = useTranslation('polls');
+  const { t: common } = useTranslation();
+  const isBook = topic !== 'Themes';
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" pt="sm" data-testid="option-preview">
-      {topic !== 'Themes' && <BookCover src={post.imageUrl} width={64} height={96} />}
+      {isBook && <BookCover src={post.imageUrl} width={64} height={96} />}
       <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
         {/* Folded for everyone but its author (a poll cannot ask home for the current book: home shows polls). */}
         <SpoilerFold item={post} spoilerBookId={null} kind="post">
@@ -27,7 +30,8 @@ export function OptionPreview({ post, topic }: { post: Post; topic: Topic }) {
         <Group gap="xs">
           <Text size="xs" c="dimmed">
             {t('option.suggestedBy', { name: post.ownerName })}
-            {post.pageCount !== null && topic !== 'Themes' ? ` · ${t('option.pages', { count: post.pageCount })}` : ''}
+            {isBook && post.year !== null ? ` · ${publicationYearText(post.year, common)}` : ''}
+            {isBook && post.pageCount !== null ? ` · ${t('option.pages', { count: post.pageCount })}` : ''}
           </Text>
           <Anchor component={Link} to={pages.post(post.discussionId, post.postId)} size="xs">
             {t('option.open')}
