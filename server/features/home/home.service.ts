@@ -3,6 +3,7 @@ import type { Markdown } from '../../markdown';
 import type { ServerConfig } from '../../settings';
 import type { AccountsService, User } from '../accounts';
 import type { BooksService } from '../books';
+import type { DemoService } from '../demo';
 import type { DiscussionsService } from '../discussions';
 import type { PollsService } from '../polls';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from './settings.service';
@@ -13,6 +14,7 @@ interface HomeSources {
   discussions: DiscussionsService;
   polls: PollsService;
   books: BooksService;
+  demo: Pick<DemoService, 'club'>;
 }
 
 /** What the home page shows. The club is members-only: a visitor gets the site's name and language only. */
@@ -39,6 +41,7 @@ export class HomeService {
       bookLookup: false,
       needsSetup,
       setupNeedsCode: needsSetup && !fromHostMachine,
+      demo: this.sources.demo.club(),
     };
     if (!user) return visitorView;
     const [noticeboard, discussion, poll, bookList] = await Promise.all([
