@@ -24,6 +24,8 @@ export interface DemoChoices {
 
 export interface RunningDemo {
   server: RunningServer;
+  /** The settings the demo runs with (the host's, with the demo's folder and nothing sent out). */
+  config: ServerConfig;
   /** The temporary data folder; gone once `close` has finished. */
   dataDir: string;
   siteName: string;
@@ -81,6 +83,7 @@ export async function startDemo(config: ServerConfig, choices: DemoChoices, now 
     let closing: Promise<void> | undefined;
     return {
       server,
+      config: demoConfig,
       dataDir,
       siteName,
       seedMs,
