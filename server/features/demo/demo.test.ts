@@ -93,6 +93,8 @@ describe('the demo club in English', () => {
     expect((await call(demo, 'GET', '/api/admin/bots', admin.token)).status).toBe(200);
     expect((await call(demo, 'GET', '/api/admin/bots', member.token)).status).toBe(403);
     expect((await call(demo, 'POST', '/api/demo/sign-in', undefined, { role: 'bot' })).status).toBe(400);
+    const missing = await call<{ errors: Record<string, string[]> }>(demo, 'POST', '/api/demo/sign-in', undefined, {});
+    expect([missing.status, Object.keys(missing.body.errors)]).toEqual([400, ['role']]);
   });
 
   it('shows a lively home: three books, the current one first, an open vote with a deadline and an open discussion', async () => {
