@@ -35,6 +35,8 @@ function VisitorHome() {
   const home = useHome().data;
   const needsSetup = home?.needsSetup ?? false;
   const showLogin = useLoginForm((s) => s.show);
+  // The open login panel offers the demo's one-click sign-in itself.
+  const loginOpen = useLoginForm((s) => s.open);
   const [params] = useSearchParams();
   const sentFromProtectedPage = safeNextUrl(params.get('nextUrl')) !== null;
 
@@ -63,11 +65,13 @@ function VisitorHome() {
             <Text size="lg">{t('visitor.text')}</Text>
             <Text c="dimmed">{t('visitor.membersOnly')}</Text>
             {home?.demo ? (
-              <Box mt="sm">
-                <Suspense fallback={null}>
-                  <DemoSignIn demo={home.demo} />
-                </Suspense>
-              </Box>
+              !loginOpen && (
+                <Box mt="sm">
+                  <Suspense fallback={null}>
+                    <DemoSignIn demo={home.demo} />
+                  </Suspense>
+                </Box>
+              )
             ) : (
               <Group mt="sm">
                 <Button size="md" onClick={() => showLogin()}>

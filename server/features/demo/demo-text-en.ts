@@ -118,7 +118,7 @@ export const DEMO_TEXT_EN: DemoText = {
     r1: { title: 'Our first round', description: 'Suggest a book you would like to talk about over tea.' },
     r2: { title: 'A round with a theme', description: 'First we pick a theme, then books that fit it.' },
     r3: { title: 'Something shorter', description: 'A book we can finish in a month, after the long one.' },
-    r4: { title: 'What next?', description: 'Suggestions for our next book. The vote closes in a couple of days.' },
+    r4: { title: 'Our next book', description: 'Suggestions for our next book. The vote closes in a couple of days.' },
     r5: { title: 'Holiday reading', description: 'Themes for the holidays, whenever yours are: we read more slowly then.' },
   },
   reviews: {
@@ -185,7 +185,7 @@ export const DEMO_TEXT_EN: DemoText = {
   noticeboard: [
     '## Welcome to the Lamplight Readers!',
     '',
-    'We meet once a month, usually on a Thursday. **Next up:** our meeting about *Circe* (see Meetings).',
+    'We meet about once a month, early in the evening. **Next up:** our meeting about *Circe* (see Meetings).',
     '',
     '- The vote for our next book is open for a couple more days: please vote if you have not yet.',
     '- Suggest themes for the holiday round in the Voting section.',

@@ -118,7 +118,7 @@ export const DEMO_TEXT_SK: DemoText = {
     r1: { title: 'Naše prvé kolo', description: 'Navrhnite knihu, o ktorej by ste sa chceli porozprávať pri čaji.' },
     r2: { title: 'Kolo s témou', description: 'Najprv si vyberieme tému, potom knihy, ktoré k nej pasujú.' },
     r3: { title: 'Niečo kratšie', description: 'Po dlhej knihe niečo, čo stihneme dočítať za mesiac.' },
-    r4: { title: 'Čo ďalej?', description: 'Návrhy na našu ďalšiu knihu. Hlasovanie sa končí o pár dní.' },
+    r4: { title: 'Naša ďalšia kniha', description: 'Návrhy na našu ďalšiu knihu. Hlasovanie sa končí o pár dní.' },
     r5: { title: 'Čítanie na dovolenku', description: 'Témy na dovolenku, nech je kedykoľvek: vtedy čítame pomalšie.' },
   },
   reviews: {
@@ -180,7 +180,7 @@ export const DEMO_TEXT_SK: DemoText = {
   noticeboard: [
     '## Vitajte medzi Čitateľmi pri lampe!',
     '',
-    'Stretávame sa raz za mesiac, zvyčajne vo štvrtok. **Najbližšie:** stretnutie o knihe *1984* (pozri Stretnutia).',
+    'Stretávame sa zhruba raz za mesiac, podvečer. **Najbližšie:** stretnutie o knihe *1984* (pozri Stretnutia).',
     '',
     '- Hlasovanie o našej ďalšej knihe bude otvorené ešte pár dní: ak ste ešte nehlasovali, hlasujte, prosím.',
     '- Navrhujte témy na kolo o čítaní na dovolenku v sekcii Hlasovanie.',
