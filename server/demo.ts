@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Language } from '../shared/constants';
+import { runningServerPid } from './club/server-lock';
 import { openDatabase, sqliteOf } from './db/data-source';
 import { seedDemoClub } from './features/demo';
 import { createMarkdown } from './markdown';
@@ -43,6 +44,7 @@ export interface RunningDemo {
  * follows OPEN_LIBRARY_URL as a real club does (set it empty to turn it off).
  */
 export async function startDemo(config: ServerConfig, choices: DemoChoices, now = new Date()): Promise<RunningDemo> {
+  removeAbandonedDemos();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), DEMO_FOLDER_PREFIX));
   const remove = () => fs.rmSync(dataDir, { recursive: true, force: true });
   try {
@@ -103,3 +105,26 @@ export async function startDemo(config: ServerConfig, choices: DemoChoices, now 
 }
 
 const DEMO_PORT = 8080;
+
+/** A demo folder nobody serves and untouched this long was left by a demo that was killed (kill -9, a power cut). */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the folders of demos that could not delete their own: no running server holds them and they have
+ * not changed for an hour (a demo starting this moment has no lock yet, but is seconds old).
+ */
+export function removeAbandonedDemos(tmpDir = os.tmpdir(), now = Date.now()): string[] {
+  const removed: string[] = [];
+  for (const name of fs.readdirSync(tmpDir)) {
+    if (!name.startsWith(DEMO_FOLDER_PREFIX)) continue;
+    const folder = path.join(tmpDir, name);
+    try {
+      if (now - fs.statSync(folder).mtimeMs < ABANDONED_AFTER_MS || runningServerPid(folder) !== null) continue;
+      fs.rmSync(folder, { recursive: true, force: true });
+      removed.push(folder);
+    } catch {
+      // Another user's, or gone meanwhile: not ours to worry about.
+    }
+  }
+  return removed;
+}

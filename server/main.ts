@@ -108,7 +108,7 @@ async function demo(config: ServerConfig, choices: DemoChoices) {
     else console.error('bookclub: the demo could not start:', error);
     process.exit(1);
   }
-  console.log(`${running.siteName}, a demo club, is running. Open:`);
+  console.log(`${running.siteName}, a demo club (made in ${(running.seedMs / 1000).toFixed(1)} s), is running. Open:`);
   for (const url of running.server.urls) console.log(`  ${url}`);
   console.log('and sign in with one click as a member, a moderator or the admin.');
   console.log('Everything in it is made up. Nothing is sent anywhere (mail stays in its folder), and your own club is not touched.');

@@ -8,7 +8,7 @@ import type { MeetingList } from '../../../shared/api/meetings';
 import type { Poll, Vote } from '../../../shared/api/poll';
 import type { Round } from '../../../shared/api/rounds';
 import { CliError, demoChoices, parseCommand } from '../../cli';
-import { DEMO_FOLDER_PREFIX, startDemo, type DemoChoices, type RunningDemo } from '../../demo';
+import { DEMO_FOLDER_PREFIX, removeAbandonedDemos, startDemo, type DemoChoices, type RunningDemo } from '../../demo';
 import type { ServerConfig } from '../../settings';
 import { startTestServer } from '../../test-support/test-server';
 
@@ -182,6 +182,20 @@ describe('the demo club', () => {
     const tiebreaker = (await call<{ poll: Poll; myVote: Vote | null }>(demo, 'GET', `/api/polls/${tied.bookTiebreakerPollId}`, member.token)).body.poll;
     expect(tiebreaker.title).toBe('Rozstrel: Kolo s témou: návrhy kníh: hlasovanie');
     expect(tied.book!.post.title).toBe('Meno ruže');
+  });
+
+  it("deletes what a killed demo left behind, never a running demo's folder or a fresh one", async () => {
+    const tmp = realDir();
+    const abandoned = path.join(tmp, `${DEMO_FOLDER_PREFIX}old`);
+    const fresh = path.join(tmp, `${DEMO_FOLDER_PREFIX}new`);
+    const running = path.join(tmp, `${DEMO_FOLDER_PREFIX}running`);
+    const other = path.join(tmp, 'bookclub-real-club');
+    for (const folder of [abandoned, fresh, running, other]) fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(running, 'server.pid'), String(process.pid));
+    const later = Date.now() + 2 * 60 * 60 * 1000;
+    fs.utimesSync(fresh, new Date(later), new Date(later));
+    expect(removeAbandonedDemos(tmp, later)).toEqual([abandoned]);
+    expect(fs.readdirSync(tmp).sort()).toEqual(['bookclub-demo-new', 'bookclub-demo-running', 'bookclub-real-club']);
   });
 
   it('deletes its folder when it stops', async () => {
