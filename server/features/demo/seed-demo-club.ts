@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Language } from '../../../shared/constants';
-import { insertRow, insertRows } from '../../db/table';
+import { insertRows } from '../../db/table';
 import { translate } from '../../http/i18n';
 import type { Markdown } from '../../markdown';
 import type { DemoSettings } from '../../settings';
@@ -10,32 +10,11 @@ import { userTable, type User } from '../accounts';
 import { createNextBook } from '../books';
 import { closeDiscussionIntoPoll, createDiscussion, createPost, readPost } from '../discussions';
 import { NOTICEBOARD_KEY, settingTable } from '../home';
-import { meetingCheckInTable, meetingRsvpTable, meetingTable } from '../meetings';
-import { meetingQuestionTable } from '../meeting-night';
 import { closePollWithOutcome, createPoll, leaders, pollBallots, pollOptionIds, recordBallot, setPollDeadline, tally } from '../polls';
-import { readingProgressTable } from '../progress';
-import { recommendationTable } from '../recommendations';
-import { reviewTable } from '../reviews';
 import { createRound, setRoundBook, setRoundDiscussion, setRoundPoll, setRoundTiebreaker } from '../rounds';
-import { currentlyReadingTable } from '../users';
 import { demoCoverUrl, writeDemoCovers } from './demo-covers';
-import {
-  ADMIN,
-  BOOK_KEYS,
-  CURRENTLY_READING,
-  MEETINGS,
-  MEMBER,
-  MODERATOR,
-  PROGRESS,
-  QUESTIONS,
-  RECOMMENDATIONS,
-  REVIEWS,
-  ROUNDS,
-  type BookKey,
-  type DiscussionStory,
-  type RoundStory,
-  type ThemeKey,
-} from './demo-story';
+import { writeCurrentlyReading, writeMeetings, writeProgress, writeRecommendations, writeReviews, type DemoScene } from './demo-club-life';
+import { ADMIN, BOOK_KEYS, MEMBER, MODERATOR, ROUNDS, type BookKey, type DiscussionStory, type RoundStory, type ThemeKey } from './demo-story';
 import type { DemoText } from './demo-text';
 import { DEMO_TEXTS } from './demo-texts';
 
@@ -77,20 +56,22 @@ export async function seedDemoClub(sql: Sql, options: DemoSeedOptions): Promise<
   return seeded;
 }
 
-class DemoWriter {
+class DemoWriter implements DemoScene {
   private readonly members: User[];
+  readonly language: Language;
   /** Each book suggestion's post by round, to find what a repost reposts. */
   private readonly postOf = new Map<string, number>();
   /** The club's books by the key of the suggestion that won. */
-  private readonly bookOf = new Map<BookKey, number>();
+  readonly bookOf = new Map<BookKey, number>();
   /** The book discussion a theme poll's close opened, by round. */
   private readonly booksDiscussionOf = new Map<string, number>();
 
   constructor(
-    private readonly sql: Sql,
-    private readonly text: DemoText,
+    readonly sql: Sql,
+    readonly text: DemoText,
     private readonly options: DemoSeedOptions,
   ) {
+    this.language = options.language;
     this.members = text.members.map((member, i) => ({
       id: crypto.randomUUID(),
       email: member.email,
@@ -115,7 +96,7 @@ class DemoWriter {
    * `days` from now as ISO 8601; `time` sets the hour and minute (UTC). Without one, the day's fraction
    * becomes a time between 07:00 and 21:00 UTC (members do not post at 4 in the morning), never later than now.
    */
-  private at(days: number, time?: [number, number]): string {
+  at(days: number, time?: [number, number]): string {
     const now = this.options.now.getTime();
     const date = new Date(now + Math.floor(days) * DAY_MS);
     if (time) date.setUTCHours(time[0], time[1], 0, 0);
@@ -123,23 +104,23 @@ class DemoWriter {
     return new Date(time || days > 0 ? date.getTime() : Math.min(date.getTime(), now - 10 * 60 * 1000)).toISOString();
   }
 
-  private id(member: number): string {
+  id(member: number): string {
     return this.members[member]!.id;
   }
 
-  private render(markdown: string): string {
+  render(markdown: string): string {
     return this.options.markdown.render(markdown);
   }
 
   write(): SeededDemo {
     insertRows(this.sql, userTable, this.members);
     insertRows(this.sql, settingTable, [{ key: NOTICEBOARD_KEY, value: this.text.noticeboard }]);
-    this.writeRecommendations();
+    writeRecommendations(this);
     for (const round of ROUNDS) this.writeRound(round);
-    this.writeReviews();
-    this.writeMeetings();
-    this.writeProgress();
-    this.writeCurrentlyReading();
+    writeReviews(this);
+    writeMeetings(this);
+    writeProgress(this);
+    writeCurrentlyReading(this);
     const account = (role: 'admin' | 'moderator' | 'member', member: number) => ({ role, userId: this.id(member), name: this.members[member]!.name });
     return {
       siteName: this.text.siteName,
@@ -317,119 +298,6 @@ class DemoWriter {
       createdOn: this.at(suggestion.at),
       modifiedOn: this.at(suggestion.at),
     });
-  }
-
-  private writeReviews(): void {
-    const rows = Object.entries(REVIEWS).flatMap(([key, reviews]) =>
-      reviews.map((review, i) => ({
-        bookId: this.bookOf.get(key as BookKey)!,
-        ownerId: this.id(review.by),
-        rating: review.rating,
-        reviewText: this.text.reviews[key as BookKey]![i]!,
-        reviewUrl: null,
-        hasSpoilers: review.spoilers === true,
-        createdOn: this.at(review.at),
-        modifiedOn: this.at(review.at),
-      })),
-    );
-    insertRows(this.sql, reviewTable, rows);
-  }
-
-  private writeMeetings(): void {
-    const questionRows = [];
-    for (const meeting of MEETINGS) {
-      const words = this.text.meetings[meeting.key];
-      const startsAt = this.at(meeting.at, meeting.time);
-      const createdOn = this.at(Math.min(meeting.at - 14, -0.5));
-      const meetingId = insertRow(this.sql, meetingTable, {
-        startsAt,
-        endsAt: new Date(Date.parse(startsAt) + meeting.hours * 60 * 60 * 1000).toISOString(),
-        place: words.place,
-        onlineUrl: meeting.online ? this.text.onlineUrl : null,
-        bookId: this.bookOf.get(meeting.book) ?? null,
-        notes: words.notes,
-        isCancelled: false,
-        sequence: 0,
-        // Past meetings had their reminders; the upcoming one gets its own the day before.
-        reminderSentOn: meeting.at < 0 ? this.at(meeting.at - 1, meeting.time) : null,
-        ownerId: this.id(MODERATOR),
-        createdOn,
-        modifiedOn: createdOn,
-        version: 0,
-      });
-      const answers = Object.entries(meeting.rsvp).flatMap(([answer, who]) =>
-        who.map((by, i) => ({ meetingId, userId: this.id(by), answer: answer as 'going', modifiedOn: this.at(Math.min(meeting.at - 10 + i * 0.7, -0.2)) })),
-      );
-      insertRows(this.sql, meetingRsvpTable, answers);
-      const checkIns = (meeting.checkedIn ?? []).map((by, i) => ({
-        meetingId,
-        userId: this.id(by),
-        checkedInOn: new Date(Date.parse(startsAt) - 10 * 60 * 1000 + i * 90 * 1000).toISOString(),
-        checkedInBy: this.id(by),
-      }));
-      if (checkIns.length > 0) insertRows(this.sql, meetingCheckInTable, checkIns);
-      if (meeting.at > 0) {
-        questionRows.push(
-          ...QUESTIONS.map((question, position) => ({
-            meetingId,
-            authorId: this.id(question.by),
-            text: this.text.questions[position]!,
-            hasSpoilers: false,
-            position,
-            createdOn: this.at(question.at),
-            modifiedOn: this.at(question.at),
-          })),
-        );
-      }
-    }
-    insertRows(this.sql, meetingQuestionTable, questionRows);
-  }
-
-  private writeProgress(): void {
-    const bookId = this.bookOf.get('b10')!;
-    insertRows(
-      this.sql,
-      readingProgressTable,
-      PROGRESS.map((p) => ({
-        bookId,
-        userId: this.id(p.by),
-        page: p.page ?? null,
-        percent: p.percent ?? null,
-        finished: p.finished === true,
-        shared: p.shared,
-        updatedOn: this.at(p.at),
-      })),
-    );
-  }
-
-  private writeRecommendations(): void {
-    insertRows(
-      this.sql,
-      recommendationTable,
-      RECOMMENDATIONS.map((r, i) => {
-        const words = this.text.recommendations[i]!;
-        return {
-          ownerId: this.id(r.by),
-          title: words.title,
-          author: words.author,
-          pageCount: words.pageCount,
-          url: null,
-          imageUrl: demoCoverUrl(`${this.options.language}-rec${i + 1}`),
-          text: words.text,
-          renderedText: this.render(words.text),
-          createdOn: this.at(r.at),
-          modifiedOn: this.at(r.at),
-        };
-      }),
-    );
-  }
-
-  private writeCurrentlyReading(): void {
-    insertRows(
-      this.sql,
-      currentlyReadingTable,
-      CURRENTLY_READING.map((entry, i) => ({ ownerId: this.id(entry.by), ...this.text.currentlyReading[i]!, createdOn: this.at(entry.at) })),
-    );
   }
 }
 

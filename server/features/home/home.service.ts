@@ -1,9 +1,9 @@
+import type { DemoClub } from '../../../shared/api/demo';
 import type { HomeData } from '../../../shared/api/home';
 import type { Markdown } from '../../markdown';
 import type { ServerConfig } from '../../settings';
 import type { AccountsService, User } from '../accounts';
 import type { BooksService } from '../books';
-import type { DemoService } from '../demo';
 import type { DiscussionsService } from '../discussions';
 import type { PollsService } from '../polls';
 import { NOTICEBOARD_KEY, type ClubSettingsService } from './settings.service';
@@ -14,7 +14,8 @@ interface HomeSources {
   discussions: DiscussionsService;
   polls: PollsService;
   books: BooksService;
-  demo: Pick<DemoService, 'club'>;
+  /** The demo club's one-click accounts (features/demo), or null in a real club. */
+  demo: { club(): DemoClub | null };
 }
 
 /** What the home page shows. The club is members-only: a visitor gets the site's name and language only. */
