@@ -3,9 +3,10 @@ import { parseArgs } from 'node:util';
 
 /**
  * The parts of a run. `backup` and `mail` are home's latency during a whole-club backup and during a burst
- * of mail, from bench/backup-scenario.ts and bench/mail-burst-scenario.ts (run.ts, UNDER_WORK).
+ * of mail, from bench/backup-scenario.ts and bench/mail-burst-scenario.ts (run.ts, UNDER_WORK); `demo` is
+ * `npm start -- demo` to the signed-in member's first page (bench/demo-start-scenario.ts).
  */
-export const SCENARIOS = ['reads', 'votes', 'live', 'backup', 'mail', 'start', 'search', 'size'] as const;
+export const SCENARIOS = ['reads', 'votes', 'live', 'backup', 'mail', 'start', 'search', 'size', 'demo'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -20,6 +21,8 @@ export interface BenchOptions {
   pairs: number;
   warmupSeconds: number;
   coldStarts: number;
+  /** `npm start -- demo` runs (issue 29). */
+  demoStarts: number;
   livePosts: number;
   /** Also time `npm start` (build, then serve) once, at the very end. */
   npmStart: boolean;
@@ -62,6 +65,7 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     pairs: quick ? 1 : 3,
     warmupSeconds: quick ? 1 : 2,
     coldStarts: quick ? 2 : 5,
+    demoStarts: quick ? 1 : 5,
     livePosts: quick ? 2 : 5,
     npmStart: !quick,
     search: quick ? { posts: 5_000, recommendations: 2_000, rounds: 3 } : { posts: 50_000, recommendations: 20_000, rounds: 30 },

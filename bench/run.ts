@@ -7,7 +7,7 @@
  * its memory is reported phase by phase. Prints the tables and writes the JSON to bench/results/.
  *
  *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
- *   npm run bench -- --only reads,votes      some of reads|votes|live|backup|mail|start|search|size
+ *   npm run bench -- --only reads,votes      some of reads|votes|live|backup|mail|start|search|size|demo
  *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min, 15 over the run) until
  *                                            other processes leave the CPUs alone: a shared build machine
  */
@@ -19,6 +19,7 @@ import { addPosts, measureBackup } from './backup-scenario';
 import { seedClub, type SeededClub } from './club-seed';
 import { PROJECT_ROOT, startClubServer, type ClubServer } from './club-server-process';
 import { measureColdStart, measureNpmStarts } from './cold-start-scenario';
+import { measureDemoStarts } from './demo-start-scenario';
 import { measureLiveClients } from './live-clients-scenario';
 import { machine } from './machine-info';
 import { MAIL_BURST_DEFAULTS, measureMailBurst } from './mail-burst-scenario';
@@ -339,6 +340,12 @@ async function main() {
       log(`Search over ${options.search.posts} posts and ${options.search.recommendations} recommendations...`);
       await noteBusy(results, 'search');
       results.search = await attempt('search', () => measureSearch(options.search, log));
+    }
+
+    if (want('demo')) {
+      log('npm start -- demo, to the member signed in on home...');
+      await noteBusy(results, 'the demo');
+      results.demoStart = await attempt('demo', () => measureDemoStarts(options.demoStarts, workDir, log));
     }
 
     // Last: it rebuilds dist/, which everything above runs from.

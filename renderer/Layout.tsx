@@ -13,9 +13,22 @@ import { isNavLinkActive, navLinksFor } from './components/nav-links';
 import { lazyComponent } from './lib/lazy-component';
 import { LoginControl } from './features/session/LoginControl';
 import { LoginPanel } from './features/session/LoginPanel';
+import { useHome } from './features/home';
 import { useSessionStore } from './store/session-store';
 
 const NAV_ROW_HEIGHT = 44;
+
+// Only the demo club (`npm start -- demo`) shows its banner and one-click sign-in: a real club never loads them.
+const DemoBanner = lazyComponent(
+  () => import('./features/demo'),
+  (m) => m.DemoBanner,
+  () => null,
+);
+const DemoSignIn = lazyComponent(
+  () => import('./features/demo'),
+  (m) => m.DemoSignIn,
+  () => null,
+);
 
 // The credits (with react-i18next's Trans for their links) arrive just after the page.
 const Footer = lazyComponent(
@@ -32,6 +45,7 @@ export function Layout() {
   const siteName = useContext(SiteNameContext);
   const profile = useSessionStore((s) => s.myProfile);
   const links = navLinksFor(profile);
+  const demo = useHome().data?.demo;
 
   // Every route change collapses the menu and starts the new page at its top.
   useEffect(() => {
@@ -122,7 +136,20 @@ export function Layout() {
         </AppShell.Navbar>
 
         <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1}>
-          <LoginPanel />
+          {demo && (
+            <Suspense fallback={null}>
+              <DemoBanner demo={demo} />
+            </Suspense>
+          )}
+          <LoginPanel
+            before={
+              demo && (
+                <Suspense fallback={null}>
+                  <DemoSignIn demo={demo} size="sm" />
+                </Suspense>
+              )
+            }
+          />
           <Container size="lg" py="xl" mih="calc(100vh - 60px - 120px)">
             <Outlet />
           </Container>

@@ -77,6 +77,8 @@ import { runnersUpRoutes } from './features/runners-up/runners-up.routes';
 import { StatsService } from './features/stats/stats.service';
 import { statsRoutes } from './features/stats/stats.routes';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
+import { DemoService } from './features/demo/demo.service';
+import { demoRoutes, onlyInTheDemo } from './features/demo/demo.routes';
 import type { HostProcess } from './features/host';
 import { HostService } from './features/host/host.service';
 import { hostRoutes } from './features/host/host.routes';
@@ -184,7 +186,8 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   });
   pollDeadlines.closeWith(rounds.closeAtDeadline);
   schedule.add(pollDeadlines);
-  const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books }, markdown);
+  const demo = new DemoService(config.demo ?? null, accounts, secret);
+  const home = new HomeService(config, { accounts, clubSettings, discussions, polls, books, demo }, markdown);
   const users = new UsersService(db, accounts, config.dataDir);
   const recommendations = new RecommendationsService(db, markdown, events);
   const reviews = new ReviewsService(db, books, markdown, events);
@@ -273,6 +276,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       search: searchRoutes(search),
       stats: statsRoutes(new StatsService(db)),
       apiDocs: apiDocsRoutes(),
+      demo: demoRoutes(demo),
     },
     // Backups being restored are uploaded into the data folder's scratch space (same disk, never memory).
     { answers, uploadDir: host.scratchDir },
@@ -296,6 +300,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   app.use(compressAnswers());
   app.use(taggedApiAnswers());
   app.use(answers.watchWrites());
+  app.use(onlyInTheDemo(!!config.demo));
   app.use(async function requireJson(ctx, next) {
     // A body that is not JSON would otherwise be ignored silently and fail later as "field required".
     if (ctx.path.startsWith('/api/') && WRITE_METHODS.has(ctx.method) && ctx.request.length && !ctx.is('json', 'multipart')) {

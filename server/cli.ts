@@ -20,13 +20,20 @@ import { loadOrCreateSecret } from './http/token';
 import { ImportError, importObskurnee, type ImportReport } from './club/import-obskurnee/import-obskurnee';
 import { createMarkdown } from './markdown';
 import type { ServerConfig } from './settings';
+import type { DemoChoices } from './demo';
+import { isLanguage, type Language } from '../shared/constants';
 
-export type Command = 'serve' | 'backup' | 'restore' | 'create-admin' | 'import-obskurnee' | 'help';
+export type Command = 'serve' | 'demo' | 'backup' | 'restore' | 'create-admin' | 'import-obskurnee' | 'help';
 
 export const USAGE = `Usage: npm start -- [command] [options]
 
 Commands:
   (none)                     run the club server
+  demo [--language en|sk]    run a demo club with a few months of made-up history, in a
+                             temporary folder deleted when it stops; one-click sign-in as a
+                             member, a moderator or the admin. Never touches the real club's
+                             data folder, mail or chat. Listens on this computer only
+                             (--host to change), on 8080 or any free port (--port)
   backup FILE                write the whole club (database, images, token secret) to FILE,
                              a .tar.gz (safe while the server runs)
   restore FILE [--yes]       replace the club with the backup in FILE (a .tar.gz, or an
@@ -53,13 +60,14 @@ const COMMAND_OPTIONS = {
   'password-file': { type: 'string' },
   images: { type: 'string' },
   'source-time-zone': { type: 'string' },
+  language: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 /** Taken out of what is left for the settings (help stays, as it always did; the settings ignore it). */
-const TAKEN: readonly string[] = ['yes', 'email', 'password-file', 'images', 'source-time-zone'];
+const TAKEN: readonly string[] = ['yes', 'email', 'password-file', 'images', 'source-time-zone', 'language'];
 
 function isCommand(word: string): word is Exclude<Command, 'serve'> {
-  return word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'import-obskurnee' || word === 'help';
+  return word === 'demo' || word === 'backup' || word === 'restore' || word === 'create-admin' || word === 'import-obskurnee' || word === 'help';
 }
 
 export interface ParsedCommand {
@@ -70,6 +78,8 @@ export interface ParsedCommand {
   passwordFile?: string;
   images?: string;
   sourceTimeZone?: string;
+  /** The demo club's language (demo --language). */
+  language?: string;
   rest: string[];
 }
 
@@ -104,11 +114,23 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
     passwordFile: typeof values['password-file'] === 'string' ? values['password-file'] : undefined,
     images: typeof values.images === 'string' ? values.images : undefined,
     sourceTimeZone: typeof values['source-time-zone'] === 'string' ? values['source-time-zone'] : undefined,
+    language: typeof values.language === 'string' ? values.language : undefined,
     rest: argv.filter((_, index) => left.has(index)),
   };
 }
 
 export class CliError extends Error {}
+
+/**
+ * What the demo takes from the command line (never from the environment, which may be set for the host's real
+ * club): its language (--language, else the club's default language), and whether a port, host or name was given.
+ */
+export function demoChoices(parsed: ParsedCommand, defaultLanguage: Language): DemoChoices {
+  const language = parsed.language ?? defaultLanguage;
+  if (!isLanguage(language)) throw new CliError(`--language must be en or sk, not "${language}"`);
+  const given = (flag: string) => parsed.rest.some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  return { language, port: given('--port'), host: given('--host'), siteName: given('--site-name') };
+}
 
 /** Standard input ended before an answer was typed (closed, or /dev/null): nothing may be taken as a yes. */
 export class NoAnswer extends CliError {}

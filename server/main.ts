@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CliError, USAGE, isUserError, parseCommand, runBackup, runCreateAdmin, runImportObskurnee, runRestore } from './cli';
+import { CliError, USAGE, demoChoices, isUserError, parseCommand, runBackup, runCreateAdmin, runImportObskurnee, runRestore } from './cli';
+import { startDemo, type DemoChoices } from './demo';
 import { SettingsError, readSettings, type ServerConfig } from './settings';
 import { startServer } from './start-server';
 import { DamagedSecretError } from './http/token';
@@ -39,6 +40,8 @@ async function main() {
         return;
       case 'serve':
         return await serve(config);
+      case 'demo':
+        return await demo(config, demoChoices(parsed, config.defaultLanguage));
     }
   } catch (error) {
     if (isUserError(error)) {
@@ -75,17 +78,42 @@ async function serve(config: ServerConfig) {
     console.log(`from another computer, setup asks for this one-time code: ${server.setupCode}`);
   }
 
+  stopOnSignals(() => server.close());
+}
+
+/** SIGINT (Ctrl+C) or SIGTERM: closes connections and the database (and whatever `close` does), then exits. */
+function stopOnSignals(close: () => Promise<void>, stopped = 'Stopped cleanly.') {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: closing connections and the database...`);
-    await server.close();
-    console.log('Stopped cleanly.');
+    await close();
+    console.log(stopped);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** `npm start -- demo`: the demo club in a temporary folder, deleted when it stops (server/demo.ts). */
+async function demo(config: ServerConfig, choices: DemoChoices) {
+  process.on('unhandledRejection', (reason) => console.error('bookclub: an operation failed unexpectedly:', reason));
+  let running;
+  try {
+    running = await startDemo(config, choices);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') console.error(`bookclub: port ${config.port} is in use; choose another with --port`);
+    else console.error('bookclub: the demo could not start:', error);
+    process.exit(1);
+  }
+  console.log(`${running.siteName}, a demo club (made in ${(running.seedMs / 1000).toFixed(1)} s), is running. Open:`);
+  for (const url of running.server.urls) console.log(`  ${url}`);
+  console.log('and sign in with one click as a member, a moderator or the admin.');
+  console.log('Everything in it is made up. Nothing is sent anywhere (mail stays in its folder), and your own club is not touched.');
+  console.log(`Its temporary data folder: ${running.dataDir} (deleted when you stop it with Ctrl+C)`);
+  stopOnSignals(() => running.close(), 'Stopped; the demo club is deleted.');
 }
 
 void main();

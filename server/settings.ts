@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import type { ThrottleOptions } from './features/accounts/attempt-throttle';
 import type { HashingLimits } from './features/accounts/password-hasher';
 import type { Clock } from './clock';
+import type { DemoRole } from '../shared/api/demo';
 import { DEFAULT_LANGUAGE, DEFAULT_SITE_NAME, isLanguage, type Language } from '../shared/constants';
 
 /** Everything a club server needs to start; the headless entry, the desktop shell and tests build one. */
@@ -61,6 +62,16 @@ export interface ServerConfig {
   openLibrary?: OpenLibrarySettings | null;
   /** Lookups and stored covers a member may ask for a minute (60; the fuzz tests lift it to reach the route itself). */
   bookLookupsPerMinute?: number;
+  /**
+   * The demo club (`npm start -- demo`, server/demo.ts): the made-up accounts a visitor signs in as with one
+   * click, and nothing sent out (no chat or webhook deliveries). Absent or null in a real club, where the
+   * demo's sign-in route is a 404.
+   */
+  demo?: DemoSettings | null;
+}
+
+export interface DemoSettings {
+  accounts: { role: DemoRole; userId: string; name: string }[];
 }
 
 export interface OpenLibrarySettings {

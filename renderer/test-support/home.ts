@@ -14,6 +14,7 @@ export function homeData(overrides: Partial<HomeData> = {}): HomeData {
     bookLookup: false,
     needsSetup: false,
     setupNeedsCode: false,
+    demo: null,
     ...overrides,
   };
 }

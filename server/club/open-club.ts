@@ -56,7 +56,8 @@ export async function openClub(config: ServerConfig, process: { hub: Hub; host: 
       start() {
         // Mail queued before a restart goes out now; from here on, in the background.
         outbox.start();
-        club.chat.start();
+        // The demo club sends nothing out: chat and webhook deliveries wait in its temporary database.
+        if (!config.demo) club.chat.start();
         stopHousekeeping = startHousekeeping(club.chores, (error) => console.error('Housekeeping failed:', error));
         // Deadlines, reminders and backups that fell due while the server was down happen now, late and once.
         club.schedule.start();

@@ -36,6 +36,7 @@ export const TAGS = {
   'Reading progress': 'Where members are in a book, for those who share it.',
   Host: "The host's console: addresses members can open, the club's state, whole-club backups and restores.",
   'API docs': 'This document and the page that browses it.',
+  Demo: 'The demo club (`npm start -- demo`): one-click sign-in; these routes exist only there.',
 } as const;
 export type TagName = keyof typeof TAGS;
 

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../constants';
 import { profileSchema } from './accounts';
 import { bookSchema } from './books';
 import { answer, component, field, route } from './contract';
+import { demoClubSchema } from './demo';
 import { TOPICS } from './discussions';
 
 /** The open discussion as home lists it: without its posts. */
@@ -46,6 +47,8 @@ export const homeDataSchema = component(
     needsSetup: z.boolean().describe('True until the first admin exists.'),
     // DECISIONS.md "Abuse and sessions".
     setupNeedsCode: z.boolean().describe("While setup is open: true when the caller is not on the club host's machine, so setup needs the one-time code."),
+    // (Not in Obskurnee.) The renderer shows the demo banner and the one-click sign-in.
+    demo: demoClubSchema.nullable().describe('The demo club (`npm start -- demo`) and its one-click accounts; null in a real club.'),
   }),
 );
 export type HomeData = z.infer<typeof homeDataSchema>;

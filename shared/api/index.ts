@@ -4,6 +4,7 @@ import { apiDocsApi } from './api-docs';
 import { booksApi } from './books';
 import { chatApi } from './chat';
 import type { RouteContract } from './contract';
+import { demoApi } from './demo';
 import { discussionsApi } from './discussions';
 import { homeApi } from './home';
 import { lookupApi } from './lookup';
@@ -49,6 +50,7 @@ export const API = {
   newsletters: newslettersApi,
   stats: statsApi,
   apiDocs: apiDocsApi,
+  demo: demoApi,
 } as const;
 
 /** The same routes as one list: what the server registers and the document describes. */

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Grid, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBooks, IconCheckbox, IconMessages, IconPin, IconSettings, IconUserExclamation } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { pages } from '../../../shared/pages';
@@ -9,12 +9,19 @@ import { PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { RenderedHtml } from '../../components/RenderedHtml';
 import { safeNextUrl } from '../../components/RequireLogin';
+import { lazyComponent } from '../../lib/lazy-component';
 import { selectIsSignedIn, useSessionStore } from '../../store/session-store';
 import { NextMeetingCard } from '../meetings';
 import { useLoginForm } from '../session';
 import { PollDeadline } from '../polls';
 import { missingProfileFields } from './profile-completeness';
 import { useHome, useHomeVisit, useSiteName } from './queries';
+
+// The demo club's one-click sign-in, loaded only in the demo club (`npm start -- demo`).
+const DemoSignIn = lazyComponent(
+  () => import('../demo'),
+  (m) => m.DemoSignIn,
+);
 
 export function HomePage() {
   const signedIn = useSessionStore(selectIsSignedIn);
@@ -25,8 +32,11 @@ export function HomePage() {
 function VisitorHome() {
   const { t } = useTranslation('home');
   const siteName = useSiteName();
-  const needsSetup = useHome().data?.needsSetup ?? false;
+  const home = useHome().data;
+  const needsSetup = home?.needsSetup ?? false;
   const showLogin = useLoginForm((s) => s.show);
+  // The open login panel offers the demo's one-click sign-in itself.
+  const loginOpen = useLoginForm((s) => s.open);
   const [params] = useSearchParams();
   const sentFromProtectedPage = safeNextUrl(params.get('nextUrl')) !== null;
 
@@ -54,11 +64,21 @@ function VisitorHome() {
             <PageTitle documentTitle={siteName}>{t('visitor.title', { siteName })}</PageTitle>
             <Text size="lg">{t('visitor.text')}</Text>
             <Text c="dimmed">{t('visitor.membersOnly')}</Text>
-            <Group mt="sm">
-              <Button size="md" onClick={() => showLogin()}>
-                {t('visitor.signIn')}
-              </Button>
-            </Group>
+            {home?.demo ? (
+              !loginOpen && (
+                <Box mt="sm">
+                  <Suspense fallback={null}>
+                    <DemoSignIn demo={home.demo} />
+                  </Suspense>
+                </Box>
+              )
+            ) : (
+              <Group mt="sm">
+                <Button size="md" onClick={() => showLogin()}>
+                  {t('visitor.signIn')}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Group>
       </Paper>

@@ -1,5 +1,5 @@
 import { Box, Center, Collapse, Container, Loader } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyComponent } from '../../lib/lazy-component';
 import { useSessionStore } from '../../store/session-store';
@@ -21,8 +21,8 @@ function whenIdle(task: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-/** The inline login form (LoginForm.tsx), revealed under the header by the Login button. */
-export function LoginPanel() {
+/** The inline login form (LoginForm.tsx), revealed under the header by the Login button; `before` goes above it (the demo club's one-click sign-in). */
+export function LoginPanel({ before }: { before?: ReactNode }) {
   const { t } = useTranslation();
   const open = useLoginForm((s) => s.open);
   const signedIn = useSessionStore((s) => s.token !== null);
@@ -36,6 +36,7 @@ export function LoginPanel() {
       {visible && (
         <Box bg="var(--bookclub-color-accent-surface)" py="md" style={{ borderBottom: '1px solid var(--bookclub-color-accent-border)' }}>
           <Container size="lg">
+            {before && <Box mb="md">{before}</Box>}
             <Suspense
               fallback={
                 <Center mih={60} aria-busy="true">

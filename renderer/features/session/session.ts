@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Profile } from '../../../shared/api/accounts';
+import type { LoginResponse, Profile } from '../../../shared/api/accounts';
 import { api, onUnauthorized } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
 import { liveUpdates, type LiveUpdates } from '../../lib/live-updates';
@@ -42,6 +42,17 @@ export function createSession(queryClient: QueryClient = appQueryClient, updates
     notify: () => notifyNotice(i18n.t('common:session.ended'), 'session-ended'),
   });
 
+  /** A session the server issued (a login, the demo club's one-click sign-in) becomes this browser's. */
+  async function signedIn({ token, ...profile }: LoginResponse): Promise<Profile> {
+    // Whoever was signed in here before goes first, with what they saw.
+    if (useSessionStore.getState().token) logout();
+    useSessionStore.getState().signedIn(token, profile);
+    updates.start(token);
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== featureKey('home')[0] });
+    await queryClient.refetchQueries({ queryKey: featureKey('home') });
+    return profile;
+  }
+
   return {
     /** At start: the stored token's session, if it is still good (a revoked one starts a visitor). */
     async restore(): Promise<void> {
@@ -58,13 +69,10 @@ export function createSession(queryClient: QueryClient = appQueryClient, updates
 
     /** Signs in, connects live updates and reads everything again as this member; answers their profile once home has. */
     async login(email: string, password: string): Promise<Profile> {
-      const { token, ...profile } = await api.accounts.login({ body: { email, password } });
-      useSessionStore.getState().signedIn(token, profile);
-      updates.start(token);
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== featureKey('home')[0] });
-      await queryClient.refetchQueries({ queryKey: featureKey('home') });
-      return profile;
+      return signedIn(await api.accounts.login({ body: { email, password } }));
     },
+
+    signedIn,
 
     logout,
     sessionEnded,
@@ -80,3 +88,5 @@ export function createSession(queryClient: QueryClient = appQueryClient, updates
 /** The app's session. */
 export const session = createSession();
 export const { login, logout } = session;
+/** Takes a session the server issued (the demo club's one-click sign-in). */
+export const signedIn = (response: LoginResponse) => session.signedIn(response);

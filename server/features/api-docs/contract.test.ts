@@ -164,7 +164,8 @@ describe('the contract against the running server', () => {
 
   it('validates each body against the fields the document calls required', async () => {
     const mismatches: string[] = [];
-    for (const contract of routes.filter((route) => route.body)) {
+    // The demo's routes are not there in a real club (a 404 before the body is read); demo.test.ts checks the demo's.
+    for (const contract of routes.filter((route) => route.body && route.tag !== 'Demo')) {
       const document = inputJsonSchema(contract.body!) as { required?: string[]; oneOf?: { required?: string[] }[] };
       const required: string[] = document.required ?? [];
       // A body that needs exactly one of some fields (progress: page, percent or finished) says so with oneOf.

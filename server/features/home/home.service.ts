@@ -1,3 +1,4 @@
+import type { DemoClub } from '../../../shared/api/demo';
 import type { HomeData } from '../../../shared/api/home';
 import type { Markdown } from '../../markdown';
 import type { ServerConfig } from '../../settings';
@@ -13,6 +14,8 @@ interface HomeSources {
   discussions: DiscussionsService;
   polls: PollsService;
   books: BooksService;
+  /** The demo club's one-click accounts (features/demo), or null in a real club. */
+  demo: { club(): DemoClub | null };
 }
 
 /** What the home page shows. The club is members-only: a visitor gets the site's name and language only. */
@@ -39,6 +42,7 @@ export class HomeService {
       bookLookup: false,
       needsSetup,
       setupNeedsCode: needsSetup && !fromHostMachine,
+      demo: this.sources.demo.club(),
     };
     if (!user) return visitorView;
     const [noticeboard, discussion, poll, bookList] = await Promise.all([
