@@ -5,7 +5,7 @@ export interface DemoText {
   siteName: string;
   /** In the story's order: the admin, the moderator, the one-click member, then the rest. */
   members: { name: string; email: string; aboutMe: string | null; phone?: string }[];
-  books: Record<BookKey, { title: string; author: string; pageCount: number; pitch: string }>;
+  books: Record<BookKey, { title: string; author: string; pageCount: number; year: number; pitch: string }>;
   themes: Record<ThemeKey, { title: string; text: string }>;
   rounds: Record<RoundKey, { title: string; description: string | null }>;
   /** Review texts by book, in REVIEWS' order. */
