@@ -1,5 +1,6 @@
 // `npm start` builds only when something the build reads is newer than the last build: a host restarting
 // the club waits for the server (well under a second), not for Vite and esbuild (several seconds).
+// `npm run build` (`--always`) builds whatever the stamp says, and leaves the stamp too.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,14 +36,20 @@ export function needsBuild(root) {
   return BUILD_INPUTS.some((input) => newestUnder(path.join(root, input)) > built);
 }
 
-/** Builds `root` when it needs it; answers whether it did. Throws when the build fails. */
-export function ensureBuilt(root) {
-  if (!needsBuild(root)) return false;
+/**
+ * Builds `root` when it needs it (or `always`: `npm run build`); answers whether it did. Throws when the
+ * build fails. Either way the stamp is written, so `npm start` after `npm run build` starts at once.
+ */
+export function ensureBuilt(root, { always = false } = {}) {
+  if (!always && !needsBuild(root)) return false;
   // The stamp carries the time the build began: a file saved while it ran is newer, and builds again.
   const began = new Date();
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const run = spawnSync(npm, ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error(`the build failed (exit ${run.status})`);
+  for (const part of ['build:renderer', 'build:server']) {
+    // A .cmd runs only through the shell on Windows.
+    const run = spawnSync(npm, ['run', part, '--silent'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+    if (run.status !== 0) throw new Error(`the build failed (${part}, exit ${run.status})`);
+  }
   const stamp = path.join(root, STAMP);
   fs.writeFileSync(stamp, `${began.toISOString()}\n`);
   fs.utimesSync(stamp, began, began);
@@ -51,7 +58,7 @@ export function ensureBuilt(root) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
-    ensureBuilt(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+    ensureBuilt(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'), { always: process.argv.includes('--always') });
   } catch (error) {
     console.error(`bookclub: ${error.message}`);
     process.exit(1);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STAMP, needsBuild } from './ensure-built.mjs';
+import { STAMP, ensureBuilt, needsBuild } from './ensure-built.mjs';
 
 let root: string;
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 23, 12, minutes));
@@ -48,5 +48,23 @@ describe('npm start builds only when it must', () => {
     fs.rmSync(path.join(root, 'server/main.ts'));
     age('server', 31);
     expect(needsBuild(root)).toBe(true);
+  });
+});
+
+describe('npm run build', () => {
+  it('builds whatever the stamp says, and leaves the stamp, so npm start after it starts at once', () => {
+    // Build parts that only say they ran.
+    const scripts = {
+      'build:renderer': "node -e \"require('fs').appendFileSync('ran', 'renderer ')\"",
+      'build:server': "node -e \"require('fs').appendFileSync('ran', 'server')\"",
+    };
+    fs.writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'fixture', scripts }));
+    fs.mkdirSync(path.join(root, 'dist'));
+    write(STAMP, 10);
+    expect(needsBuild(root)).toBe(false);
+    expect(ensureBuilt(root, { always: true })).toBe(true);
+    expect(fs.readFileSync(path.join(root, 'ran'), 'utf8')).toBe('renderer server');
+    expect(needsBuild(root)).toBe(false);
+    expect(ensureBuilt(root)).toBe(false);
   });
 });
