@@ -57,7 +57,7 @@ export const shelfLinkSchema = z.object({
     .trim()
     .min(1, { error: 'validation:shelfProfileRequired' })
     .max(SHELF_PROFILE_URL_MAX, { error: 'validation:tooLong' })
-    .refine((value) => parseShelfProfileUrl(value) !== null, { error: 'validation:shelfProfileInvalid' }),
+    .refine((value) => value === '' || parseShelfProfileUrl(value) !== null, { error: 'validation:shelfProfileInvalid' }),
 });
 export type ShelfLinkInput = z.input<typeof shelfLinkSchema>;
 

@@ -60,7 +60,9 @@ export function createShelfSites(settings: ShelfSettings, fetchImpl: typeof fetc
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const status = Number(error.params.status);
-        throw new ShelfReadFailed(error.key, error.key.endsWith(':upstreamStatus') && (status === 429 || status >= 500), error.cause ?? error);
+        // What the network did (a timeout, a refused connection), or the site's status: never the AppError's own fields.
+        const cause = error.cause ?? (Number.isFinite(status) ? `HTTP ${status} from ${url.origin}` : `${error.key} ${JSON.stringify(error.params)}`);
+        throw new ShelfReadFailed(error.key, error.key.endsWith(':upstreamStatus') && (status === 429 || status >= 500), cause);
       }
       try {
         return site === 'Goodreads' ? readGoodreadsFeed(text) : readStorygraphPage(text, externalUserId, base);
