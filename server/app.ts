@@ -231,7 +231,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       })
     : null;
   if (shelfSync) schedule.add(shelfSync);
-  const shelves = new ShelvesService(db, shelfSites, shelfSync, clock);
+  const shelves = new ShelvesService(db, shelfSites, shelfSync, clock, () => schedule.reschedule());
   const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups, db });
 
   const feedFetches = config.feedFetchesPerMinute ?? 60;

@@ -52,6 +52,8 @@ export class ShelvesService {
     private readonly sites: ShelfSites | null,
     private readonly sync: ShelfSync | null,
     private readonly clock: Clock,
+    /** After a link or a reading from a request: when the schedule reads next may have moved. */
+    private readonly rescheduled: () => void = () => {},
   ) {}
 
   /** A member (never a bot) who exists: their shelves are for every member to see. */
@@ -135,6 +137,7 @@ export class ShelvesService {
       );
     });
     await this.sync?.sync(user.id);
+    this.rescheduled();
     return this.get(user.id, language);
   }
 
@@ -161,6 +164,7 @@ export class ShelvesService {
     if (!link) throw new NotFound('shelfSync:notLinked');
     if (!this.sites?.reads(link.site)) throw new SiteOff(link.site);
     await this.sync?.sync(user.id);
+    this.rescheduled();
     return this.get(user.id, language);
   }
 }
