@@ -238,7 +238,9 @@ function parseShelves(raw: Partial<Record<SettingName, string>>): ShelfSettings 
   };
   const hours = raw.shelfSyncIntervalHours?.trim() === '' ? 0 : Number(raw.shelfSyncIntervalHours ?? SHELF_SYNC_INTERVAL_HOURS);
   if (!(Number.isFinite(hours) && hours >= 0 && hours <= 24 * 30)) {
-    throw new SettingsError(`SHELF_SYNC_INTERVAL_HOURS must be a number of hours from 0 to 720 (0 or empty: only when asked), not "${raw.shelfSyncIntervalHours}"`);
+    throw new SettingsError(
+      `SHELF_SYNC_INTERVAL_HOURS must be a number of hours from 0 to 720 (0 or empty: only when asked), not "${raw.shelfSyncIntervalHours}"`,
+    );
   }
   return {
     goodreadsUrl: site('GOODREADS_URL', raw.goodreadsUrl, GOODREADS_URL),

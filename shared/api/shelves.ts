@@ -91,7 +91,7 @@ export const shelfLinkAnswerSchema = component(
     linkedOn: field.dateTime(),
     lastSyncedOn: field.dateTime().nullable().describe('When the shelves were last read whole.'),
     lastTriedOn: field.dateTime().nullable(),
-    lastError: z.string().nullable().describe('Why the last reading failed, in the reader\'s language; null when it went through.'),
+    lastError: z.string().nullable().describe("Why the last reading failed, in the reader's language; null when it went through."),
     nextSyncOn: field.dateTime().nullable().describe('When the club reads them next; null when it reads only when asked.'),
   }),
 );
@@ -132,7 +132,7 @@ export const shelvesApi = {
     method: 'put',
     path: '/api/shelves/{userId}',
     tag: 'Shelves',
-    summary: 'Link (or relink) the caller\'s Goodreads or StoryGraph profile; the shelves are read at once.',
+    summary: "Link (or relink) the caller's Goodreads or StoryGraph profile; the shelves are read at once.",
     description:
       'Members link only their own profile. Accepts `https://www.goodreads.com/user/show/{id}` (any name after the id) and ' +
       '`https://app.thestorygraph.com/profile/{name}`. A new link replaces the old one and its books. 503 when the club does not read that site.',

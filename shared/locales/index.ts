@@ -20,6 +20,24 @@ import skValidation from './sk/validation.json';
  * text the server writes into the club (titles of discussions and polls it opens), in the club's language.
  */
 export const sharedCatalogues = {
-  en: { errors: enErrors, validation: enValidation, scrape: enScrape, lookup: enLookup, content: enContent, mail: enMail, chat: enChat, shelfSync: enShelfSync },
-  sk: { errors: skErrors, validation: skValidation, scrape: skScrape, lookup: skLookup, content: skContent, mail: skMail, chat: skChat, shelfSync: skShelfSync },
+  en: {
+    errors: enErrors,
+    validation: enValidation,
+    scrape: enScrape,
+    lookup: enLookup,
+    content: enContent,
+    mail: enMail,
+    chat: enChat,
+    shelfSync: enShelfSync,
+  },
+  sk: {
+    errors: skErrors,
+    validation: skValidation,
+    scrape: skScrape,
+    lookup: skLookup,
+    content: skContent,
+    mail: skMail,
+    chat: skChat,
+    shelfSync: skShelfSync,
+  },
 } as const;

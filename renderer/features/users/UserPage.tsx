@@ -8,6 +8,7 @@ import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useSessionStore } from '../../store/session-store';
 import { CalendarFeedCard } from '../meetings';
+import { ShelvesCard } from '../shelves';
 import { AttendanceCard } from './AttendanceCard';
 import { CurrentlyReadingCard } from './CurrentlyReadingCard';
 import { ProfileReviews } from './ProfileReviews';
@@ -52,6 +53,7 @@ export function UserPage() {
   const side = (
     <>
       <CurrentlyReadingCard profile={user} reading={user.currentlyReading} manage={own && editing} />
+      <ShelvesCard profile={user} />
       {own && <MySettingsCard />}
       <AttendanceCard userId={user.userId} />
       {own && <CalendarFeedCard />}

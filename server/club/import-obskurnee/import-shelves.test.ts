@@ -24,10 +24,55 @@ function addShelfRows(file: string): void {
     `INSERT INTO "GoodreadsReviews" ("ReviewId", "Title", "GoodreadsBookId", "ReviewUrl", "Author", "Series", "Rating", "ReviewText", "ImageUrl", "Kind", "ExternalSystem", "OwnerId", "CreatedOn", "ModifiedOn")
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  insert.run(`${admin.id}-50202953`, 'Piranesi', '50202953', 'https://www.goodreads.com/review/show/1', 'Susanna Clarke', null, 5, 'Krásna.', 'https://i.gr-assets.com/p.jpg', 0, 0, admin.id, date('2024-01-10'), date('2024-01-10'));
+  insert.run(
+    `${admin.id}-50202953`,
+    'Piranesi',
+    '50202953',
+    'https://www.goodreads.com/review/show/1',
+    'Susanna Clarke',
+    null,
+    5,
+    'Krásna.',
+    'https://i.gr-assets.com/p.jpg',
+    0,
+    0,
+    admin.id,
+    date('2024-01-10'),
+    date('2024-01-10'),
+  );
   insert.run(`${admin.id}-11`, 'Starší knižka', '11', null, 'Niekto', null, 0, null, null, 0, 0, admin.id, date('2023-01-10'), date('2023-01-10'));
-  insert.run(`${moderator.id}-SG-b1-uuid`, 'Sága o Ľudovi', 'b1-uuid', null, 'Ján Hrach', 'Ľudia', null, null, 'https://cdn.thestorygraph.com/b1.jpg', 1, 1, moderator.id, date('2024-02-01'), date('2024-02-01'));
-  insert.run(`${member.id}-77`, 'Bez profilu', '77', 'javascript:alert(1)', null, null, 9, null, 'data:image/png;base64,AAAA', 0, 0, member.id, date('2024-03-01'), date('2024-03-01'));
+  insert.run(
+    `${moderator.id}-SG-b1-uuid`,
+    'Sága o Ľudovi',
+    'b1-uuid',
+    null,
+    'Ján Hrach',
+    'Ľudia',
+    null,
+    null,
+    'https://cdn.thestorygraph.com/b1.jpg',
+    1,
+    1,
+    moderator.id,
+    date('2024-02-01'),
+    date('2024-02-01'),
+  );
+  insert.run(
+    `${member.id}-77`,
+    'Bez profilu',
+    '77',
+    'javascript:alert(1)',
+    null,
+    null,
+    9,
+    null,
+    'data:image/png;base64,AAAA',
+    0,
+    0,
+    member.id,
+    date('2024-03-01'),
+    date('2024-03-01'),
+  );
   insert.run('orphan-1', 'Nikoho', '1', null, null, null, null, null, null, 0, 0, 'no-such-member', date('2024-03-01'), date('2024-03-01'));
   db.close();
 }
@@ -64,13 +109,21 @@ describe("an Obskurnee club's shelves moved over", () => {
     expect(zuzana.body.link!.nextSyncOn).not.toBeNull();
     expect(zuzana.body.currentlyReading).toEqual([expect.objectContaining({ title: 'Anna Kareninová', author: 'Lev N. Tolstoj', site: 'Goodreads' })]);
     expect(zuzana.body.read).toEqual([
-      expect.objectContaining({ title: 'Piranesi', externalBookId: '50202953', rating: 5, url: 'https://www.goodreads.com/review/show/1', imageUrl: 'https://i.gr-assets.com/p.jpg' }),
+      expect.objectContaining({
+        title: 'Piranesi',
+        externalBookId: '50202953',
+        rating: 5,
+        url: 'https://www.goodreads.com/review/show/1',
+        imageUrl: 'https://i.gr-assets.com/p.jpg',
+      }),
       expect.objectContaining({ title: 'Starší knižka', rating: null }),
     ]);
 
     const peter = await club.call<Shelves>('GET', `/api/shelves/${moderator.id}`, { token });
     expect(peter.body.link).toMatchObject({ site: 'Storygraph', profileUrl: 'https://app.thestorygraph.com/profile/peter' });
-    expect(peter.body.currentlyReading).toEqual([expect.objectContaining({ title: 'Sága o Ľudovi', series: 'Ľudia', externalBookId: 'b1-uuid', site: 'Storygraph' })]);
+    expect(peter.body.currentlyReading).toEqual([
+      expect.objectContaining({ title: 'Sága o Ľudovi', series: 'Ľudia', externalBookId: 'b1-uuid', site: 'Storygraph' }),
+    ]);
     expect(peter.body.read.map((book) => book.title)).toEqual(['Dune']);
 
     // No profile address: the books come over, with nothing that is not a web link, and no link.

@@ -201,7 +201,7 @@ export async function startFakeShelfSites(): Promise<FakeShelfSites> {
 }
 
 function misbehave(how: Misbehaviour, res: http.ServerResponse, timers: Set<NodeJS.Timeout>, path: string): void {
-  const xml = (body: string) => res.writeHead(200, { 'Content-Type': 'application/xml' }).end(body);
+  const xml = (body: string) => void res.writeHead(200, { 'Content-Type': 'application/xml' }).end(body);
   switch (how) {
     case 'billionLaughs':
       return xml(BILLION_LAUGHS);
@@ -212,7 +212,14 @@ function misbehave(how: Misbehaviour, res: http.ServerResponse, timers: Set<Node
     case 'hugeItem':
       // One item of 3 MB (under the cap): its title is cut, its description never kept.
       return xml(
-        goodreadsFeed('read', [feedItem({ bookId: '77', title: `Long ${'title '.repeat(2_000)}`, author: 'A'.repeat(5_000), extra: `<book_description>${'x'.repeat(3_000_000)}</book_description>` })]),
+        goodreadsFeed('read', [
+          feedItem({
+            bookId: '77',
+            title: `Long ${'title '.repeat(2_000)}`,
+            author: 'A'.repeat(5_000),
+            extra: `<book_description>${'x'.repeat(3_000_000)}</book_description>`,
+          }),
+        ]),
       );
     case 'malformed':
       return xml('<?xml version="1.0"?><rss version="2.0"><channel><item><title>Half</title><book_id>5</book_id></channel></rss>garbage<');

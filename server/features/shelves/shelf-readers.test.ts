@@ -7,7 +7,15 @@ import { readStorygraphPage } from './storygraph-page';
 describe('a Goodreads shelf feed', () => {
   it('reads each item as Goodreads writes it: CDATA, entities, the book id, pages, stars, dates; HTML descriptions are not kept', () => {
     const feed = goodreadsFeed('read', [
-      feedItem({ bookId: '31625351', title: 'Stories of Your Life & Others', author: 'Ted Chiang', rating: 5, pages: 304, readAt: 'Wed, 10 Sep 2025 00:00:00 +0000', addedAt: 'Mon, 15 Sep 2025 18:12:35 -0700' }),
+      feedItem({
+        bookId: '31625351',
+        title: 'Stories of Your Life & Others',
+        author: 'Ted Chiang',
+        rating: 5,
+        pages: 304,
+        readAt: 'Wed, 10 Sep 2025 00:00:00 +0000',
+        addedAt: 'Mon, 15 Sep 2025 18:12:35 -0700',
+      }),
       feedItem({ bookId: '2', title: 'Čítať v lete — 読書', author: 'Mária Ďurčová', plainTitle: true }),
     ]);
     const books = readGoodreadsFeed(feed);
@@ -43,7 +51,9 @@ describe('a Goodreads shelf feed', () => {
   });
 
   it('cuts an enormous title and author to what the club keeps, and keeps control characters out', () => {
-    const [book] = readGoodreadsFeed(goodreadsFeed('read', [feedItem({ bookId: '7', title: `A\u0000B\u0007 ${'long '.repeat(500)}`, author: 'x'.repeat(5_000) })]));
+    const [book] = readGoodreadsFeed(
+      goodreadsFeed('read', [feedItem({ bookId: '7', title: `A\u0000B\u0007 ${'long '.repeat(500)}`, author: 'x'.repeat(5_000) })]),
+    );
     expect(book!.title.startsWith('A B long')).toBe(true);
     expect(book!.title.length).toBeLessThanOrEqual(300);
     expect(book!.title.endsWith('…')).toBe(true);

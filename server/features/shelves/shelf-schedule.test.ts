@@ -7,7 +7,6 @@ import { startFakeShelfSites, type FakeShelfSites } from './fake-shelf-sites';
 
 // The club's schedule reads linked shelves every SHELF_SYNC_INTERVAL_HOURS, one member at a time with a pause
 // between them, and leaves a site alone for a while after it answers 429 or 5xx. Time is the club's clock.
-const HOUR = 60 * 60 * 1000;
 const PAUSE_MS = 30_000;
 let club: TestServer;
 let sites: FakeShelfSites;
@@ -17,14 +16,20 @@ let members: TestMember[];
 beforeAll(async () => {
   sites = await startFakeShelfSites();
   clock = new ManualClock('2026-12-01T08:00:00Z');
-  club = await startTestServer({ clock, shelves: { goodreadsUrl: sites.url, storygraphUrl: sites.url, intervalHours: 6, pauseMs: PAUSE_MS, timeoutMs: 1_000, syncsPerMinute: 1000 } });
+  club = await startTestServer({
+    clock,
+    shelves: { goodreadsUrl: sites.url, storygraphUrl: sites.url, intervalHours: 6, pauseMs: PAUSE_MS, timeoutMs: 1_000, syncsPerMinute: 1000 },
+  });
   await setUpClub(club);
   members = [await addMember(club, { name: 'One' }), await addMember(club, { name: 'Two' })];
   for (const [i, member] of members.entries()) {
     const id = String(2000 + i);
     sites.goodreads(id, 'currently-reading', [{ bookId: `${id}1`, title: `Reading ${i}` }]);
     sites.goodreads(id, 'read', []);
-    const linked = await club.call<Shelves>('PUT', `/api/shelves/${member.userId}`, { token: member.token, body: { profileUrl: `https://www.goodreads.com/user/show/${id}` } });
+    const linked = await club.call<Shelves>('PUT', `/api/shelves/${member.userId}`, {
+      token: member.token,
+      body: { profileUrl: `https://www.goodreads.com/user/show/${id}` },
+    });
     expect(linked.body.link!.nextSyncOn).toBe('2026-12-01T14:00:00.000Z');
   }
 });
@@ -82,11 +87,17 @@ describe('the shelves on the club schedule', () => {
   });
 
   it('reads nothing on its own with SHELF_SYNC_INTERVAL_HOURS 0: only links and "read now" do', async () => {
-    const quiet = await startTestServer({ clock: new ManualClock('2026-12-01T08:00:00Z'), shelves: { goodreadsUrl: sites.url, storygraphUrl: null, intervalHours: 0 } });
+    const quiet = await startTestServer({
+      clock: new ManualClock('2026-12-01T08:00:00Z'),
+      shelves: { goodreadsUrl: sites.url, storygraphUrl: null, intervalHours: 0 },
+    });
     try {
       await setUpClub(quiet);
       const member = await addMember(quiet);
-      const linked = await quiet.call<Shelves>('PUT', `/api/shelves/${member.userId}`, { token: member.token, body: { profileUrl: 'https://www.goodreads.com/user/show/2000' } });
+      const linked = await quiet.call<Shelves>('PUT', `/api/shelves/${member.userId}`, {
+        token: member.token,
+        body: { profileUrl: 'https://www.goodreads.com/user/show/2000' },
+      });
       expect(linked.body.link).toMatchObject({ nextSyncOn: null, lastError: null });
     } finally {
       await quiet.close();

@@ -58,8 +58,7 @@ export class ShelfSync implements ScheduledTask {
     for (const site of SHELF_SITES) {
       if (!this.sites.reads(site)) continue;
       const due = statement(sql, `SELECT MIN("nextSyncOn") FROM ${shelfLinkTable.name} WHERE "site" = ? AND "nextSyncOn" IS NOT NULL`).pluck().get(site) as
-        | string
-        | null;
+        string | null;
       if (!due) continue;
       const at = Math.max(Date.parse(due), this.heldUntil.get(site) ?? 0);
       earliest = earliest === null ? at : Math.min(earliest, at);

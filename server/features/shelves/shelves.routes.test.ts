@@ -55,7 +55,14 @@ describe('linking a profile', () => {
     expect(linked.body.link).toMatchObject({ site: 'Goodreads', profileUrl: 'https://www.goodreads.com/user/show/1001', lastError: null, nextSyncOn: null });
     expect(linked.body.link!.lastSyncedOn).not.toBeNull();
     expect(linked.body.currentlyReading).toEqual([
-      expect.objectContaining({ shelf: 'currently-reading', site: 'Goodreads', externalBookId: '234225', title: 'Dune (Dune, #1)', pageCount: 604, addedOn: '2025-09-01T17:00:00.000Z' }),
+      expect.objectContaining({
+        shelf: 'currently-reading',
+        site: 'Goodreads',
+        externalBookId: '234225',
+        title: 'Dune (Dune, #1)',
+        pageCount: 604,
+        addedOn: '2025-09-01T17:00:00.000Z',
+      }),
     ]);
     expect(linked.body.read).toEqual([
       expect.objectContaining({ title: 'Piranesi', rating: 5, readOn: '2025-09-10T00:00:00.000Z' }),
@@ -102,7 +109,9 @@ describe('linking a profile', () => {
     const linked = await link(bea, 'https://app.thestorygraph.com/profile/bea_reads');
     expect(linked.status).toBe(200);
     expect(linked.body.link).toMatchObject({ site: 'Storygraph', lastError: null });
-    expect(linked.body.currentlyReading).toEqual([expect.objectContaining({ title: 'Sága o Ľudovi', author: 'Ján Hrach', series: 'Ľudia', site: 'Storygraph' })]);
+    expect(linked.body.currentlyReading).toEqual([
+      expect.objectContaining({ title: 'Sága o Ľudovi', author: 'Ján Hrach', series: 'Ľudia', site: 'Storygraph' }),
+    ]);
     expect(linked.body.read).toEqual([]);
     expect((await readingOf(bea)).map((entry) => entry.fromShelf)).toEqual(['Storygraph']);
   });
@@ -122,14 +131,20 @@ describe('linking a profile', () => {
       const refused = await link(anna, profileUrl);
       expect(refused.status, String(profileUrl)).toBe(400);
     }
-    const sk = await link(anna, 'https://example.org/', anna.token, 'sk');
+    const sk = await club.call('PUT', `/api/shelves/${anna.userId}`, {
+      token: anna.token,
+      body: { profileUrl: 'https://example.org/' },
+      headers: { 'Accept-Language': 'sk' },
+    });
     expect(sk.body.errors.profileUrl).toEqual([expect.stringMatching(/^Toto nie je profil na Goodreads ani StoryGraph/)]);
-    expect((await link(anna, '')).body.errors.profileUrl).toEqual(['Paste the address of your Goodreads or StoryGraph profile.']);
+    expect((await club.call('PUT', `/api/shelves/${anna.userId}`, { token: anna.token, body: { profileUrl: '' } })).body.errors.profileUrl).toEqual([
+      'Paste the address of your Goodreads or StoryGraph profile.',
+    ]);
   });
 });
 
 describe('who may do what', () => {
-  it('members link only their own; moderators may read now and unlink anyone\'s; bots only read; visitors nothing', async () => {
+  it("members link only their own; moderators may read now and unlink anyone's; bots only read; visitors nothing", async () => {
     expect((await link(anna, 'https://www.goodreads.com/user/show/1001', bea.token)).status).toBe(403);
     expect((await link(anna, 'https://www.goodreads.com/user/show/1001', moderator.token)).status).toBe(403);
     expect((await syncNow(anna, bea.token)).status).toBe(403);
@@ -177,7 +192,7 @@ describe('what the sites answer badly changes nothing, and the link says why', (
     });
   }
 
-  it('says why in the reader\'s language, and forgets it once a reading goes through', async () => {
+  it("says why in the reader's language, and forgets it once a reading goes through", async () => {
     sites.misbehave('/review/list_rss/1001?shelf=read', 'notXml');
     await syncNow(anna);
     expect((await shelvesOf(anna, bea.token, 'sk')).body.link!.lastError).toBe('Odpoveď Goodreads sa nedala prečítať.');
@@ -230,7 +245,10 @@ describe('a club that reads only one site', () => {
     try {
       await setUpClub(only);
       const member = await addMember(only);
-      const refused = await only.call('PUT', `/api/shelves/${member.userId}`, { token: member.token, body: { profileUrl: 'https://app.thestorygraph.com/profile/x' } });
+      const refused = await only.call('PUT', `/api/shelves/${member.userId}`, {
+        token: member.token,
+        body: { profileUrl: 'https://app.thestorygraph.com/profile/x' },
+      });
       expect(refused.status).toBe(503);
       expect(refused.body.detail).toBe('This club does not read StoryGraph shelves.');
     } finally {

@@ -1,12 +1,5 @@
 import type { DataSource } from 'typeorm';
-import {
-  parseShelfProfileUrl,
-  READ_SHELF_SHOWN,
-  type ShelfEntry,
-  type ShelfLink,
-  type Shelves,
-  type ShelfSite,
-} from '../../../shared/api/shelves';
+import { parseShelfProfileUrl, READ_SHELF_SHOWN, type ShelfEntry, type ShelfLink, type Shelves, type ShelfSite } from '../../../shared/api/shelves';
 import type { Language } from '../../../shared/constants';
 import { mayChange } from '../../../shared/rules';
 import type { Clock } from '../../clock';

@@ -23,7 +23,10 @@ export function readStorygraphPage(html: string, externalUserId: string, base: s
   }
   if (books.size === 0) {
     const profilePath = `/profile/${externalUserId}`.toLowerCase();
-    const linksProfile = DomUtils.findOne((element) => element.name === 'a' && pathOf(element.attribs.href, base)?.toLowerCase() === profilePath, document.children);
+    const linksProfile = DomUtils.findOne(
+      (element) => element.name === 'a' && pathOf(element.attribs.href, base)?.toLowerCase() === profilePath,
+      document.children,
+    );
     if (!linksProfile) throw new ShelfNotUnderstood('no books, and no link to the profile: not a shelf page');
   }
   return [...books.values()];
