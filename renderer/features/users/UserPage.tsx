@@ -53,7 +53,6 @@ export function UserPage() {
   const side = (
     <>
       <CurrentlyReadingCard profile={user} reading={user.currentlyReading} manage={own && editing} />
-      <ShelvesCard profile={user} />
       {own && <MySettingsCard />}
       <AttendanceCard userId={user.userId} />
       {own && <CalendarFeedCard />}
@@ -91,6 +90,8 @@ export function UserPage() {
             )}
             {/* On a phone the reading list (and own settings) come before the reviews, not after all of them. */}
             {!wide && side}
+            {/* The shelves can be long: in the wide column, before the reviews. */}
+            <ShelvesCard profile={user} />
             {!editing && <ProfileReviews profile={user} />}
           </Stack>
         </Grid.Col>
