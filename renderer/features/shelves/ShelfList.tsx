@@ -25,7 +25,10 @@ export function ShelfList({ id, title, books, count, empty }: ShelfListProps) {
   return (
     <Stack gap={6} component="section" aria-labelledby={id} data-testid={`shelf-${id}`}>
       <Title order={3} size="h5" id={id}>
-        {title} <Text span c="dimmed" size="sm">({count})</Text>
+        {title}{' '}
+        <Text span c="dimmed" size="sm">
+          ({count})
+        </Text>
       </Title>
       {books.length === 0 ? (
         <Text size="sm" c="dimmed">
