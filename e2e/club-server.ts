@@ -24,8 +24,8 @@ export async function startClubServer(env: Record<string, string> = {}): Promise
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bookclub-e2e-'));
   // HOST=0.0.0.0 listens on every interface (the LAN addresses a host page shows); by default loopback only.
   const child: ChildProcess = spawn(process.execPath, [entry, '--port', '0', '--host', env.HOST ?? '127.0.0.1'], {
-    // No book lookup unless a test gives its fake Open Library: browser tests never reach the internet.
-    env: { ...process.env, DATA_DIR: dataDir, SITE_NAME: 'Riverside Readers', OPEN_LIBRARY_URL: '', ...env },
+    // No book lookup or shelves unless a test gives its fakes: browser tests never reach the internet.
+    env: { ...process.env, DATA_DIR: dataDir, SITE_NAME: 'Riverside Readers', OPEN_LIBRARY_URL: '', GOODREADS_URL: '', STORYGRAPH_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -40,6 +40,8 @@ describe('desktopServerConfig', () => {
       matrix: null,
       // The book lookup asks the real Open Library, as the headless server does.
       openLibrary: { url: 'https://openlibrary.org', coversUrl: 'https://covers.openlibrary.org' },
+      // Shelves are read from the real Goodreads and StoryGraph, twice a day, as the headless server does.
+      shelves: { goodreadsUrl: 'https://www.goodreads.com', storygraphUrl: 'https://app.thestorygraph.com', intervalHours: 12 },
       rendererDir,
       sqliteNativeBinding: packagedBinding,
     });

@@ -25,6 +25,10 @@ import { scrapeRoutes } from './features/scrape/scrape.routes';
 import { BookLookup } from './features/lookup/book-lookup';
 import { lookupRoutes } from './features/lookup/lookup.routes';
 import { createOpenLibrary } from './features/lookup/open-library';
+import { createShelfSites } from './features/shelves/shelf-sites';
+import { ShelfSync } from './features/shelves/shelf-sync';
+import { ShelvesService } from './features/shelves/shelves.service';
+import { shelvesRoutes } from './features/shelves/shelves.routes';
 import { sqliteOf } from './db/data-source';
 import { AnswerCache } from './http/answer-cache';
 import { compressAnswers, taggedApiAnswers } from './http/answer-encoding';
@@ -219,6 +223,18 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
     startedAt: clock.now(),
   });
   schedule.add(backups);
+  // Members' Goodreads and StoryGraph shelves, read on the schedule, one member at a time.
+  const shelfSites = config.shelves ? createShelfSites(config.shelves) : null;
+  const shelfSync = shelfSites
+    ? new ShelfSync(db, shelfSites, {
+        clock,
+        intervalHours: config.shelves?.intervalHours ?? 0,
+        pauseMs: config.shelves?.pauseMs,
+        log: (message, error) => console.error(message, error),
+      })
+    : null;
+  if (shelfSync) schedule.add(shelfSync);
+  const shelves = new ShelvesService(db, shelfSites, shelfSync, clock, () => schedule.reschedule());
   const hostConsole = new HostService({ config, host, outbox, accounts, setupCode, backups, db });
 
   const feedFetches = config.feedFetchesPerMinute ?? 60;
@@ -273,6 +289,16 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
         throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: 600, perAccountAddress: 600, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
       }),
       chat: chatRoutes(chat),
+      shelves: shelvesRoutes(shelves, {
+        // Each link and "read now" asks Goodreads or StoryGraph: a few a minute is plenty for a person.
+        throttle: new AttemptThrottle({
+          windowMs: 60_000,
+          perAddress: config.shelves?.syncsPerMinute ?? 6,
+          perAccountAddress: config.shelves?.syncsPerMinute ?? 6,
+          slowAfter: Infinity,
+          refusalKey: 'tooManyRequests',
+        }),
+      }),
       search: searchRoutes(search),
       stats: statsRoutes(new StatsService(db)),
       apiDocs: apiDocsRoutes(),

@@ -334,6 +334,7 @@ export async function runImportObskurnee(config: ServerConfig, file: string, ima
     `${n(c.polls, 'poll')} (${n(c.tiebreakers, 'tiebreaker')}) with ${n(c.votes, 'vote')}`,
     `${n(c.books, 'book')}, ${n(c.reviews, 'review')}, ${n(c.recommendations, 'recommendation')}`,
     `${n(c.currentlyReading, 'currently-reading entry', 'currently-reading entries')}, ${n(c.subscriptions, 'newsletter subscription')}, ${c.noticeboard ? 'the noticeboard' : 'no noticeboard'}`,
+    `${n(c.shelfEntries, 'book', 'books')} on members' Goodreads and StoryGraph shelves, ${n(c.shelfLinks, 'linked profile')}`,
     `${n(c.avatars, 'avatar')}, ${n(c.covers, 'book cover')}`,
   ];
   console.log(`Imported:\n${lines.map((line) => `  ${line}`).join('\n')}`);

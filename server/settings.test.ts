@@ -20,7 +20,19 @@ describe('settings', () => {
       backupsKept: 7,
       matrix: null,
       openLibrary: { url: 'https://openlibrary.org', coversUrl: 'https://covers.openlibrary.org' },
+      shelves: { goodreadsUrl: 'https://www.goodreads.com', storygraphUrl: 'https://app.thestorygraph.com', intervalHours: 12 },
     });
+  });
+
+  it('reads shelves from GOODREADS_URL and STORYGRAPH_URL (empty: that site off) every SHELF_SYNC_INTERVAL_HOURS (0 or empty: when asked)', () => {
+    const env = { GOODREADS_URL: 'http://127.0.0.1:9000/', STORYGRAPH_URL: '', SHELF_SYNC_INTERVAL_HOURS: '0.5' };
+    expect(readSettings([], env, '/srv/club').shelves).toEqual({ goodreadsUrl: 'http://127.0.0.1:9000', storygraphUrl: null, intervalHours: 0.5 });
+    expect(readSettings(['--shelf-sync-interval-hours='], {}, '/srv/club').shelves?.intervalHours).toBe(0);
+    expect(readSettings([], { SHELF_SYNC_INTERVAL_HOURS: '0' }, '/srv/club').shelves?.intervalHours).toBe(0);
+    expect(() => readSettings([], { SHELF_SYNC_INTERVAL_HOURS: 'daily' }, '/srv/club')).toThrow(/SHELF_SYNC_INTERVAL_HOURS/);
+    expect(() => readSettings([], { SHELF_SYNC_INTERVAL_HOURS: '-1' }, '/srv/club')).toThrow(/SHELF_SYNC_INTERVAL_HOURS/);
+    expect(() => readSettings([], { GOODREADS_URL: 'goodreads.com' }, '/srv/club')).toThrow(/GOODREADS_URL/);
+    expect(() => readSettings([], { STORYGRAPH_URL: 'file:///etc' }, '/srv/club')).toThrow(/STORYGRAPH_URL/);
   });
 
   it('turns the book lookup off with an empty OPEN_LIBRARY_URL, and takes covers from another Open Library itself', () => {

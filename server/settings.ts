@@ -68,11 +68,35 @@ export interface ServerConfig {
    * demo's sign-in route is a 404.
    */
   demo?: DemoSettings | null;
+  /**
+   * Reading members' Goodreads and StoryGraph shelves (GOODREADS_URL, STORYGRAPH_URL, SHELF_SYNC_INTERVAL_HOURS);
+   * null or absent: no shelves. readSettings gives the real sites unless told otherwise; tests give fakes.
+   */
+  shelves?: ShelfSettings | null;
 }
 
 export interface DemoSettings {
   accounts: { role: DemoRole; userId: string; name: string }[];
 }
+
+export interface ShelfSettings {
+  /** Where Goodreads' shelf feeds are read (`/review/list_rss/{id}`); null: Goodreads profiles cannot be linked. */
+  goodreadsUrl: string | null;
+  /** Where StoryGraph's shelf pages are read (`/currently-reading/{name}`); null: StoryGraph profiles cannot be linked. */
+  storygraphUrl: string | null;
+  /** How often each linked profile is read; 0: only when its member links it or asks. */
+  intervalHours: number;
+  /** The pause between one member's reading and the next's (3 s; tests shorten it). */
+  pauseMs?: number;
+  /** How long one feed or page may take (10 s; tests shorten it). */
+  timeoutMs?: number;
+  /** Link and "read now" calls a member may make a minute (6; the fuzz lifts it). */
+  syncsPerMinute?: number;
+}
+
+export const GOODREADS_URL = 'https://www.goodreads.com';
+export const STORYGRAPH_URL = 'https://app.thestorygraph.com';
+export const SHELF_SYNC_INTERVAL_HOURS = 12;
 
 export interface OpenLibrarySettings {
   /** Where search.json is asked (`https://openlibrary.org`); work links point there too. */
@@ -107,9 +131,12 @@ const SETTINGS = {
   matrixAccessToken: { env: 'MATRIX_ACCESS_TOKEN', flag: '--matrix-access-token' },
   openLibraryUrl: { env: 'OPEN_LIBRARY_URL', flag: '--open-library-url' },
   openLibraryCoversUrl: { env: 'OPEN_LIBRARY_COVERS_URL', flag: '--open-library-covers-url' },
+  goodreadsUrl: { env: 'GOODREADS_URL', flag: '--goodreads-url' },
+  storygraphUrl: { env: 'STORYGRAPH_URL', flag: '--storygraph-url' },
+  shelfSyncIntervalHours: { env: 'SHELF_SYNC_INTERVAL_HOURS', flag: '--shelf-sync-interval-hours' },
 } as const;
 /** Settings where an empty value means something (off), rather than "not set". */
-const EMPTY_MEANS_OFF: ReadonlySet<SettingName> = new Set(['openLibraryUrl']);
+const EMPTY_MEANS_OFF: ReadonlySet<SettingName> = new Set(['openLibraryUrl', 'goodreadsUrl', 'storygraphUrl', 'shelfSyncIntervalHours']);
 type SettingName = keyof typeof SETTINGS;
 
 export class SettingsError extends Error {}
@@ -206,6 +233,33 @@ function parseOpenLibrary(raw: Partial<Record<SettingName, string>>): OpenLibrar
   return { url, coversUrl };
 }
 
+/**
+ * Members' shelves: the real Goodreads and StoryGraph unless GOODREADS_URL or STORYGRAPH_URL names another
+ * (a fake in tests), that site off when empty; SHELF_SYNC_INTERVAL_HOURS (12) how often, 0 or empty: never on
+ * its own (a member's link and "read now" still read).
+ */
+function parseShelves(raw: Partial<Record<SettingName, string>>): ShelfSettings {
+  const site = (name: string, value: string | undefined, real: string) => {
+    if (value === undefined) return real;
+    if (value.trim() === '') return null;
+    if (!URL.canParse(value.trim()) || !/^https?:$/.test(new URL(value.trim()).protocol)) {
+      throw new SettingsError(`${name} must be an address such as ${real}, or empty to stop reading its shelves, not "${value}"`);
+    }
+    return value.trim().replace(/\/+$/, '');
+  };
+  const hours = raw.shelfSyncIntervalHours?.trim() === '' ? 0 : Number(raw.shelfSyncIntervalHours ?? SHELF_SYNC_INTERVAL_HOURS);
+  if (!(Number.isFinite(hours) && hours >= 0 && hours <= 24 * 30)) {
+    throw new SettingsError(
+      `SHELF_SYNC_INTERVAL_HOURS must be a number of hours from 0 to 720 (0 or empty: only when asked), not "${raw.shelfSyncIntervalHours}"`,
+    );
+  }
+  return {
+    goodreadsUrl: site('GOODREADS_URL', raw.goodreadsUrl, GOODREADS_URL),
+    storygraphUrl: site('STORYGRAPH_URL', raw.storygraphUrl, STORYGRAPH_URL),
+    intervalHours: hours,
+  };
+}
+
 /** Settings from environment variables and flags (DECISIONS.md "Running it"). */
 export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv, cwd: string): Omit<ServerConfig, 'rendererDir'> {
   const raw = readRaw(argv, env);
@@ -246,5 +300,6 @@ export function readSettings(argv: readonly string[], env: NodeJS.ProcessEnv, cw
     pollReminderHours,
     matrix: parseMatrix(raw),
     openLibrary: parseOpenLibrary(raw),
+    shelves: parseShelves(raw),
   };
 }

@@ -13,6 +13,7 @@ import { recommendationTable } from '../features/recommendations';
 import { reviewTable } from '../features/reviews';
 import { roundTable } from '../features/rounds';
 import { currentlyReadingTable } from '../features/users';
+import { shelfEntryTable, shelfLinkTable } from '../features/shelves';
 
 /**
  * Every table of a club's database, as the features that own them declare them. The migrations create
@@ -47,4 +48,6 @@ export const clubTables = [
   webhookTable,
   matrixRoomTable,
   chatDeliveryTable,
+  shelfLinkTable,
+  shelfEntryTable,
 ];

@@ -11,6 +11,7 @@ import { requestFrom } from '../test-support/raw-http';
 import { bookSuggestion, ok } from '../test-support/round-helpers';
 import { ADMIN, setUpClub, startTestServer } from '../test-support/test-server';
 import { startFakeOpenLibrary } from '../features/lookup/fake-open-library';
+import { startFakeShelfSites } from '../features/shelves/fake-shelf-sites';
 import { DatabaseFingerprinter, fingerprintDiff } from './db-fingerprint';
 import { closeAgent, problemsWith, send, type Answer } from './fuzz-client';
 import { hashSeed, mulberry32 } from './prng';
@@ -30,7 +31,7 @@ import { operationsOf, recipesFor, type CaseContext, type FuzzCase, type OpenApi
  * FUZZ_SCALE=4 sends four times as many cases per route (for a longer hunt on a developer's machine);
  * FUZZ_DEBUG=1 prints each route's valid-looking request and its answer per role (FUZZ_DEBUG=all: every case).
  * No case reaches the internet: links in queries are never Goodreads pages, so the scraper never fetches, and
- * the book lookup asks a fake Open Library on 127.0.0.1.
+ * the book lookup asks a fake Open Library on 127.0.0.1, and shelves a fake Goodreads and StoryGraph.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const SCALE = Math.max(0.1, Number(process.env.FUZZ_SCALE ?? 1));
@@ -56,11 +57,15 @@ function mayCall(op: Operation, role: Role): boolean {
 // The document is read from a running club before the tests are declared: one test per route it lists.
 // Calendar feeds and book lookups are throttled (60 a minute): the fuzz's own requests would mostly meet the 429.
 const openLibrary = await startFakeOpenLibrary();
+const shelfSites = await startFakeShelfSites();
+shelfSites.goodreads('1001', 'currently-reading', [{ bookId: '1', title: 'Fuzz Reading' }]);
+shelfSites.goodreads('1001', 'read', []);
 const club = await startTestServer({
   loginThrottle: { stepDelayMs: 1 },
   feedFetchesPerMinute: 100_000,
   openLibrary: { url: openLibrary.url, coversUrl: openLibrary.url, timeoutMs: 2_000 },
   bookLookupsPerMinute: 100_000,
+  shelves: { goodreadsUrl: shelfSites.url, storygraphUrl: shelfSites.url, intervalHours: 0, timeoutMs: 2_000, syncsPerMinute: 100_000 },
 });
 const docAnswer = await club.call<OpenApiDocument>('GET', '/api/openapi.json');
 if (docAnswer.status !== 200) throw new Error(`GET /api/openapi.json answered ${docAnswer.status}`);
@@ -124,6 +129,8 @@ beforeAll(async () => {
       userId: member.userId,
       email: target.email,
       file: 'swagger-ui.css',
+      // The fake Goodreads serves this member's shelves (the valid-looking link and read-now).
+      profileUrl: 'https://www.goodreads.com/user/show/1001',
       // A meeting's times, valid when the suite runs: a start ahead, an end after it.
       startsAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
       endsAt: new Date(Date.now() + 30 * DAY_MS + 2 * 60 * 60 * 1000).toISOString(),
@@ -191,6 +198,7 @@ afterAll(async () => {
   closeAgent();
   await club.close();
   await openLibrary.close();
+  await shelfSites.close();
 });
 
 function describeFailure(op: Operation, role: Role, index: number, fuzzCase: FuzzCase, answer: Answer | undefined, problems: string[]): string {

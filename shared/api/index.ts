@@ -20,6 +20,7 @@ import { roundsApi } from './rounds';
 import { runnersUpApi } from './runners-up';
 import { scrapeApi } from './scrape';
 import { searchApi } from './search';
+import { shelvesApi } from './shelves';
 import { statsApi } from './stats';
 import { currentlyReadingApi, usersApi } from './users';
 
@@ -41,6 +42,7 @@ export const API = {
   scrape: scrapeApi,
   users: usersApi,
   currentlyReading: currentlyReadingApi,
+  shelves: shelvesApi,
   recommendations: recommendationsApi,
   reviews: reviewsApi,
   search: searchApi,

@@ -8,7 +8,16 @@ import { requiredString } from './schema-helpers';
 export const currentlyReadingAnswerSchema = component(
   'CurrentlyReading',
   'A book a member is reading now.',
-  z.object({ entryId: field.id('entry'), ownerId: field.userId("The owner's user id."), title: z.string(), author: z.string().nullable() }),
+  z.object({
+    entryId: field.id('entry'),
+    ownerId: field.userId("The owner's user id."),
+    title: z.string(),
+    author: z.string().nullable(),
+    fromShelf: z
+      .enum(['Goodreads', 'Storygraph'])
+      .nullable()
+      .describe("Read from the member's linked shelf (it goes when the book leaves the shelf); null: typed by the member."),
+  }),
 );
 export type CurrentlyReading = z.infer<typeof currentlyReadingAnswerSchema>;
 
@@ -255,6 +264,6 @@ export const currentlyReadingApi = {
     who: 'member',
     params: { entryId: idParam('entry', 'entryNotFound') },
     answer: answer.yes('`true`.'),
-    errors: { 403: ['notYourProfile'], 404: ['entryNotFound'] },
+    errors: { 403: ['notYourProfile'], 404: ['entryNotFound'], 409: ['entryFromShelf'] },
   }),
 };

@@ -35,7 +35,8 @@ export function CurrentlyReadingCard({ profile, reading, manage }: CurrentlyRead
       ) : (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {reading.map((entry) => (
-            <ReadingRow key={entry.entryId} entry={entry} removable={manage} />
+            // A book from the linked shelf goes when it leaves the shelf, not from here.
+            <ReadingRow key={entry.entryId} entry={entry} removable={manage && !entry.fromShelf} />
           ))}
         </Stack>
       )}
@@ -66,9 +67,11 @@ function ReadingRow({ entry, removable }: { entry: CurrentlyReading; removable: 
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
           {entry.title}
         </Text>
-        {entry.author && (
+        {(entry.author || entry.fromShelf) && (
           <Text size="xs" c="dimmed">
             {entry.author}
+            {entry.fromShelf &&
+              `${entry.author ? ' · ' : ''}${t('reading.fromShelf', { site: entry.fromShelf === 'Storygraph' ? 'StoryGraph' : entry.fromShelf })}`}
           </Text>
         )}
       </div>

@@ -8,6 +8,7 @@ import { BackLink } from '../../components/BackLink';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useSessionStore } from '../../store/session-store';
 import { CalendarFeedCard } from '../meetings';
+import { ShelvesCard } from '../shelves';
 import { AttendanceCard } from './AttendanceCard';
 import { CurrentlyReadingCard } from './CurrentlyReadingCard';
 import { ProfileReviews } from './ProfileReviews';
@@ -89,6 +90,8 @@ export function UserPage() {
             )}
             {/* On a phone the reading list (and own settings) come before the reviews, not after all of them. */}
             {!wide && side}
+            {/* The shelves can be long: in the wide column, before the reviews. */}
+            <ShelvesCard profile={user} />
             {!editing && <ProfileReviews profile={user} />}
           </Stack>
         </Grid.Col>

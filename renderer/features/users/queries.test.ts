@@ -10,7 +10,7 @@ vi.mock('../../lib/api-client', () => import('../../test-support/fake-api'));
 const { addReadingMutation, memberPagesQuery, memberQuery, profileChanged, removeReadingMutation, updateProfileMutation } = await import('./queries');
 
 const books = (n: number, ownerId = 'bea'): CurrentlyReading[] =>
-  Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId, title: `Book ${i + 1}`, author: null }));
+  Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId, title: `Book ${i + 1}`, author: null, fromShelf: null }));
 
 /** Bea reads six books: her card carries the first four and the count; her profile all six. */
 const beaOnPage: UserPageEntry = { ...userListEntry({ userId: 'bea' }), currentlyReading: books(4), currentlyReadingCount: 6 };
@@ -65,7 +65,7 @@ describe('the member list, a page at a time', () => {
   });
 
   it('a book added or removed counts on the card and lists on the profile', async () => {
-    server.on(API.currentlyReading.add, () => ({ entryId: 7, ownerId: 'bea', title: 'Piranesi', author: null }));
+    server.on(API.currentlyReading.add, () => ({ entryId: 7, ownerId: 'bea', title: 'Piranesi', author: null, fromShelf: null }));
     server.on(API.currentlyReading.remove, () => true as const);
     await new MutationObserver(queryClient, addReadingMutation(queryClient)).mutate({ title: 'Piranesi', author: null });
     expect(listed()[0]).toMatchObject({ currentlyReadingCount: 7 });

@@ -4,7 +4,8 @@ import { profile } from '../../test-support/profiles';
 import { checkProfileForm, profileFormValues } from './profile-form';
 import { canEditProfile, displayName, profilePath, readingPreview } from './selectors';
 
-const books = (n: number): CurrentlyReading[] => Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId: 'u1', title: `Book ${i + 1}`, author: null }));
+const books = (n: number): CurrentlyReading[] =>
+  Array.from({ length: n }, (_, i) => ({ entryId: i + 1, ownerId: 'u1', title: `Book ${i + 1}`, author: null, fromShelf: null }));
 
 describe('the member list', () => {
   it('shows up to four books a member is reading, then how many more', () => {

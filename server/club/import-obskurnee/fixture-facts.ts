@@ -32,6 +32,9 @@ export const FIXTURE_COUNTS = {
   reviews: 3,
   recommendations: 2,
   currentlyReading: 1,
+  // Zuzana's currently-reading book and Peter's read one; both have a profile the club goes on reading.
+  shelfEntries: 2,
+  shelfLinks: 2,
   subscriptions: 4,
   noticeboard: 1,
   avatars: 2,

@@ -59,6 +59,8 @@ export interface ImportReport {
     reviews: number;
     recommendations: number;
     currentlyReading: number;
+    shelfEntries: number;
+    shelfLinks: number;
     subscriptions: number;
     noticeboard: number;
     avatars: number;
@@ -272,6 +274,8 @@ function countsOf(rows: BookclubRows, avatars: number, covers: number): ImportRe
     reviews: rows.reviews.length,
     recommendations: rows.recommendations.length,
     currentlyReading: rows.currentlyReading.length,
+    shelfEntries: rows.shelfEntries.length,
+    shelfLinks: rows.shelfLinks.length,
     subscriptions: rows.subscriptions.length,
     noticeboard: rows.noticeboard === null ? 0 : 1,
     avatars,

@@ -179,7 +179,7 @@ describe('a 2021 Obskurnee club in WAL mode, imported from a folder the import c
     const solaris = recommendations.find((r) => r.recommendationId === 8)!;
     expect(Date.now() - Date.parse(solaris.createdOn)).toBeLessThan(120_000);
     expect(run.stdout).toContain(
-      '6 rows have no date of creation in Obskurnee (recommendation 8, post 41, poll 15, round 4, a review of book 3, a currently-reading entry of Anna Kareninová)',
+      '7 rows have no date of creation in Obskurnee (recommendation 8, post 41, poll 15, round 4, a review of book 3, a shelf entry of Anna Kareninová, a shelf entry of Dune)',
     );
     expect(run.stdout).toMatch(/rows Obskurnee never marked as modified/);
   });

@@ -6,17 +6,18 @@ import type { PollOptionRow, PollRow, VoteChoiceRow, VoteRow } from '../../featu
 import type { RecommendationRow } from '../../features/recommendations';
 import type { ReviewRow } from '../../features/reviews';
 import type { RoundRow } from '../../features/rounds';
+import type { ShelfEntryRow, ShelfLinkRow } from '../../features/shelves';
 import type { CurrentlyReadingRow } from '../../features/users';
 import type { Markdown } from '../../markdown';
 import { coverLinks } from './cover-links';
 import { mapBooks } from './map-books';
-import { mapCurrentlyReading } from './map-currently-reading';
 import { mapDiscussions, unlinkPollsLeftOut } from './map-discussions';
 import { mapMembers } from './map-members';
 import { mapNoticeboard } from './map-noticeboard';
 import { mapPolls, unlinkFollowupsLeftOut } from './map-polls';
 import { mapPosts } from './map-posts';
 import { mapRecommendations } from './map-recommendations';
+import { mapShelves } from './map-shelves';
 import { mapReviews } from './map-reviews';
 import { mapRounds, obskurneeRounds } from './map-rounds';
 import { mapSubscriptions } from './map-subscriptions';
@@ -38,6 +39,8 @@ export interface BookclubRows {
   reviews: Omit<ReviewRow, 'id'>[];
   recommendations: RecommendationRow[];
   currentlyReading: Omit<CurrentlyReadingRow, 'id'>[];
+  shelfLinks: ShelfLinkRow[];
+  shelfEntries: ShelfEntryRow[];
   subscriptions: SubscriptionRow[];
   noticeboard: string | null;
   /** Pictures to bring over: an avatar per member, a cover per post or recommendation, by Obskurnee file name. */
@@ -78,7 +81,7 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, options: MapOpt
   const rounds = mapRounds(club, context, { memberIdOf, discussions, polls, books });
   unlinkPollsLeftOut(discussions, new Set(polls.map((p) => p.id)));
   const reviews = mapReviews(club, context, memberIdOf, books);
-  const currentlyReading = mapCurrentlyReading(club, context, memberIdOf);
+  const { shelfLinks, shelfEntries, currentlyReading } = mapShelves(club, context, memberIdOf, users);
   const subscriptions = mapSubscriptions(club, context, memberIdOf);
   const noticeboard = mapNoticeboard(club, context);
   for (const { table, rows, what } of club.leftBehind) context.problems.push(`${rows} rows of ${table} (${what}) were not brought over.`);
@@ -98,6 +101,8 @@ export function mapClub(club: ObskurneeClub, markdown: Markdown, options: MapOpt
       reviews,
       recommendations,
       currentlyReading,
+      shelfLinks,
+      shelfEntries,
       subscriptions,
       noticeboard,
       avatars,

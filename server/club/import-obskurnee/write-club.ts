@@ -8,6 +8,7 @@ import { pollTable, pollOptionTable, voteChoiceTable, voteTable } from '../../fe
 import { recommendationTable } from '../../features/recommendations';
 import { reviewTable } from '../../features/reviews';
 import { roundTable } from '../../features/rounds';
+import { shelfEntryTable, shelfLinkTable } from '../../features/shelves';
 import { currentlyReadingTable } from '../../features/users';
 import { insertRows } from '../../db/table';
 import type { BookclubRows } from './map-club';
@@ -25,6 +26,8 @@ const TABLES = {
   reviews: reviewTable,
   recommendations: recommendationTable,
   currentlyReading: currentlyReadingTable,
+  shelfLinks: shelfLinkTable,
+  shelfEntries: shelfEntryTable,
   subscriptions: newsletterSubscriptionTable,
   settings: settingTable,
 };
@@ -50,6 +53,8 @@ export function writeClub(sql: BetterSqlite3.Database, rows: BookclubRows): void
     insertRows(sql, TABLES.voteChoices, rows.voteChoices);
     insertRows(sql, TABLES.books, rows.books);
     insertRows(sql, TABLES.reviews, rows.reviews);
+    insertRows(sql, TABLES.shelfLinks, rows.shelfLinks);
+    insertRows(sql, TABLES.shelfEntries, rows.shelfEntries);
     insertRows(sql, TABLES.currentlyReading, rows.currentlyReading);
     insertRows(sql, TABLES.subscriptions, rows.subscriptions);
     if (rows.noticeboard !== null) insertRows(sql, TABLES.settings, [{ key: NOTICEBOARD_KEY, value: rows.noticeboard }]);

@@ -16,6 +16,7 @@ import { LiveVersions1732383000000 } from './1732383000000-live-versions';
 import { RankedPolls1732386000000 } from './1732386000000-ranked-polls';
 import { MeetingNight1732389000000 } from './1732389000000-meeting-night';
 import { Chat1732392000000 } from './1732392000000-chat';
+import { Shelves1732395000000 } from './1732395000000-shelves';
 import { PublicationYear1732398000000 } from './1732398000000-publication-year';
 
 /** In order; each runs once, recorded in the migrations table. */
@@ -38,5 +39,6 @@ export const migrations = [
   RankedPolls1732386000000,
   MeetingNight1732389000000,
   Chat1732392000000,
+  Shelves1732395000000,
   PublicationYear1732398000000,
 ];

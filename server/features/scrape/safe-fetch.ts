@@ -10,7 +10,7 @@ export interface SafeFetchOptions {
   /** Whether a redirect may be followed there; anything else is refused, not fetched. */
   mayFollow(url: URL): boolean;
   /** The catalogue whose keys the errors carry (`scrape:timedOut`, `lookup:timedOut`); scrape by default. */
-  errors?: 'scrape' | 'lookup';
+  errors?: 'scrape' | 'lookup' | 'shelfSync';
   /** What to ask for (Accept); HTML pages by default. */
   accept?: string;
   /** Who is asking (User-Agent); a browser-like prefill by default. */

@@ -15,7 +15,7 @@ import {
 import type { Language } from '../../../shared/constants';
 import { sqliteOf } from '../../db/data-source';
 import { deleteRows, findRow, findRows, findRowsIn, insertRow, statement, updateRows } from '../../db/table';
-import { Forbidden, NotFound } from '../../http/errors';
+import { Conflict, Forbidden, NotFound } from '../../http/errors';
 import { actorOf, userTable, type AccountsService, type User } from '../accounts';
 import { removeAvatar, saveAvatar } from './avatar';
 import { currentlyReadingTable, type CurrentlyReadingRow } from './currently-reading.entity';
@@ -25,7 +25,13 @@ import { isModerator, mayChange } from '../../../shared/rules';
 const USERS = userTable;
 const READING = currentlyReadingTable;
 
-const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({ entryId: row.id, ownerId: row.ownerId, title: row.title, author: row.author });
+const toEntry = (row: CurrentlyReadingRow): CurrentlyReading => ({
+  entryId: row.id,
+  ownerId: row.ownerId,
+  title: row.title,
+  author: row.author,
+  fromShelf: row.fromShelf,
+});
 
 /**
  * Whom a caller may list: members see those who take part and can sign in; moderators everyone, unless
@@ -165,7 +171,7 @@ export class UsersService {
   }
 
   async addReading(user: User, { title, author }: z.output<typeof currentlyReadingSchema>): Promise<CurrentlyReading> {
-    const entry = { ownerId: user.id, title, author, createdOn: new Date().toISOString() };
+    const entry = { ownerId: user.id, title, author, createdOn: new Date().toISOString(), shelfEntryId: null, fromShelf: null };
     return toEntry({ id: insertRow(sqliteOf(this.db), READING, entry), ...entry });
   }
 
@@ -175,6 +181,8 @@ export class UsersService {
     const entry = findRow(sql, READING, { id: entryId });
     if (!entry) throw new NotFound('entryNotFound');
     if (!mayChange(actorOf(user), entry.ownerId)) throw new Forbidden('notYourProfile');
+    // It mirrors a book on the member's linked shelf: the next reading would bring it back.
+    if (entry.shelfEntryId !== null) throw new Conflict('entryFromShelf');
     deleteRows(sql, READING, { id: entryId });
   }
 }
