@@ -231,6 +231,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
         intervalHours: config.shelves?.intervalHours ?? 0,
         pauseMs: config.shelves?.pauseMs,
         log: (message, error) => console.error(message, error),
+        reschedule: () => schedule.reschedule(),
       })
     : null;
   if (shelfSync) schedule.add(shelfSync);

@@ -16,6 +16,11 @@ export interface ScheduledTask {
    * marks it done, so it happens once however many callers race (a moderator's request, a restart).
    */
   runDue(now: Date): Promise<void>;
+  /**
+   * For a task whose pass only starts slow work (a request to another site) so that the next pass need not
+   * wait for it: answers once that work is over. The schedule's stop waits for it.
+   */
+  settled?(): Promise<void>;
 }
 
 /** After work failed (or did not mark itself done), it is tried again after this, not at once and forever. */
@@ -63,12 +68,13 @@ export class ClubSchedule {
     this.arm(null, false);
   }
 
-  /** No more passes; answers once the pass under way (if any) has finished. */
+  /** No more passes; answers once the pass under way (if any), and the work tasks started, have finished. */
   async stop(): Promise<void> {
     this.started = false;
     this.cancelTimer?.();
     this.cancelTimer = null;
     await this.chain;
+    await Promise.all(this.tasks.map((task) => task.settled?.()));
   }
 
   /** Puts one pass on the chain (one already waiting to begin will see everything anyway). */

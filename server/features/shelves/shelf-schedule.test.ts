@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Shelves } from '../../../shared/api/shelves';
+import type { Round, RoundUpdate } from '../../../shared/api/rounds';
 import { addMember, type TestMember } from '../../test-support/members';
+import { bookSuggestion, ok } from '../../test-support/round-helpers';
 import { ManualClock } from '../../test-support/manual-clock';
-import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
+import { ADMIN, setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
 import { startFakeShelfSites, type FakeShelfSites } from './fake-shelf-sites';
 
 // The club's schedule reads linked shelves every SHELF_SYNC_INTERVAL_HOURS, one member at a time with a pause
@@ -38,6 +40,11 @@ afterAll(async () => {
   await sites.close();
 });
 
+/** The admin's token (the club was set up in beforeAll). */
+async function setUpClubAdmin(): Promise<string> {
+  const login = await club.call<{ token: string }>('POST', '/api/accounts/login', { body: ADMIN });
+  return login.body.token;
+}
 const shelvesOf = async (member: TestMember) => (await club.call<Shelves>('GET', `/api/shelves/${member.userId}`, { token: member.token })).body;
 const feedsAsked = () => sites.requested.filter((path) => path.startsWith('/review/list_rss/'));
 
@@ -84,6 +91,34 @@ describe('the shelves on the club schedule', () => {
     clock.advance(PAUSE_MS);
     await vi.waitFor(() => expect(feedsAsked().length).toBe(asked + 5));
     expect((await shelvesOf(members[firstIndex]!)).link!.lastError).toBeNull();
+  });
+
+  it('a site that is slow to answer does not hold up the schedule: a poll closes at its deadline meanwhile', async () => {
+    const mod = await setUpClubAdmin();
+    const round = await ok<Round>(club, 'POST', '/api/rounds', mod, { topic: 'Books', title: 'On time' });
+    const discussionId = round.bookDiscussionId!;
+    const options: number[] = [];
+    for (const [i, member] of members.entries()) {
+      options.push((await ok<{ postId: number }>(club, 'POST', `/api/discussions/${discussionId}`, member.token, bookSuggestion(`Book ${i}`))).postId);
+    }
+    const due = (await Promise.all(members.map(shelvesOf))).map((shelf) => shelf.link!.nextSyncOn!).sort()[0]!;
+    const closesAt = new Date(Date.parse(due) + 1_000).toISOString();
+    const closed = await ok<RoundUpdate>(club, 'POST', `/api/rounds/close-discussion/${discussionId}`, mod, { closesAt });
+    const pollId = closed.discussion!.pollId!;
+    await ok(club, 'POST', `/api/polls/${pollId}/vote`, members[0]!.token, { postIds: [options[0]] });
+    for (const id of ['2000', '2001']) sites.misbehave(`/review/list_rss/${id}?shelf=currently-reading`, 'slow');
+    const asked = feedsAsked().length;
+    const triedBefore = (await Promise.all(members.map(shelvesOf))).map((shelf) => shelf.link!.lastTriedOn);
+
+    clock.set(due);
+    await vi.waitFor(() => expect(feedsAsked().length).toBe(asked + 1));
+    clock.set(closesAt);
+    // Well before the feed's 1 s limit: the poll's close did not wait for the feed.
+    await vi.waitFor(async () => expect((await ok(club, 'GET', `/api/polls/${pollId}`, mod)).poll.isClosed).toBe(true), { timeout: 700, interval: 20 });
+    expect((await Promise.all(members.map(shelvesOf))).map((shelf) => shelf.link!.lastTriedOn)).toEqual(triedBefore);
+    // The slow reading ends as a failure of its own, later.
+    await vi.waitFor(async () => expect((await Promise.all(members.map(shelvesOf))).some((shelf) => shelf.link!.lastError !== null)).toBe(true));
+    for (const id of ['2000', '2001']) sites.misbehave(`/review/list_rss/${id}?shelf=currently-reading`, null);
   });
 
   it('reads nothing on its own with SHELF_SYNC_INTERVAL_HOURS 0: only links and "read now" do', async () => {

@@ -22,6 +22,8 @@ export interface ShelfSyncOptions {
   /** Between one member's reading and the next's. */
   pauseMs?: number;
   log: (message: string, error?: unknown) => void;
+  /** Tells the club's schedule to look again: a reading it started has finished, so the next one may be due. */
+  reschedule?: () => void;
 }
 
 /**
@@ -34,6 +36,11 @@ export class ShelfSync implements ScheduledTask {
   readonly name = 'shelves';
   private queue: Promise<unknown> = Promise.resolve();
   private lastFinished = 0;
+  /**
+   * The reading a pass started, while the site answers. The schedule's passes run one after another, and a
+   * poll's deadline must not wait on Goodreads (up to two 10 s requests): the pass only starts the reading.
+   */
+  private reading: Promise<void> | null = null;
   private readonly heldUntil = new Map<ShelfSite, number>();
 
   constructor(
@@ -52,7 +59,7 @@ export class ShelfSync implements ScheduledTask {
   }
 
   nextDue(): Date | null {
-    if (this.intervalMs <= 0) return null;
+    if (this.intervalMs <= 0 || this.reading) return null;
     const sql = sqliteOf(this.db);
     let earliest: number | null = null;
     for (const site of SHELF_SITES) {
@@ -67,10 +74,13 @@ export class ShelfSync implements ScheduledTask {
     return new Date(Math.max(earliest, this.lastFinished + (this.options.pauseMs ?? DEFAULT_PAUSE_MS)));
   }
 
-  /** One member whose reading is due (the longest waiting): the next waits for the next pass, after the pause. */
+  /**
+   * Starts the reading of one member whose reading is due (the longest waiting), and answers at once; the next
+   * waits until it is over and the pause has passed (the schedule is told to look again then).
+   */
   async runDue(now: Date): Promise<void> {
     const sites = this.open(now.getTime());
-    if (this.intervalMs <= 0 || sites.length === 0) return;
+    if (this.intervalMs <= 0 || sites.length === 0 || this.reading) return;
     const sql = sqliteOf(this.db);
     const userId = statement(
       sql,
@@ -78,7 +88,18 @@ export class ShelfSync implements ScheduledTask {
     )
       .pluck()
       .get(now.toISOString(), JSON.stringify(sites)) as string | undefined;
-    if (userId) await this.sync(userId);
+    if (!userId) return;
+    this.reading = this.sync(userId)
+      .catch((error: unknown) => this.options.log(`Shelves of member ${userId} not read`, error))
+      .finally(() => {
+        this.reading = null;
+        this.options.reschedule?.();
+      });
+  }
+
+  /** The scheduled reading under way, if any: the schedule's stop waits for it. */
+  settled(): Promise<void> {
+    return this.reading ?? Promise.resolve();
   }
 
   /** Reads one member's linked shelves now (after any reading under way); answers once it is written or refused. */
