@@ -104,6 +104,23 @@ nightTest(
     await expect(cyril.page.getByTestId('tonight-question')).toContainText('Why does the ocean repeat', LIVE);
     await expect(remote.getByTestId('question-current')).toBeVisible();
 
+    // Eva came without answering: the moderator finds her by name and checks her in.
+    const others = remote.getByTestId('check-in-others');
+    await expect(others.getByRole('checkbox')).toHaveCount(3);
+    await others.getByRole('searchbox', { name: 'Find a member' }).fill('Horv');
+    const eva = others.getByRole('checkbox', { name: 'Eva Horváthová' });
+    await expect(eva).not.toBeChecked();
+    // Ticked once the club has her in (the box follows the meeting, not the click).
+    await eva.click();
+    await expect(tv.checkedIn.getByText('Eva Horváthová')).toBeVisible(LIVE);
+    await expect(others.getByRole('checkbox', { name: 'Eva Horváthová' })).toBeChecked();
+    await expect(tv.checkedIn).toContainText('Here tonight: 4');
+    // Once here, she is among those listed; a search that finds only them says so.
+    await expect(others.getByTestId('check-in-found')).toHaveCount(0);
+    await expect(others).toContainText('Everyone who matches is listed above.');
+    await others.getByRole('searchbox', { name: 'Find a member' }).fill('Nobody by this name');
+    await expect(others).toContainText('No member matches “Nobody by this name”.');
+
     await remote.getByTestId('reveal-votes').click();
     await remote.getByRole('dialog').getByRole('button', { name: 'Reveal the votes' }).click();
     await expect(tv.poll).toHaveAttribute('data-phase', 'revealed', LIVE);

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Meeting, MeetingChanges, MeetingList, NewMeeting, RsvpAnswer } from '../../../shared/api/meetings';
 import { api } from '../../lib/api-client';
 import { routeKey } from '../../lib/query-keys';
@@ -11,6 +11,23 @@ export const meetingsQuery = routeQuery('meetings', 'list');
 
 export function meetingQuery(meetingId: number) {
   return routeQuery('meetings', 'get', { params: { meetingId } });
+}
+
+/** How many members a moderator's search for someone to check in shows. */
+export const CHECK_IN_MATCHES = 8;
+
+/**
+ * Members whose name matches what a moderator typed, to check in someone who did not answer. Its own key:
+ * the member list's pages (users feature) are kept in another shape.
+ */
+export function useMembersMatching(search: string) {
+  return useQuery({
+    queryKey: ['meetings', 'check-in-matches', search] as const,
+    queryFn: ({ signal }) => api.users.page({ query: { q: search, limit: String(CHECK_IN_MATCHES) }, signal }),
+    enabled: search !== '',
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useMeetings() {
