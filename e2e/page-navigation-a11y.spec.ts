@@ -1,6 +1,7 @@
 import { arrangeHostAndBea } from './host-fixtures';
 import { arrangeCurrentBook } from './reading-fixtures';
 import { ADMIN, expect, test } from './fixtures';
+import { liveConnection } from './pages/club-app';
 
 // The app's frame for keyboard and screen reader users: the skip link, focus and an announcement after each
 // navigation, the page's title, and <html lang> following the interface's language.
@@ -113,11 +114,11 @@ test('what changes live on the page a member reads is announced politely', async
   const solaris = await admin.suggest(discussionId, { title: 'Solaris', author: 'Stanisław Lem', pageCount: 204, text: 'An ocean that thinks.' });
 
   await app.signInAs(bea);
-  // Her page, with the live-update connection open (it upgrades to a WebSocket once connected).
-  const hubSocket = page.waitForEvent('websocket', (ws) => ws.url().includes('/hubs/events'));
+  // Her page, with the live-update connection up.
+  const live = liveConnection(page);
   await app.goto(`/navrhy/${discussionId}`);
   await expect(page.getByRole('article', { name: 'Solaris' })).toBeVisible();
-  await hubSocket;
+  await live;
   const announcer = page.getByTestId('route-announcer');
 
   // Another member's suggestion arrives while Bea reads.
@@ -132,10 +133,10 @@ test('what changes live on the page a member reads is announced politely', async
   // The vote opens and closes while she has it open.
   const pollId = (await admin.closeDiscussion(discussionId)).poll!.pollId;
   await expect(announcer).toHaveText('The discussion has closed.');
-  const pollHubSocket = page.waitForEvent('websocket', (ws) => ws.url().includes('/hubs/events'));
+  const pollLive = liveConnection(page);
   await app.goto(`/hlasovania/${pollId}`);
   await expect(page.getByTestId('vote-form')).toBeVisible();
-  await pollHubSocket;
+  await pollLive;
   await admin.vote(pollId, [solaris.postId]);
   await admin.closePoll(pollId);
   await expect(page.getByTestId('poll-results')).toBeVisible();

@@ -121,3 +121,19 @@ export class ClubApp {
     return this.page.locator('.mantine-Notification-root').filter({ hasText: text });
   }
 }
+
+/**
+ * Answers once the page's live-update connection is up: the hub has taken the handshake (socket.io's
+ * CONNECT, `40`), so events from then on reach the page. The WebSocket's opening alone comes before the
+ * handshake, and an event sent in between is not for this page yet. Call it before the page loads.
+ */
+export function liveConnection(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      if (!socket.url().includes('/hubs/events')) return;
+      socket.on('framereceived', (frame) => {
+        if (String(frame.payload).startsWith('40')) resolve();
+      });
+    });
+  });
+}
