@@ -6,6 +6,7 @@ import { registerBotSchema } from '../../../shared/api/admin';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { AdminFormPanel } from './AdminFormPanel';
 import { AdminSection } from './AdminSection';
 import { useBots, useRegisterBot } from './queries';
 
@@ -77,15 +78,7 @@ function NewBotForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('bots.createTitle')} data-testid="new-bot-form">
-      <Stack
-        gap="sm"
-        p="md"
-        bg="var(--bookclub-color-inset)"
-        style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--bookclub-color-divider)' }}
-      >
-        <Text size="sm" fw={600}>
-          {t('bots.createTitle')}
-        </Text>
+      <AdminFormPanel title={t('bots.createTitle')}>
         <TextInput type="email" label={t('bots.email')} required autoComplete="off" {...form.getInputProps('email')} name="botEmail" />
         <TextInput label={t('bots.name')} required autoComplete="off" {...form.getInputProps('name')} name="botName" />
         <PasswordInput
@@ -99,7 +92,7 @@ function NewBotForm() {
         <Button type="submit" variant="light" loading={busy} leftSection={<IconPlus size={16} />} w="fit-content">
           {t('bots.submit')}
         </Button>
-      </Stack>
+      </AdminFormPanel>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { schemaChecks } from '../../lib/form-errors';
 import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
+import { AdminFormPanel } from './AdminFormPanel';
 import { AdminSection } from './AdminSection';
 import { DeliveryStatusLine } from './DeliveryStatusLine';
 import { useAddWebhook, useRemoveWebhook, useWebhooks } from './chat-queries';
@@ -111,15 +112,7 @@ function NewWebhookForm({ onMade }: { onMade(hook: Webhook): void }) {
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('chat.addTitle')} data-testid="new-webhook-form">
-      <Stack
-        gap="sm"
-        p="md"
-        bg="var(--bookclub-color-inset)"
-        style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--bookclub-color-divider)' }}
-      >
-        <Text size="sm" fw={600}>
-          {t('chat.addTitle')}
-        </Text>
+      <AdminFormPanel title={t('chat.addTitle')}>
         <TextInput
           type="url"
           label={t('chat.url')}
@@ -149,7 +142,7 @@ function NewWebhookForm({ onMade }: { onMade(hook: Webhook): void }) {
         <Button type="submit" variant="light" loading={busy} leftSection={<IconPlus size={16} />} w="fit-content">
           {t('chat.add')}
         </Button>
-      </Stack>
+      </AdminFormPanel>
     </form>
   );
 }
