@@ -17,11 +17,6 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const HUB_PATH = '/hubs/events';
-/**
- * The cookie a sign-in leaves for the live-update path only: Obskurnee's own client opens its SignalR
- * connection with no token (Obskurnee's hub let anyone in), and a browser sends this cookie with it.
- */
-export const HUB_SESSION_COOKIE = 'bookclub-live';
 export const HUB_RETRY_MS = 5000;
 export const TOAST_MS = 4000;
 export const DEFAULT_SITE_NAME = 'Bookclub';

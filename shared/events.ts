@@ -40,6 +40,21 @@ export interface HubEventPayloads {
 }
 
 /**
+ * What the SignalR endpoint sends Obskurnee's client, which knows this one event (DECISIONS.md "Obskurnee
+ * compatibility"): whatever arrives, its client keeps as the club's current discussion, the one its home links.
+ */
+export const OBSKURNEE_EVENTS = { discussionChanged: 'DiscussionChanged' } as const;
+
+export interface ObskurneeEventPayloads {
+  /**
+   * The club's current discussion (the latest open one, as home answers it), whole, or null when none is
+   * open; sent only when that changes: a round starts, a discussion closes into its poll, a theme poll's
+   * winner opens the book discussion. A post added or edited sends nothing.
+   */
+  DiscussionChanged: Discussion | null;
+}
+
+/**
  * The small events, for clients that asked for them (DELTA_EVENTS_HANDSHAKE): each says what changed, not
  * the whole document, so one post into a 200-post discussion is the post, not the 200.
  *

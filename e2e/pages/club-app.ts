@@ -69,9 +69,9 @@ export class ClubApp {
 
   /**
    * Opens the club signed in as this account, on the member's home. The sign-in goes through the API, in
-   * the browser's own context (so it keeps the cookie a sign-in leaves), and the token is put where the app
-   * keeps it: the sign-in form has tests of its own (session, account access, keyboard), and going through
-   * it in every other test cost a second of a busy machine each.
+   * the browser's own context, and the token is put where the app keeps it: the sign-in form has tests of
+   * its own (session, account access, keyboard), and going through it in every other test cost a second of
+   * a busy machine each.
    */
   async signInAs(account: { email: string; password: string }) {
     const response = await this.page.request.post(`${this.baseUrl}/api/accounts/login`, { data: { email: account.email, password: account.password } });

@@ -5,13 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Discussion } from '../../shared/api/discussions';
 import type { Poll } from '../../shared/api/polls';
 import { HUB_PATH } from '../../shared/constants';
-import { DELTA_EVENTS, HUB_EVENTS, type PostEvent } from '../../shared/events';
+import { DELTA_EVENTS, HUB_EVENTS, OBSKURNEE_EVENTS, type PostEvent } from '../../shared/events';
 import { createHub, type Hub } from './hub';
 import { within } from './test-support/foreign-clients';
 import { LiveClient } from './test-support/live-clients';
 
 // Hub.publish: each change in the form each client asked for, each form encoded once, and a whole document
-// built only when a client that gets it is connected. Any token `member-…` is a signed-in member.
+// (or Obskurnee's form) built only when a client that gets it is connected. Any token `member-…` is a
+// signed-in member.
 
 let hub: Hub;
 let url: string;
@@ -57,12 +58,19 @@ describe('publishing a change', () => {
     const small = await Promise.all(['member-a', 'member-b', 'member-c'].map((id) => connect(id, true)));
     const event = counted<PostEvent>({ discussionId: 3, version: 8, post });
     const build = vi.fn(async () => ({ discussionId: 3 }) as Discussion);
+    const buildCurrent = vi.fn(async () => null);
 
-    await hub.publish({ event: DELTA_EVENTS.postAdded, payload: event.payload, whole: { event: HUB_EVENTS.discussionChanged, build } });
+    await hub.publish({
+      event: DELTA_EVENTS.postAdded,
+      payload: event.payload,
+      whole: { event: HUB_EVENTS.discussionChanged, build },
+      obskurnee: { event: OBSKURNEE_EVENTS.discussionChanged, build: buildCurrent },
+    });
 
     for (const client of small) expect((await client.next<PostEvent>(DELTA_EVENTS.postAdded)).payload).toEqual({ discussionId: 3, version: 8, post });
     expect(event.encodings()).toBe(PER_EMIT);
     expect(build).not.toHaveBeenCalled();
+    expect(buildCurrent).not.toHaveBeenCalled();
   });
 
   it('with a client that asked for nothing: it gets the whole document, built and encoded once, and the others the small event', async () => {
@@ -81,23 +89,34 @@ describe('publishing a change', () => {
     expect(whole.events()).toEqual([HUB_EVENTS.discussionChanged]);
   });
 
-  it("with a SignalR client: DiscussionChanged is built for it, as Obskurnee's hub sends it; PollChanged, which Obskurnee's client does not know, is not", async () => {
+  it("with a SignalR client: only what Obskurnee's hub sends, built once for it; no whole document is built for it", async () => {
     await connect('member-a', true);
     const connection = new HubConnectionBuilder()
       .withUrl(`${url}${HUB_PATH}`, { accessTokenFactory: () => 'member-s' })
       .configureLogging(LogLevel.None)
       .build();
     hubConnections.push(connection);
+    const received: unknown[] = [];
+    connection.on(OBSKURNEE_EVENTS.discussionChanged, (discussion: unknown) => received.push(discussion));
     await within(connection.start(), 4_000, 'SignalR start()');
-    const received = within(new Promise<Discussion>((resolve) => connection.on(HUB_EVENTS.discussionChanged, resolve)), 4_000, 'DiscussionChanged');
 
     const buildPoll = vi.fn(async () => ({ pollId: 2 }) as Poll);
     await hub.publish({ event: DELTA_EVENTS.pollUpdated, payload: { pollId: 2 } as never, whole: { event: HUB_EVENTS.pollChanged, build: buildPoll } });
     const build = vi.fn(async () => ({ discussionId: 3, posts: [post] }) as Discussion);
     await hub.publish({ event: DELTA_EVENTS.postAdded, payload: { discussionId: 3, version: 8, post }, whole: { event: HUB_EVENTS.discussionChanged, build } });
+    const buildCurrent = vi.fn(async () => null);
+    await hub.publish({
+      event: DELTA_EVENTS.discussionUpdated,
+      payload: { discussionId: 3 } as never,
+      whole: { event: HUB_EVENTS.discussionChanged, build },
+      obskurnee: { event: OBSKURNEE_EVENTS.discussionChanged, build: buildCurrent },
+    });
 
-    expect(await received).toEqual({ discussionId: 3, posts: [post] });
-    expect(build).toHaveBeenCalledTimes(1);
+    // Events come in order: had the first two sent anything, it would have come before this.
+    await vi.waitFor(() => expect(received).toHaveLength(1));
+    expect(received).toEqual([null]);
+    expect(buildCurrent).toHaveBeenCalledTimes(1);
+    expect(build).not.toHaveBeenCalled();
     expect(buildPoll).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,15 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Server } from 'socket.io';
-import { DELTA_EVENTS_HANDSHAKE, DISPLAY_EVENTS, DISPLAY_HANDSHAKE_KEY, HUB_PATH, type DeltaEventPayloads, type HubEventPayloads } from '../../shared/events';
+import {
+  DELTA_EVENTS_HANDSHAKE,
+  DISPLAY_EVENTS,
+  DISPLAY_HANDSHAKE_KEY,
+  HUB_PATH,
+  type DeltaEventPayloads,
+  type HubEventPayloads,
+  type ObskurneeEventPayloads,
+} from '../../shared/events';
 import { sharePollingPayloads } from './shared-polling-payloads';
 import type { SignalRLimits } from './signalr-connection';
 import { createSignalRHub } from './signalr-hub';
@@ -13,16 +21,14 @@ export interface Hub {
    * Obskurnee's client) takes the requests on that path that are not socket.io's (signalr-hub.ts).
    */
   attach(httpServer: http.Server): void;
-  /**
-   * Today's event with a whole document, to the socket.io clients that asked for nothing at their handshake
-   * and to SignalR's (which get only what Obskurnee's hub sends).
-   */
+  /** Today's event with a whole document, to the socket.io clients that asked for nothing at their handshake. */
   broadcast<E extends WholeEvent>(event: E, payload: HubEventPayloads[E]): void;
   /**
    * One change, told to every signed-in client in the form it asked for (shared/events.ts): the small
-   * event to those that asked for it, and today's whole document to the others, built only when one of
-   * them is connected (a 200-post discussion is some 400 KB to serialise for each post). Each form is
-   * encoded once for all its recipients. Resolves once both went out.
+   * event to those that asked for it, today's whole document to the other socket.io clients, and what
+   * Obskurnee's hub sent for it (if anything) to SignalR's; each built only when one of its clients is
+   * connected (a 200-post discussion is some 400 KB to serialise for each post). Each form is encoded once
+   * for all its recipients. Resolves once all went out.
    */
   publish<D extends DeltaEvent>(change: LiveChange<D>): Promise<void>;
   /** Closes every live connection of one account (its sessions ended: password reset, disabled). */
@@ -40,6 +46,7 @@ export interface Hub {
 /** A small event, and the whole-document event the same change is to clients that asked for nothing. */
 export type DeltaEvent = keyof DeltaEventPayloads;
 export type WholeEvent = keyof HubEventPayloads;
+export type ObskurneeEvent = keyof ObskurneeEventPayloads;
 
 export interface LiveChange<D extends DeltaEvent> {
   event: D;
@@ -48,8 +55,14 @@ export interface LiveChange<D extends DeltaEvent> {
   variant?: { userIds: Iterable<string>; payload: DeltaEventPayloads[D] };
   /** The same change as today's event (none for a ballot: votes had no event); built only when sent. */
   whole?: WholeChange;
+  /**
+   * What Obskurnee's hub sent for the same change, to SignalR's clients; none for most changes (a post, a
+   * vote), since its client takes any event as news of the club's current discussion.
+   */
+  obskurnee?: ObskurneeChange;
 }
 export type WholeChange = { [W in WholeEvent]: { event: W; build(): Promise<HubEventPayloads[W]> } }[WholeEvent];
+export type ObskurneeChange = { [O in ObskurneeEvent]: { event: O; build(): Promise<ObskurneeEventPayloads[O]> } }[ObskurneeEvent];
 
 const SIGNED_IN = 'signed-in';
 /** Clients that asked for the small events at their handshake, and those that did not. */
@@ -134,9 +147,8 @@ export function createHub(options: HubOptions): Hub {
   // (wsPreEncodedFrame); long-polling answers share their bytes too (shared-polling-payloads.ts).
   function broadcastWhole<E extends WholeEvent>(event: E, payload: HubEventPayloads[E]): void {
     io.to(WHOLE).emit(event, payload);
-    signalR.broadcast(event, payload);
   }
-  const wantsWhole = (event: WholeEvent) => (io.sockets.adapter.rooms.get(WHOLE)?.size ?? 0) > 0 || signalR.sends(event);
+  const wantsWhole = () => (io.sockets.adapter.rooms.get(WHOLE)?.size ?? 0) > 0;
 
   return {
     attach(httpServer) {
@@ -151,7 +163,7 @@ export function createHub(options: HubOptions): Hub {
       signalR.attach(httpServer);
     },
     broadcast: broadcastWhole,
-    async publish({ event, payload, variant, whole }) {
+    async publish({ event, payload, variant, whole, obskurnee }) {
       // Display screens get the evening's events as a member who has not voted does.
       const everyone = FOR_DISPLAYS.has(event) ? [DELTAS, DISPLAYS] : DELTAS;
       if (variant) {
@@ -162,7 +174,8 @@ export function createHub(options: HubOptions): Hub {
         io.to(everyone).emit(event, payload);
       }
       // The event and its document's type go together (WholeChange); the compiler cannot follow a union through a call.
-      if (whole && wantsWhole(whole.event)) broadcastWhole(whole.event, (await whole.build()) as never);
+      if (whole && wantsWhole()) broadcastWhole(whole.event, (await whole.build()) as never);
+      if (obskurnee && signalR.sends()) signalR.broadcast(obskurnee.event, await obskurnee.build());
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { HUB_PATH, HUB_SESSION_COOKIE } from '../../shared/constants';
+import { HUB_PATH } from '../../shared/constants';
 import { requestLanguage, translate } from '../http/i18n';
 import type { SignalRConnection } from './signalr-connection';
 import type { SignalRConnections } from './signalr-connections';
@@ -13,36 +13,13 @@ import { LongPollingTransport, ServerSentEventsTransport, WebSocketTransport } f
  * (GET, Accept: text/event-stream) or long polling (GET), takes the client's messages (POST) and ends a
  * long-polling connection (DELETE). Negotiate needs a live session's token, and so does opening a transport,
  * for the same account; the token comes as `access_token` in the query (browsers cannot set headers on
- * WebSockets and event streams), as `Authorization: Bearer`, or, from a club page whose client sends none
- * (Obskurnee's own), in the cookie a sign-in left for this path. Every refusal is problem details, never a 500.
+ * WebSockets and event streams; Microsoft's client, as Obskurnee's eventHub.js uses it, sends its
+ * `accessTokenFactory` token there) or as `Authorization: Bearer`. Every refusal is problem details, never a 500.
  */
 
 export type SignalRRoute = 'negotiate' | 'connection';
 
 const NEGOTIATE_PATH = `${HUB_PATH}/negotiate`;
-
-/**
- * The token a sign-in left in the live-update cookie (accounts.routes.ts), for Obskurnee's own client, which
- * sends no token. Taken only from the club's own pages: a request that names another origin is not let in on
- * a cookie its browser sent along (a SameSite=Strict cookie is not sent cross-site anyway).
- */
-export function liveSessionCookie(request: IncomingMessage): string | undefined {
-  const origin = request.headers.origin;
-  if (origin !== undefined) {
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      return undefined;
-    }
-    if (host !== request.headers.host) return undefined;
-  }
-  for (const pair of (request.headers.cookie ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === HUB_SESSION_COOKIE) return pair.slice(at + 1).trim() || undefined;
-  }
-  return undefined;
-}
 
 /** Which SignalR request this is, or null for socket.io's (they carry `EIO=`) and everyone else's. */
 export function signalRRoute(url: string | undefined): SignalRRoute | null {
@@ -95,7 +72,7 @@ export function createSignalREndpoint(deps: SignalREndpointDeps): SignalREndpoin
     if (!deps.isOpen()) return UNAVAILABLE;
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const token = query.get('access_token') ?? bearer ?? liveSessionCookie(request);
+    const token = query.get('access_token') ?? bearer;
     let user: { id: string } | null;
     try {
       user = await deps.sessionUser(token || undefined);

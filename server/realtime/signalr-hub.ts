@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HUB_EVENTS, type HubEventPayloads } from '../../shared/events';
+import type { ObskurneeEventPayloads } from '../../shared/events';
 import { DEFAULT_LIMITS, type SignalRLimits } from './signalr-connection';
 import { SignalRConnections } from './signalr-connections';
 import { createSignalREndpoint, signalRRoute } from './signalr-endpoint';
@@ -11,8 +11,9 @@ import { Payload } from './signalr-transports';
  * ASP.NET Core SignalR on the hub's path, beside socket.io, for Obskurnee's own client (DECISIONS.md,
  * "Obskurnee compatibility"). socket.io's requests carry `EIO=` in the query; the rest of
  * `/hubs/events`, `/hubs/events/` and `/hubs/events/negotiate` is SignalR's. It sends what Obskurnee's
- * hub sends, `DiscussionChanged` with the whole discussion, to connections whose token was a live session
- * when they connected, and closes them when that session ends, as the socket.io hub does.
+ * hub sends, when it sends it (`DiscussionChanged` with the club's current discussion, shared/events.ts),
+ * to connections whose token was a live session when they connected, and closes them when that session
+ * ends, as the socket.io hub does.
  */
 export interface SignalRHub {
   /**
@@ -20,10 +21,10 @@ export interface SignalRHub {
    * engine.io answers everything under its path itself, so the listeners it left are wrapped here.
    */
   attach(httpServer: http.Server): void;
-  /** Sends an event to every open connection, if it is one Obskurnee's client knows (DiscussionChanged). */
-  broadcast<E extends keyof HubEventPayloads>(event: E, payload: HubEventPayloads[E]): void;
-  /** Whether a broadcast of `event` would reach anyone: one Obskurnee's client knows, and an open connection. */
-  sends(event: keyof HubEventPayloads): boolean;
+  /** Sends one of the events Obskurnee's hub sends to every open connection. */
+  broadcast<E extends keyof ObskurneeEventPayloads>(event: E, payload: ObskurneeEventPayloads[E]): void;
+  /** Whether a broadcast would reach anyone (an open connection): else its payload need not be built. */
+  sends(): boolean;
   /** The account's sessions ended: its connections are closed and told not to reconnect. */
   disconnectUser(userId: string): void;
   /** A restore swaps the club: every connection is closed and may reconnect. */
@@ -41,8 +42,6 @@ export interface SignalRHubOptions {
   limits?: Partial<SignalRLimits>;
 }
 
-/** Events of the club that Obskurnee's hub also sends; its client knows no others. */
-const OBSKURNEE_EVENTS = new Set<string>([HUB_EVENTS.discussionChanged]);
 /** How long a closing server waits for clients to read their Close message before hanging up. */
 const CLOSE_GRACE_MS = 1_000;
 
@@ -57,7 +56,7 @@ export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
     log: options.log,
   });
   let sweeper: NodeJS.Timeout | undefined;
-  const sends = (event: keyof HubEventPayloads) => OBSKURNEE_EVENTS.has(event) && connections.openCount > 0;
+  const sends = () => connections.openCount > 0;
 
   return {
     attach(httpServer) {
@@ -80,7 +79,7 @@ export function createSignalRHub(options: SignalRHubOptions): SignalRHub {
     sends,
     broadcast(event, payload) {
       // Nobody to send it to: not even encoded (a 200-post discussion is some 400 KB of JSON).
-      if (!sends(event)) return;
+      if (!sends()) return;
       // Encoded once for every connection (and once more for every event stream, in Payload).
       connections.broadcast(new Payload(invocation(event, [payload])));
     },

@@ -3,7 +3,6 @@ import { ServiceBusy } from '../../http/errors';
 import { routeImplementer } from '../../http/route-handlers';
 import type { AccountsService } from './accounts.service';
 import type { AttemptThrottle } from './attempt-throttle';
-import { leaveLiveSessionCookie } from './live-session-cookie';
 import type { PasswordResetService } from './password-reset.service';
 import type { User } from './user.entity';
 
@@ -34,7 +33,6 @@ export function accountsRoutes(accounts: AccountsService, passwordReset: Passwor
       try {
         const signedIn = await accounts.login(email, password);
         attempt.succeeded();
-        leaveLiveSessionCookie(ctx, signedIn.token);
         return signedIn;
       } catch (error) {
         // Turned away before any password was checked: that was no guess.

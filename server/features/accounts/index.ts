@@ -5,7 +5,6 @@ export { IMPORTED_IDENTITY_PREFIX, makeIdentityV3Hash, parseIdentityHash } from 
 export { hasAnyUser, promoteToAdminIfNone, type AdminPromotion } from './club-admin';
 export { accountName, displayName } from './display-name';
 export type { LinkSettings, PasswordResetService } from './password-reset.service';
-export { leaveLiveSessionCookie } from './live-session-cookie';
 export { newSetupCode } from './setup-code';
 export { userNames } from './user-names';
 export { userTable, type User } from './user.entity';

@@ -10,13 +10,13 @@ import {
   type PostFields,
   type Topic,
 } from '../../../shared/api/discussions';
-import { DELTA_EVENTS, HUB_EVENTS } from '../../../shared/events';
+import { DELTA_EVENTS, HUB_EVENTS, OBSKURNEE_EVENTS } from '../../../shared/events';
 import { sqliteOf } from '../../db/data-source';
 import { findRow, findRows, statement } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
-import type { Hub, WholeChange } from '../../realtime/hub';
+import type { Hub, ObskurneeChange, WholeChange } from '../../realtime/hub';
 import { actorOf, displayName, userNames, type User } from '../accounts';
 import { noClubEvents, type ClubEvents } from '../newsletters';
 import { recommendationTable } from '../recommendations';
@@ -144,11 +144,30 @@ export class DiscussionsService {
     return { html: this.markdown.render(text) };
   }
 
-  /** Tells every signed-in client that a discussion opened or closed: its own state, or the whole discussion. */
+  /**
+   * Tells every signed-in client that a discussion opened or closed: its own state, or the whole discussion;
+   * and Obskurnee's client the club's current discussion, when this changed which one that is.
+   */
   async broadcast(discussionId: number): Promise<void> {
     const row = findRow(sqliteOf(this.db), discussions, { id: discussionId });
     if (!row) throw new NotFound('discussionNotFound');
-    await this.hub.publish({ event: DELTA_EVENTS.discussionUpdated, payload: this.summaryOf(row), whole: this.wholeDiscussion(discussionId) });
+    await this.hub.publish({
+      event: DELTA_EVENTS.discussionUpdated,
+      payload: this.summaryOf(row),
+      whole: this.wholeDiscussion(discussionId),
+      obskurnee: await this.currentDiscussionChange(discussionId),
+    });
+  }
+
+  /**
+   * Obskurnee's DiscussionChanged after a discussion opened or closed, if that changed the club's current
+   * discussion (the latest open one): one that opens is the newest, so it is current; one that closes was
+   * current unless a later one is open, and home then shows the latest still open, or none.
+   */
+  private async currentDiscussionChange(discussionId: number): Promise<ObskurneeChange | undefined> {
+    const current = await this.current();
+    if (current && current.id > discussionId) return undefined;
+    return { event: OBSKURNEE_EVENTS.discussionChanged, build: async () => current && this.get(current.id) };
   }
 
   /** Tells every signed-in client of a post added or edited: the post (the same for every reader), or the whole discussion. Answers the post. */
@@ -163,7 +182,7 @@ export class DiscussionsService {
     return post;
   }
 
-  /** Today's DiscussionChanged, for the clients that asked for nothing and for SignalR's. */
+  /** Today's DiscussionChanged, for the socket.io clients that asked for nothing (SignalR's get Obskurnee's, above). */
   private wholeDiscussion(discussionId: number): WholeChange {
     return { event: HUB_EVENTS.discussionChanged, build: () => this.get(discussionId) };
   }
