@@ -70,8 +70,19 @@ export function Layout() {
                 <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="md" size="sm" aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')} />
                 <UnstyledButton component={Link} to={pages.home()} data-testid="site-name" style={{ minWidth: 0 }}>
                   <Group gap={8} wrap="nowrap">
-                    <IconBook2 size={26} color="var(--bookclub-color-accent)" aria-hidden style={{ flexShrink: 0 }} />
-                    <Text fw={700} size="lg" ff="heading" c="var(--bookclub-color-accent)" truncate>
+                    {/* On a phone the name alone, on two lines if need be: its room is what the controls leave. */}
+                    <Box visibleFrom="xs" style={{ display: 'flex', flexShrink: 0 }}>
+                      <IconBook2 size={26} color="var(--bookclub-color-accent)" aria-hidden />
+                    </Box>
+                    <Text
+                      fw={700}
+                      fz={{ base: 'md', sm: 'lg' }}
+                      lh={1.2}
+                      ff="heading"
+                      c="var(--bookclub-color-accent)"
+                      lineClamp={2}
+                      data-testid="site-name-text"
+                    >
                       {siteName}
                     </Text>
                   </Group>

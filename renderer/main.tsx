@@ -1,3 +1,5 @@
+// First: zod's settings hold for the schemas made as the modules below load.
+import './lib/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './styles.css';

@@ -1,4 +1,4 @@
-import { Button, type ButtonProps } from '@mantine/core';
+import { Box, Button, type ButtonProps } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,15 @@ export function LanguageButton({ language, ...props }: ButtonProps & ComponentPr
       variant="subtle"
       color="dark"
       px={6}
-      leftSection={<IconLanguage size={18} />}
       aria-label={t('language.button', { code: language.toUpperCase(), name: t(`language.${language}`) })}
       data-testid="language-menu"
       tt="uppercase"
       {...props}
     >
+      {/* On a phone the code alone, so the club's name in the header keeps its room. */}
+      <Box component="span" visibleFrom="xs" mr={6} style={{ display: 'flex' }}>
+        <IconLanguage size={18} />
+      </Box>
       {language}
     </Button>
   );

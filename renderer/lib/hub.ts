@@ -17,6 +17,11 @@ export interface HubOptions {
    * member has on screen is read again. Not on a session's first connection.
    */
   onReconnected?: () => void;
+  /**
+   * The page whose leaving closes the connection quietly and whose return from the browser's back-forward
+   * cache opens it again: the browser's window, unless a test hands its own (null: none).
+   */
+  page?: EventTarget | null;
 }
 
 /** The hub's answer to a handshake whose token is not (or no longer) a live session. */
@@ -35,6 +40,10 @@ async function connectToHub(token: string): Promise<Socket> {
  * The live-update connection. It starts after sign-in or session restore and stops on logout; when it
  * drops for any other reason it restarts, and a failed start is retried every 5 s (SPEC section 4). A
  * refused token is not retried: the connection stops and reports it, and the session ends.
+ *
+ * A page being left (pagehide: a reload, a link away, the tab closed) takes its connection along without a
+ * word and without a restart; should the browser keep the page and show it again (pageshow), it connects
+ * again as after a drop.
  */
 export class HubClient {
   private socket: Socket | null = null;
@@ -46,8 +55,19 @@ export class HubClient {
   private attempt = 0;
   /** Whether this session's connection has been up before: connecting again then means events were missed. */
   private connectedBefore = false;
+  private readonly page: EventTarget | null;
+  /**
+   * The page has begun to leave (beforeunload). Firefox closes its sockets then, before pagehide, and the
+   * page may yet stay (a download, a leave called off): a drop meanwhile is not told and waits as a failed
+   * start does, which pagehide calls off. Over once the connection opens again.
+   */
+  private leaving = false;
+  /** Closed by pagehide with the session still on: pageshow opens it again. */
+  private hidden = false;
 
-  constructor(private readonly options: HubOptions) {}
+  constructor(private readonly options: HubOptions) {
+    this.page = options.page !== undefined ? options.page : typeof window === 'undefined' ? null : window;
+  }
 
   get isRunning(): boolean {
     return this.token !== null;
@@ -58,12 +78,40 @@ export class HubClient {
     this.stop();
     this.token = token;
     this.connectedBefore = false;
+    this.page?.addEventListener('beforeunload', this.beginLeaving);
+    this.page?.addEventListener('pagehide', this.hide);
+    this.page?.addEventListener('pageshow', this.show);
     this.open();
   }
 
   /** Deliberate close (logout): no restart follows. */
   stop(): void {
     this.token = null;
+    this.page?.removeEventListener('beforeunload', this.beginLeaving);
+    this.page?.removeEventListener('pagehide', this.hide);
+    this.page?.removeEventListener('pageshow', this.show);
+    this.hidden = false;
+    this.close();
+  }
+
+  private readonly beginLeaving = (): void => {
+    this.leaving = true;
+  };
+
+  private readonly hide = (): void => {
+    this.hidden = true;
+    this.close();
+  };
+
+  private readonly show = (): void => {
+    this.leaving = false;
+    if (!this.hidden) return;
+    this.hidden = false;
+    this.open();
+  };
+
+  /** Closes the socket, or gives up the one being made and any restart waiting; the session stays. */
+  private close(): void {
     this.attempt++;
     this.pending = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -77,6 +125,7 @@ export class HubClient {
   private open(): void {
     const token = this.token;
     if (!token) return;
+    this.leaving = false;
     const attempt = ++this.attempt;
     let socket: Socket | Promise<Socket>;
     try {
@@ -95,7 +144,7 @@ export class HubClient {
       (error: unknown) => {
         if (attempt !== this.attempt) return;
         this.pending = null;
-        this.options.log?.('Live updates could not start; retrying in 5 s', error);
+        this.warn('Live updates could not start; retrying in 5 s', error);
         this.scheduleRestart();
       },
     );
@@ -118,14 +167,20 @@ export class HubClient {
         this.options.onUnauthorized?.(token);
         return;
       }
-      this.options.log?.('Live updates could not connect; retrying in 5 s', error);
+      this.warn('Live updates could not connect; retrying in 5 s', error);
       this.scheduleRestart();
     });
     socket.on('disconnect', (reason: string) => {
       if (reason === 'io client disconnect') return;
-      this.options.log?.(`Live updates dropped (${reason}); reconnecting`);
+      if (this.leaving) return this.scheduleRestart();
+      this.warn(`Live updates dropped (${reason}); reconnecting`);
       this.scheduleRestart(0);
     });
+  }
+
+  /** What went wrong, unless it is the page being left. */
+  private warn(message: string, error?: unknown): void {
+    if (!this.leaving) this.options.log?.(message, error);
   }
 
   private scheduleRestart(delay = this.options.retryMs ?? HUB_RETRY_MS): void {

@@ -18,8 +18,12 @@ export function LoginControl() {
   if (token && profile) {
     return (
       <Group gap={4} wrap="nowrap">
-        <Button component={Link} to={pages.member(profile.email)} variant="subtle" color="dark" leftSection={<IconUserCircle size={18} />} px="xs">
-          {t('nav.me')}
+        <Button component={Link} to={pages.member(profile.email)} variant="subtle" color="dark" px="xs" aria-label={t('nav.me')}>
+          <IconUserCircle size={18} />
+          {/* On a phone the icon alone too: the club's name needs the room more than the word. */}
+          <Text span inherit ml={6} visibleFrom="sm">
+            {t('nav.me')}
+          </Text>
         </Button>
         <Button
           variant="default"
