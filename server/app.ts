@@ -63,6 +63,9 @@ import { MeetingsService } from './features/meetings/meetings.service';
 import { MeetingReminders } from './features/meetings/meeting-reminders';
 import { meetingsRoutes } from './features/meetings/meetings.routes';
 import { CheckIns } from './features/meetings/check-ins';
+import { DatePollsService } from './features/date-polls/date-polls.service';
+import { DatePollDeadlines } from './features/date-polls/date-poll-deadlines';
+import { datePollsRoutes } from './features/date-polls/date-polls.routes';
 import { ChatService } from './features/chat/chat.service';
 import { chatRoutes } from './features/chat/chat.routes';
 import { meetingNightRoutes } from './features/meeting-night/meeting-night.routes';
@@ -203,6 +206,8 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   // Without PUBLIC_URL a feed's address is the one the member reached the club at (a LAN address), not localhost.
   const calendars = new CalendarsService(db, meetings, clock, links, config.publicUrl ?? null);
   const checkIns = new CheckIns(db, meetings, { clock, hub });
+  const datePolls = new DatePollsService(db, { books, meetings, hub, clock, events, outbox, mail: meetingMail, schedule });
+  schedule.add(new DatePollDeadlines(db, outbox, meetingMail));
   const questions = new QuestionsService(db, { markdown, clock, hub });
   const room = new RoomService(db, {
     meetings,
@@ -289,6 +294,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
         // A screen reads the room once per live event; an address asking more than a few times a second is a flood.
         throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: 600, perAccountAddress: 600, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
       }),
+      datePolls: datePollsRoutes(datePolls),
       chat: chatRoutes(chat),
       shelves: shelvesRoutes(shelves, {
         // Each link and "read now" asks Goodreads or StoryGraph: a few a minute is plenty for a person.

@@ -1,3 +1,4 @@
+import type { DatePollAnswer, DatePollState } from './api/date-polls';
 import type { Discussion, DiscussionState, Post } from './api/discussions';
 import type { MeetingQuestion } from './api/meeting-night';
 import type { Meeting, MeetingState, RsvpAnswer } from './api/meetings';
@@ -25,6 +26,9 @@ export const HUB_EVENTS = {
   discussionChanged: 'DiscussionChanged',
   pollChanged: 'PollChanged',
   meetingChanged: 'MeetingChanged',
+  /** Date polls never had a whole-document event, and their grid is never pushed: these are the small ones. */
+  datePollUpdated: 'DatePollUpdated',
+  datePollAnswered: 'DatePollAnswered',
 } as const;
 
 export interface HubEventPayloads {
@@ -37,6 +41,9 @@ export interface HubEventPayloads {
   PollChanged: Poll;
   /** The whole meeting after it was scheduled, changed, cancelled or answered (myRsvp null). */
   MeetingChanged: Meeting;
+  /** The same small events as DELTA_EVENTS' (DeltaEventPayloads): a client that asked for nothing gets them too. */
+  DatePollUpdated: DatePollState;
+  DatePollAnswered: DatePollAnswered;
 }
 
 /**
@@ -76,6 +83,8 @@ export const DELTA_EVENTS = {
   meetingCheckedIn: 'MeetingCheckedIn',
   questionsChanged: 'QuestionsChanged',
   roomRevealed: 'RoomRevealed',
+  datePollUpdated: 'DatePollUpdated',
+  datePollAnswered: 'DatePollAnswered',
 } as const;
 
 /** The small events a display-link screen gets: what the room view shows. */
@@ -129,4 +138,17 @@ export interface DeltaEventPayloads {
   QuestionsChanged: { meetingId: number; version: number; currentQuestionId: number | null; order: number[]; question?: MeetingQuestion };
   /** A moderator showed the room the open poll's counts: the room reads the poll again. */
   RoomRevealed: { meetingId: number; pollId: number };
+  /** A date poll opened, edited, cancelled or picked: its own fields and dates, never the grid of answers. */
+  DatePollUpdated: DatePollState;
+  /** One member's answers as they now stand (they replace that member's earlier ones), with their name. */
+  DatePollAnswered: DatePollAnswered;
+}
+
+/** One member's answers to a date poll, by option id (an option left out: no answer). */
+export interface DatePollAnswered {
+  datePollId: number;
+  version: number;
+  userId: string;
+  name: string;
+  answers: Record<string, DatePollAnswer>;
 }

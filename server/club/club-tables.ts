@@ -1,6 +1,7 @@
 import { resetTokenTable, userTable } from '../features/accounts';
 import { bookTable } from '../features/books';
 import { discussionTable, postTable } from '../features/discussions';
+import { datePollAnswerTable, datePollOptionTable, datePollTable } from '../features/date-polls';
 import { settingTable } from '../features/home';
 import { mailTable } from '../features/mail';
 import { calendarFeedTable, meetingCheckInTable, meetingRsvpTable, meetingTable } from '../features/meetings';
@@ -50,4 +51,7 @@ export const clubTables = [
   chatDeliveryTable,
   shelfLinkTable,
   shelfEntryTable,
+  datePollTable,
+  datePollOptionTable,
+  datePollAnswerTable,
 ];

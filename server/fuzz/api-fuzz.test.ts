@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../shared/api/discussions';
+import type { DatePoll } from '../../shared/api/date-polls';
 import type { CalendarFeed, Meeting } from '../../shared/api/meetings';
 import type { Recommendation } from '../../shared/api/recommendations';
 import type { CurrentlyReading } from '../../shared/api/users';
@@ -134,6 +135,8 @@ beforeAll(async () => {
       // A meeting's times, valid when the suite runs: a start ahead, an end after it.
       startsAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
       endsAt: new Date(Date.now() + 30 * DAY_MS + 2 * 60 * 60 * 1000).toISOString(),
+      // A date poll's proposed dates, valid when the suite runs: two, ahead, apart.
+      options: [40, 41].map((days) => ({ startsAt: new Date(Date.now() + days * DAY_MS).toISOString() })),
     },
     freshEmail: () => `fuzz-${++emails}@club.test`,
   };
@@ -145,10 +148,10 @@ beforeAll(async () => {
 let memberToken: string;
 
 /**
- * Fuzzed requests that succeed may close the discussion, close the poll, remove the entry, cancel the meeting
- * or replace the calendar feed that the valid-looking requests name; before each route, whichever is gone is
+ * Fuzzed requests that succeed may close the discussion, close the poll, remove the entry, cancel the meeting,
+ * pick or cancel the date poll, or replace the calendar feed that the valid-looking requests name; before each route, whichever is gone is
  * made again, so every route meets an open discussion with a post, an open poll with a vote, a
- * currently-reading entry, an upcoming meeting and a working feed.
+ * currently-reading entry, an upcoming meeting, an open date poll and a working feed.
  */
 async function keepFixturesOpen(): Promise<void> {
   const fixtures = context.fixtures;
@@ -173,6 +176,12 @@ async function keepFixturesOpen(): Promise<void> {
   if (meeting?.status !== 200 || meeting.body.isCancelled) {
     const start = Date.now() + 60 * DAY_MS;
     fixtures.meetingId = (await ok<Meeting>(club, 'POST', '/api/meetings', admin, { startsAt: new Date(start).toISOString(), place: 'Fuzz place' })).meetingId;
+  }
+  const datePoll = fixtures.datePollId ? await club.call<DatePoll>('GET', `/api/date-polls/${fixtures.datePollId}`, { token: admin }) : undefined;
+  if (datePoll?.status !== 200 || datePoll.body.isClosed) {
+    const opened = await ok<DatePoll>(club, 'POST', '/api/date-polls', admin, { title: 'Fuzz evening', options: fixtures.options, place: 'Fuzz place' });
+    fixtures.datePollId = opened.datePollId;
+    fixtures.optionId = opened.options[0]!.optionId;
   }
   const feed = fixtures.feedFile ? await club.call('GET', `/api/calendar/${fixtures.feedFile}`) : undefined;
   if (feed?.status !== 200) {

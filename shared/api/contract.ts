@@ -31,6 +31,7 @@ export const TAGS = {
   Newsletters: 'Mail subscriptions.',
   Stats: "The club's statistics.",
   Meetings: "The club's meetings, members' answers (RSVP) and their private calendar feeds.",
+  'Date polls': 'Finding the evening: proposed dates, members’ answers (yes, if need be, no), and the pick that makes the meeting.',
   'Chat and webhooks': "Club events posted to the club's Matrix room and to outgoing webhooks (admins).",
   'Meeting night': 'The evening itself: check-in, discussion questions, the room view and its display link.',
   'Reading progress': 'Where members are in a book, for those who share it.',

@@ -4,6 +4,7 @@ import { apiDocsApi } from './api-docs';
 import { booksApi } from './books';
 import { chatApi } from './chat';
 import type { RouteContract } from './contract';
+import { datePollsApi } from './date-polls';
 import { demoApi } from './demo';
 import { discussionsApi } from './discussions';
 import { homeApi } from './home';
@@ -39,6 +40,7 @@ export const API = {
   // Before users: /api/users/calendar-feed would otherwise be read as /api/users/{email}.
   meetings: meetingsApi,
   meetingNight: meetingNightApi,
+  datePolls: datePollsApi,
   scrape: scrapeApi,
   users: usersApi,
   currentlyReading: currentlyReadingApi,

@@ -245,10 +245,17 @@ describe('real answers against the documented schemas', () => {
     const feed = await ok(club, 'POST', '/api/users/calendar-feed', member.token);
     await ok(club, 'POST', `/api/meetings/${meeting.meetingId}/questions`, member.token, { text: 'What is *Solaris*?' });
     const display = await ok(club, 'POST', '/api/display-link', admin);
+    const datePoll = await ok(club, 'POST', '/api/date-polls', admin, {
+      title: 'When next?',
+      options: [1, 2].map((days) => ({ startsAt: new Date(Date.now() + days * 86_400_000).toISOString() })),
+      place: 'Library',
+    });
+    await ok(club, 'PUT', `/api/date-polls/${datePoll.datePollId}/answers`, member.token, { answers: { [datePoll.options[0].optionId]: 'yes' } });
     await ok(club, 'POST', '/api/admin/webhooks', admin, { url: 'https://hooks.example.org/bookclub', events: ['bookChosen'], format: 'slack' });
     Object.assign(real, {
       displayToken: display.url.split('/').pop(),
       meetingId: String(meeting.meetingId),
+      datePollId: String(datePoll.datePollId),
       feedFile: feed.url.split('/').pop(),
       discussionId: String(discussionId),
       pollId: String(pollId),

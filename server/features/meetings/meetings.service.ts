@@ -1,3 +1,4 @@
+import type BetterSqlite3 from 'better-sqlite3';
 import type { DataSource } from 'typeorm';
 import {
   meetingProblems,
@@ -12,7 +13,7 @@ import {
 import { DELTA_EVENTS, HUB_EVENTS } from '../../../shared/events';
 import type { Clock } from '../../clock';
 import { sqliteOf } from '../../db/data-source';
-import { findRow, findRows, findRowsIn, insertRow, updateRows, upsertRow } from '../../db/table';
+import { findRow, findRows, findRowsIn, insertRow, insertRows, updateRows, upsertRow } from '../../db/table';
 import { writeTransaction } from '../../db/write-transaction';
 import { Conflict, Invalid, NotFound } from '../../http/errors';
 import type { Markdown } from '../../markdown';
@@ -42,8 +43,10 @@ export interface MeetingsDeps {
   mail: MeetingMailSettings;
 }
 
+type Sql = BetterSqlite3.Database;
+
 /** The fields of a meeting a moderator sets, as stored. */
-type MeetingFields = Pick<MeetingRow, 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'bookId' | 'notes'>;
+export type MeetingFields = Pick<MeetingRow, 'startsAt' | 'endsAt' | 'place' | 'onlineUrl' | 'bookId' | 'notes'>;
 const FIELDS = ['startsAt', 'endsAt', 'place', 'onlineUrl', 'bookId', 'notes'] as const satisfies readonly (keyof MeetingFields)[];
 
 /**
@@ -88,6 +91,14 @@ export class MeetingsService {
   }
 
   async schedule(owner: User, input: NewMeeting): Promise<Meeting> {
+    const fields = await this.checkNew(input);
+    const now = this.deps.clock.now().toISOString();
+    const meetingId = writeTransaction(this.db, (sql) => this.insertScheduled(sql, fields, owner, now, []));
+    return this.announceScheduled(meetingId, owner);
+  }
+
+  /** A new meeting's fields, checked as `schedule` checks them (the rules, the book), before anything is written. */
+  async checkNew(input: NewMeeting): Promise<MeetingFields> {
     const fields: MeetingFields = {
       startsAt: input.startsAt,
       endsAt: input.endsAt ?? null,
@@ -98,10 +109,26 @@ export class MeetingsService {
     };
     this.refuseProblems(fields, { startChanged: true });
     if (fields.bookId !== null) await this.deps.books.get(fields.bookId);
-    const now = this.deps.clock.now().toISOString();
-    const meetingId = writeTransaction(this.db, (sql) =>
-      insertRow(sql, meetings, { ...fields, isCancelled: false, sequence: 0, ownerId: owner.id, createdOn: now, modifiedOn: now }),
-    );
+    return fields;
+  }
+
+  /**
+   * Writes a checked meeting inside the caller's write transaction, with members' first answers (a date
+   * poll's pick: date-polls/), so the meeting and what made it commit together. Then `announceScheduled`.
+   */
+  insertScheduled(sql: Sql, fields: MeetingFields, owner: User, now: string, answers: readonly { userId: string; answer: RsvpAnswer }[]): number {
+    const meetingId = insertRow(sql, meetings, { ...fields, isCancelled: false, sequence: 0, ownerId: owner.id, createdOn: now, modifiedOn: now });
+    if (answers.length > 0)
+      insertRows(
+        sql,
+        rsvps,
+        answers.map(({ userId, answer }) => ({ meetingId, userId, answer, modifiedOn: now })),
+      );
+    return meetingId;
+  }
+
+  /** After a new meeting's write commits: its reminder, the live event, the mail and the chat. Answers the meeting. */
+  async announceScheduled(meetingId: number, owner: User): Promise<Meeting> {
     // Its day-before reminder may be the club's next scheduled work.
     this.deps.schedule.reschedule();
     const meeting = await this.answerAndPublish(meetingId, owner);

@@ -28,6 +28,16 @@ export type ClubEvent =
       actorId: string;
       /** The meeting as it is now, for the club's chat. */
       meeting: MeetingSummary;
+    }
+  | {
+      /** A moderator proposed dates for the next meeting (date-polls/): its mail lists them. */
+      kind: 'datePollOpened';
+      datePollId: number;
+      title: string;
+      closesAt: string | null;
+      optionCount: number;
+      letters: Record<Language, EventLetter>;
+      actorId: string;
     };
 
 /** What a chat message says of a meeting. */

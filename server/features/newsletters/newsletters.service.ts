@@ -26,6 +26,8 @@ const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
   meetingScheduled: ['basicevents', 'allevents'],
   meetingChanged: ['basicevents', 'allevents'],
   meetingCancelled: ['basicevents', 'allevents'],
+  // Finding the evening is a milestone too: the main list hears of it.
+  datePollOpened: ['basicevents', 'allevents'],
   // Its outcome is news of its own (the book, the next discussion, the tiebreaker): the chat hears of the close.
   pollClosed: [],
 };

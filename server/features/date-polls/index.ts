@@ -1,0 +1,3 @@
+// What other features may use of date polls; the rest of the folder is its own (npm run lint holds them to this).
+export { datePollAnswerTable, datePollOptionTable, datePollTable } from './date-poll.entity';
+export type { DatePollsService } from './date-polls.service';
