@@ -18,6 +18,7 @@ import { MeetingNight1732389000000 } from './1732389000000-meeting-night';
 import { Chat1732392000000 } from './1732392000000-chat';
 import { Shelves1732395000000 } from './1732395000000-shelves';
 import { PublicationYear1732398000000 } from './1732398000000-publication-year';
+import { ChatRefusals1732401000000 } from './1732401000000-chat-refusals';
 
 /** In order; each runs once, recorded in the migrations table. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Chat1732392000000,
   Shelves1732395000000,
   PublicationYear1732398000000,
+  ChatRefusals1732401000000,
 ];
