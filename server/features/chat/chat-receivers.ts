@@ -25,7 +25,8 @@ export interface FakeReceiver {
 /** What a fake answers: a status and a JSON body, or `hang` (it never answers), or raw bytes with their headers. */
 export type FakeAnswer = { status: number; body?: unknown; raw?: Buffer; headers?: Record<string, string> } | 'hang';
 
-export async function startReceiver(answer: (request: Omit<Received, 'status'>, index: number) => FakeAnswer): Promise<FakeReceiver> {
+/** `port`: a receiver switched on again where it was (0: any free port). */
+export async function startReceiver(answer: (request: Omit<Received, 'status'>, index: number) => FakeAnswer, port = 0): Promise<FakeReceiver> {
   const received: Received[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -39,7 +40,7 @@ export async function startReceiver(answer: (request: Omit<Received, 'status'>, 
       response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(raw ?? JSON.stringify(body ?? {}));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
@@ -60,6 +61,7 @@ export function startHomeserver(options: {
   rooms: string[];
   userId?: string;
   send?: (request: Omit<Received, 'status'>, index: number) => FakeAnswer;
+  port?: number;
 }): Promise<FakeReceiver> {
   const userId = options.userId ?? '@clubbot:matrix.test';
   let sends = 0;
@@ -81,7 +83,7 @@ export function startHomeserver(options: {
       return options.send?.(request, sends++) ?? { status: 200, body: { event_id: `$${sends++}` } };
     }
     return { status: 404, body: { errcode: 'M_UNRECOGNIZED', error: 'Unrecognized request' } };
-  });
+  }, options.port);
 }
 
 /** A hook's key bytes from its secret as shown (whsec_<base64>), or as hooks made before issue 39 kept it (hex text). */
