@@ -97,7 +97,7 @@ export type NewWebhook = z.output<typeof newWebhookSchema>;
 
 /** A hook changed: what is given changes; an empty or absent address keeps the one it has. */
 export const webhookChangesSchema = z.object({
-  url: newWebhookSchema.shape.url.optional().or(z.literal('').transform(() => undefined)),
+  url: newWebhookSchema.shape.url.optional().transform((url) => url || undefined),
   events: newWebhookSchema.shape.events.optional(),
   format: newWebhookSchema.shape.format,
 });
