@@ -267,7 +267,7 @@ export class ChatService implements ClubEvents {
   private toWebhook(hook: WebhookRow, secret: string | null): Webhook {
     return {
       webhookId: hook.id,
-      url: maskedAddress(hook.url),
+      url: maskedAddress(hook.url, hook.format),
       events: eventsOf(hook),
       format: hook.format,
       secret: secret && shownSecret(secret),
