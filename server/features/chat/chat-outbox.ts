@@ -89,6 +89,15 @@ export class ChatOutbox {
 
   /** Something new to send, or sooner: every receiver whose lane is free sends its due delivery now. */
   wake(): void {
+    try {
+      this.startDue();
+    } catch (error) {
+      // Called from a lane's end too, where a throw would be an unhandled rejection: logged; the next event wakes it.
+      this.options.log(`Chat deliveries failed: ${(error as Error).message}`);
+    }
+  }
+
+  private startDue(): void {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
