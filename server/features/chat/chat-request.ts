@@ -51,7 +51,13 @@ export function sendToReceiver(request: ReceiverRequest): Promise<ReceiverAnswer
       url,
       {
         method: request.method,
-        headers: { ...request.headers, 'Accept-Encoding': 'identity', Connection: 'close' },
+        // A length rather than chunks, as fetch sent it: some receivers refuse a chunked body (411).
+        headers: {
+          ...request.headers,
+          ...(request.body !== undefined && { 'Content-Length': String(Buffer.byteLength(request.body)) }),
+          'Accept-Encoding': 'identity',
+          Connection: 'close',
+        },
         agent: false,
         lookup: checkedLookup(refuse),
         timeout: request.timeoutMs,

@@ -27,6 +27,17 @@ describe('where the chat may send', () => {
       await expect(send(`http://[::ffff:127.0.0.1]:${port}/hook`)).rejects.toThrow('the club itself');
       await expect(send('http://169.254.169.254/latest/meta-data')).rejects.toThrow('a link-local address');
       expect(club.received).toHaveLength(0);
+      // Sent with its length, as fetch sent it, not in chunks; and asked for uncompressed.
+      await sendToReceiver({
+        url: `${club.url}/hook`,
+        method: 'POST',
+        headers: {},
+        body: '{"é":1}',
+        timeoutMs: 2_000,
+        club: { ports: new Set([1]), ips: new Set() },
+      });
+      expect(club.received[0]!.headers).toMatchObject({ 'content-length': '8', 'accept-encoding': 'identity' });
+      expect(club.received[0]!.headers['transfer-encoding']).toBeUndefined();
       expect(
         (
           await sendToReceiver({
