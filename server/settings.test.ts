@@ -55,6 +55,7 @@ describe('settings', () => {
       roomId: '!abc:example.org',
       accessToken: 'syt_secret',
     });
+    expect(readSettings([], { ...env, MATRIX_HOMESERVER: 'http://host/some/prefix/' }, '/srv/club').matrix!.homeserver).toBe('http://host/some/prefix');
     expect(() => readSettings([], { ...env, MATRIX_ACCESS_TOKEN: '' }, '/srv/club')).toThrow(/go together/);
     expect(() => readSettings([], { ...env, MATRIX_HOMESERVER: 'matrix.example.org' }, '/srv/club')).toThrow(/MATRIX_HOMESERVER/);
     expect(() => readSettings([], { ...env, MATRIX_ROOM_ID: '#club:example.org' }, '/srv/club')).toThrow(/MATRIX_ROOM_ID/);

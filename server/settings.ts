@@ -207,7 +207,9 @@ function parseMatrix(raw: Partial<Record<SettingName, string>>): ServerConfig['m
   }
   // The token is never repeated in a message: a log would keep it.
   if (!/^![^:\s]+:\S+$/.test(roomId)) throw new SettingsError(`MATRIX_ROOM_ID must be a room id such as !abc123:example.org, not "${roomId}"`);
-  return { homeserver: new URL(homeserver).origin, roomId, accessToken };
+  // A homeserver served under a path keeps it (https://example.org/matrix); a trailing slash goes.
+  const url = new URL(homeserver);
+  return { homeserver: url.origin + url.pathname.replace(/\/+$/, ''), roomId, accessToken };
 }
 
 /**

@@ -9,7 +9,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { AdminSection } from './AdminSection';
 import { DeliveryStatusLine } from './DeliveryStatusLine';
-import { useMatrix, useRemoveMatrix, useSetMatrix } from './chat-queries';
+import { useMatrix, useRemoveMatrix, useRetryMatrix, useSetMatrix } from './chat-queries';
 
 /**
  * Admins only: the Matrix room the club posts its events to. Set on the server (MATRIX_* settings), it is only
@@ -19,6 +19,7 @@ export function MatrixSection() {
   const { t } = useTranslation('admin');
   const matrix = useMatrix().data;
   const remove = useRemoveMatrix().mutateAsync;
+  const retry = useRetryMatrix().mutateAsync;
   if (!matrix) return null;
   return (
     <AdminSection id="admin-matrix" icon={<IconBrandMatrix size={20} />} title={t('chat.matrixTitle')} hint={t('chat.matrixHint')}>
@@ -36,7 +37,7 @@ export function MatrixSection() {
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {matrix.homeserver}
             </Text>
-            <DeliveryStatusLine status={matrix.deliveries} />
+            <DeliveryStatusLine status={matrix.deliveries} onRetry={() => retry()} />
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">

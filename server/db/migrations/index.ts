@@ -19,6 +19,7 @@ import { Chat1732392000000 } from './1732392000000-chat';
 import { Shelves1732395000000 } from './1732395000000-shelves';
 import { PublicationYear1732398000000 } from './1732398000000-publication-year';
 import { DatePolls1732401000000 } from './1732401000000-date-polls';
+import { ChatRefusals1732402000000 } from './1732402000000-chat-refusals';
 
 /** In order; each runs once, recorded in the migrations table. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   Shelves1732395000000,
   PublicationYear1732398000000,
   DatePolls1732401000000,
+  ChatRefusals1732402000000,
 ];

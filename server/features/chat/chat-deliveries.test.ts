@@ -121,7 +121,7 @@ describe('webhooks and the Matrix room', () => {
 
     const events = ['roundStarted', 'discussionClosed', 'pollClosed', 'bookChosen', 'meetingScheduled', 'meetingCancelled', 'reviewAdded'];
     jsonHook = await ok<Webhook>(club, 'POST', '/api/admin/webhooks', admin, { url: `${flaky.url}/bookclub`, events });
-    expect(jsonHook.secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(jsonHook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     discordHook = await ok<Webhook>(club, 'POST', '/api/admin/webhooks', admin, {
       url: `${discord.url}/api/webhooks/1/abc`,
       events: ['bookChosen'],
@@ -171,6 +171,7 @@ describe('webhooks and the Matrix room', () => {
     await until(() => deliveredOnce(discord.received, deliveryOf).length >= 1 && deliveredOnce(homeserver.received, txnOf).length >= 4, 'discord and matrix');
     expect(JSON.parse(discord.received[0]!.body)).toEqual({
       content: expect.stringMatching(/^📖 Our book no\. 1: Solaris by Author of Solaris\. https:\/\/club\.example\.org\/knihy\/\d+$/),
+      allowed_mentions: { parse: [] },
     });
     expect(signedWith(discord.received[0]!, discordHook.secret!)).toBe(true);
     const matrixMessages = deliveredOnce(homeserver.received, txnOf);
@@ -185,10 +186,10 @@ describe('webhooks and the Matrix room', () => {
       expect(request.path).toMatch(/^\/_matrix\/client\/v3\/rooms\/!club%3Amatrix\.test\/send\/m\.room\.message\/[0-9a-f-]{36}$/);
       expect(request.headers.authorization).toBe(`Bearer ${TOKEN}`);
     }
-    expect(JSON.parse(matrixMessages[0]!.body)).toMatchObject({ msgtype: 'm.text', format: 'org.matrix.custom.html' });
+    expect(JSON.parse(matrixMessages[0]!.body)).toMatchObject({ msgtype: 'm.notice', format: 'org.matrix.custom.html', 'm.mentions': {} });
 
     const status = (await ok<Webhook[]>(club, 'GET', '/api/admin/webhooks', admin))[0]!.deliveries;
-    expect(status).toMatchObject({ pending: 0, lastStatus: 204, lastError: null });
+    expect(status).toMatchObject({ state: 'delivered', pending: 0, lastStatus: 204, lastError: null, nextAttemptOn: null });
   });
 
   it('never shows the access token or a secret in an answer or a log line', async () => {

@@ -10,7 +10,7 @@ describe('the chat’s messages', () => {
   it('tell a meeting in the club’s language and time zone, linking its page', () => {
     const message = chatMessage({ kind: 'meetingScheduled', meetingId: 7, letters, actorId: 'a', meeting }, sk)!;
     expect(message).toMatchObject({ event: 'meetingScheduled', link: 'https://klub.example.sk/stretnutia/7' });
-    expect(message.line).toBe('📅 Stretneme sa štvrtok 3. decembra 2026 o 19:00 – Kaviareň Lumière.');
+    expect(message.line).toBe('📅 Stretneme sa vo štvrtok 3. decembra 2026 o 19:00 – Kaviareň Lumière.');
     expect(
       chatMessage(
         { kind: 'meetingCancelled', meetingId: 7, letters, actorId: 'a', meeting: { ...meeting, place: null, onlineUrl: 'https://meet.example' } },
@@ -40,5 +40,34 @@ describe('the chat’s messages', () => {
     const json = JSON.parse(webhookBody(review, 'json', en, '2026-12-01T00:00:00.000Z'));
     expect(json).toMatchObject({ event: 'reviewAdded', club: { name: 'Book <Club>' }, data: { bookId: 4, owner: 'Ann', rating: 4 } });
     expect(JSON.stringify(json)).not.toContain('user-id-1');
+  });
+
+  it('say a meeting’s day as Slovak says it after “v”, and carry the event’s kind in JSON like every other event', () => {
+    const sunday = { ...meeting, startsAt: '2026-12-13T17:00:00.000Z', place: null };
+    expect(chatMessage({ kind: 'meetingScheduled', meetingId: 7, letters, actorId: 'a', meeting: sunday }, sk)!.line).toBe(
+      '📅 Stretneme sa v nedeľu 13. decembra 2026 o 18:00.',
+    );
+    expect(
+      chatMessage({ kind: 'meetingCancelled', meetingId: 7, letters, actorId: 'a', meeting: { ...sunday, startsAt: '2026-12-16T17:00:00.000Z' } }, sk)!.line,
+    ).toBe('❌ Stretnutie v stredu 16. decembra 2026 o 18:00 sa ruší.');
+    const changed = chatMessage({ kind: 'meetingChanged', meetingId: 7, letters, actorId: 'a', meeting }, en)!;
+    expect(JSON.parse(webhookBody(changed, 'json', en, '2026-12-01T00:00:00.000Z')).data).toMatchObject({ kind: 'meetingChanged', meetingId: 7 });
+  });
+
+  it('never ping, link or break a line where a member’s name or a title says so', () => {
+    const review = chatMessage(
+      { kind: 'reviewAdded', bookId: 4, title: '[Free](https://evil.example) <@&123>\n# Dune', owner: '@everyone', rating: null, actorId: 'u' },
+      en,
+    )!;
+    const discord = JSON.parse(webhookBody(review, 'discord', en, '2026-12-01T00:00:00.000Z'));
+    expect(discord.allowed_mentions).toEqual({ parse: [] });
+    expect(discord.content).toBe('⭐ \\@everyone reviewed \\[Free\\]\\(https\\://evil.example\\) \\<\\@&123\\> \\# Dune. https://klub.example.sk/knihy/4');
+    expect(review.line).toBe('⭐ @everyone reviewed [Free](https://evil.example) <@&123> # Dune.');
+    const slack = JSON.parse(webhookBody(review, 'slack', en, '2026-12-01T00:00:00.000Z')).text;
+    expect(slack).toBe('⭐ @everyone reviewed [Free](https://evil.example) &lt;@&amp;123&gt; # Dune. <https://klub.example.sk/knihy/4>');
+    const atRoom = chatMessage({ kind: 'meetingScheduled', meetingId: 7, letters, actorId: 'a', meeting: { ...meeting, place: '@room\nupstairs' } }, en)!;
+    const matrix = JSON.parse(matrixBody(atRoom));
+    expect(matrix).toMatchObject({ msgtype: 'm.notice', 'm.mentions': {} });
+    expect(matrix.body).toContain('at @room upstairs.');
   });
 });

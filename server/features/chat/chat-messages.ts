@@ -7,8 +7,10 @@ import type { ClubEvent } from '../newsletters';
 /** A club event as the chat tells it: one line in the club's language, the page it links to, and its facts. */
 export interface ChatMessage {
   event: ChatEvent;
-  /** The line without its link. */
+  /** The line without its link, on one line (names and titles may not break it). */
   line: string;
+  /** The same with its names and titles escaped for Discord's markdown. */
+  discordLine: string;
   link: string;
   /** The event's own facts, for JSON receivers. */
   data: Record<string, string | number | boolean | null>;
@@ -25,7 +27,22 @@ export interface ChatSettings {
 
 /** The chat's message of a club event, or null for events the chat does not hear of (contributions). */
 export function chatMessage(event: ClubEvent, settings: ChatSettings): ChatMessage | null {
-  const t = (key: string, params: Record<string, string | number> = {}) => translate(settings.language, `chat:${key}`, params);
+  const message = chatLine(event, settings, oneLine);
+  if (!message) return null;
+  return { ...message, discordLine: chatLine(event, settings, (text) => escapeDiscord(oneLine(text)))!.line };
+}
+
+/**
+ * The line of an event, the club's members' words in it (titles, names, places) passed through `say`: what a
+ * member typed is told, never taken as the chat's markup, mentions or line breaks.
+ */
+function chatLine(event: ClubEvent, settings: ChatSettings, say: (text: string) => string): Omit<ChatMessage, 'discordLine'> | null {
+  const t = (key: string, params: Record<string, string | number> = {}) =>
+    translate(
+      settings.language,
+      `chat:${key}`,
+      Object.fromEntries(Object.entries(params).map(([name, value]) => [name, typeof value === 'string' ? say(value) : value])),
+    );
   const base = settings.publicUrl;
   switch (event.kind) {
     case 'roundStarted':
@@ -64,15 +81,14 @@ export function chatMessage(event: ClubEvent, settings: ChatSettings): ChatMessa
     case 'meetingChanged':
     case 'meetingCancelled': {
       const { meeting } = event;
-      const when = new Intl.DateTimeFormat(settings.language, { dateStyle: 'full', timeStyle: 'short', timeZone: settings.timeZone ?? undefined }).format(
-        new Date(meeting.startsAt),
-      );
+      const when = meetingWhen(meeting.startsAt, settings);
       const where = meeting.place ? t('meetingPlace', { place: meeting.place }) : meeting.onlineUrl ? t('meetingOnline') : '';
       return {
         event: event.kind,
-        line: t(event.kind, { when, where }),
+        // `when` and `where` are the chat's own words, their place already said.
+        line: translate(settings.language, `chat:${event.kind}`, { when, where }),
         link: base + pages.meeting(event.meetingId),
-        data: { meetingId: event.meetingId, ...meeting },
+        data: { kind: event.kind, meetingId: event.meetingId, ...meeting },
       };
     }
     default:
@@ -85,10 +101,10 @@ const DISCORD_MAX = 2_000;
 
 /** The body a webhook of `format` gets: the JSON of DECISIONS.md, or a Discord or Slack message. */
 export function webhookBody(message: ChatMessage, format: WebhookFormat, settings: ChatSettings, occurredOn: string): string {
-  const text = `${message.line} ${message.link}`;
   switch (format) {
     case 'discord':
-      return JSON.stringify({ content: text.slice(0, DISCORD_MAX) });
+      // Nothing in a delivery pings anyone, whatever a member named themselves (`@everyone`).
+      return JSON.stringify({ content: `${message.discordLine} ${message.link}`.slice(0, DISCORD_MAX), allowed_mentions: { parse: [] } });
     case 'slack':
       return JSON.stringify({ text: `${escapeSlack(message.line)} <${message.link}>` });
     case 'json':
@@ -102,14 +118,55 @@ export function webhookBody(message: ChatMessage, format: WebhookFormat, setting
   }
 }
 
-/** A Matrix m.text message: the line with its link, plain and as HTML. */
+/**
+ * A Matrix message: the line with its link, plain and as HTML. An m.notice (a bot's message, which clients do not
+ * treat as a person's) with no mentions: `m.mentions: {}` says it mentions nobody, so a place or a title with
+ * `@room` or a member's name highlights no one (Matrix's intentional mentions, MSC3952).
+ */
 export function matrixBody(message: ChatMessage): string {
   return JSON.stringify({
-    msgtype: 'm.text',
+    msgtype: 'm.notice',
     body: `${message.line} ${message.link}`,
     format: 'org.matrix.custom.html',
     formatted_body: `${escapeHtml(message.line)} <a href="${escapeHtml(message.link)}">${escapeHtml(message.link)}</a>`,
+    'm.mentions': {},
   });
+}
+
+/** Line breaks and other control characters in a member's words become spaces: one event, one line. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u0085\u2028\u2029]+/g, ' ');
+}
+
+/**
+ * Discord's markdown escaped: a backslash before any punctuation shows it as it is, so `[x](https://…)` is no
+ * masked link, `<@&123>` and `@everyone` no mention (allowed_mentions stops the ping too), `https\://` no link.
+ */
+export function escapeDiscord(text: string): string {
+  return text.replace(/[\\*_~`|>#\-[\]()<@:!]/g, '\\$&');
+}
+
+/** Slovak says "on Sunday" with the weekday in its accusative after "v" (vo before š): v nedeľu, vo štvrtok. */
+const SK_ON_WEEKDAY: Record<string, string> = {
+  pondelok: 'v pondelok',
+  utorok: 'v utorok',
+  streda: 'v stredu',
+  štvrtok: 'vo štvrtok',
+  piatok: 'v piatok',
+  sobota: 'v sobotu',
+  nedeľa: 'v nedeľu',
+};
+
+/** A meeting's day and time in the club's language and time zone, as "on <day>" reads in its sentences. */
+function meetingWhen(startsAt: string, settings: ChatSettings): string {
+  const format = new Intl.DateTimeFormat(settings.language, { dateStyle: 'full', timeStyle: 'short', timeZone: settings.timeZone ?? undefined });
+  const date = new Date(startsAt);
+  // format() rather than the parts joined: V8 keeps a plain space before "PM" there, as browsers show it.
+  const when = format.format(date);
+  if (settings.language !== 'sk') return when;
+  const weekday = format.formatToParts(date).find((part) => part.type === 'weekday')?.value ?? '';
+  return SK_ON_WEEKDAY[weekday] ? when.replace(weekday, SK_ON_WEEKDAY[weekday]) : when;
 }
 
 function escapeHtml(text: string): string {

@@ -7,7 +7,7 @@ export const webhookTable = defineTable('webhook', {
   url: column.varchar(2000),
   events: column.text(),
   format: column.varchar<WebhookFormat>(10),
-  /** The key of its deliveries' signatures (it must be kept to sign; it is shown only once). */
+  /** The key of its deliveries' signatures (it must be kept to sign; it is shown only once): chat-signatures.ts. */
   secret: column.varchar(64),
   createdOn: column.varchar(30),
   createdBy: column.varchar(36),
@@ -42,6 +42,10 @@ export const chatDeliveryTable = defineTable('chat_delivery', {
   lastTriedOn: column.varchar(30).nullable(),
   lastStatus: column.integer().nullable(),
   lastError: column.varchar(500).nullable(),
+  /** Its last tries that the receiver refused (401, 403, 404) in a row; added by 1732402000000-chat-refusals. */
+  refusals: column.integer(),
+  /** The ChatMessage it tells, as JSON: a hook whose shape changes gets it in the new one (same migration). */
+  message: column.text().nullable(),
   deliveredOn: column.varchar(30).nullable(),
 });
 export type ChatDeliveryRow = RowOf<typeof chatDeliveryTable>;
