@@ -17,6 +17,7 @@ export const CHAT_EVENTS = [
   'meetingChanged',
   'meetingCancelled',
   'reviewAdded',
+  'datePollOpened',
 ] as const;
 export type ChatEvent = (typeof CHAT_EVENTS)[number];
 

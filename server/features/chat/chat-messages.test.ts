@@ -28,6 +28,20 @@ describe('the chat’s messages', () => {
     );
   });
 
+  it('tell a date poll opening, linking the meetings page where it is answered, without the grid or who opened it', () => {
+    const opened = chatMessage(
+      { kind: 'datePollOpened', datePollId: 5, title: '@everyone [x](https://evil.example)', closesAt: null, optionCount: 3, letters, actorId: 'user-id-1' },
+      en,
+    )!;
+    expect(opened).toMatchObject({ event: 'datePollOpened', link: 'https://klub.example.sk/stretnutia?datePoll=5' });
+    expect(opened.line).toBe('🗓️ When shall we meet? “@everyone [x](https://evil.example)” offers 3 dates: say which suit you.');
+    expect(opened.discordLine).not.toContain('[x](');
+    expect(opened.data).toEqual({ kind: 'datePollOpened', datePollId: 5, title: '@everyone [x](https://evil.example)', closesAt: null, optionCount: 3 });
+    expect(chatMessage({ kind: 'datePollOpened', datePollId: 5, title: 'Jar', closesAt: null, optionCount: 3, letters, actorId: 'a' }, sk)!.line).toBe(
+      '🗓️ Kedy sa stretneme? „Jar“ ponúka termíny (3): povedzte, ktoré vám vyhovujú.',
+    );
+  });
+
   it('escape what each format needs escaped, and never name the reviewer’s account id', () => {
     const review = chatMessage({ kind: 'reviewAdded', bookId: 4, title: '<b>Dune</b> & co', owner: 'Ann', rating: 4, actorId: 'user-id-1' }, en)!;
     expect(review.line).toBe('⭐ Ann reviewed <b>Dune</b> & co: ★★★★☆.');

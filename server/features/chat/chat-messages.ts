@@ -1,6 +1,6 @@
 import type { ChatEvent, WebhookFormat } from '../../../shared/api/chat';
 import type { Language } from '../../../shared/constants';
-import { pages } from '../../../shared/pages';
+import { PAGE_PATTERNS, pageAddress, pages } from '../../../shared/pages';
 import { translate } from '../../http/i18n';
 import type { ClubEvent } from '../newsletters';
 
@@ -89,6 +89,15 @@ function chatLine(event: ClubEvent, settings: ChatSettings, say: (text: string) 
         line: translate(settings.language, `chat:${event.kind}`, { when, where }),
         link: base + pages.meeting(event.meetingId),
         data: { kind: event.kind, meetingId: event.meetingId, ...meeting },
+      };
+    }
+    case 'datePollOpened': {
+      const { actorId: _actorId, letters: _letters, ...facts } = event;
+      return {
+        event: 'datePollOpened',
+        line: t('datePollOpened', { title: event.title, count: event.optionCount }),
+        link: `${base}${pageAddress(PAGE_PATTERNS.meetings, {}, { datePoll: event.datePollId })}`,
+        data: facts,
       };
     }
     default:
