@@ -126,6 +126,9 @@ describe('linking a profile', () => {
       'javascript:alert(1)',
       'https://app.thestorygraph.com/profile/../admin',
       'ftp://www.goodreads.com/user/show/1',
+      // A bad percent-escape names no profile (it once threw, and the club answered 500).
+      'https://www.goodreads.com/user/show/1%',
+      'https://app.thestorygraph.com/profile/anna%E0%A4%A',
       42,
     ]) {
       const refused = await link(anna, profileUrl);
@@ -147,6 +150,12 @@ describe('who may do what', () => {
   it("members link only their own; moderators may read now and unlink anyone's; bots only read; visitors nothing", async () => {
     expect((await link(anna, 'https://www.goodreads.com/user/show/1001', bea.token)).status).toBe(403);
     expect((await link(anna, 'https://www.goodreads.com/user/show/1001', moderator.token)).status).toBe(403);
+    // Another member's id is refused before the body is read: whatever it holds, a 403.
+    for (const body of ['https://www.goodreads.com/user/show/1%', 42, '']) {
+      const refused = await link(anna, body, bea.token);
+      expect(refused.status, String(body)).toBe(403);
+      expect(refused.body.detail).toBe('Members link only their own Goodreads or StoryGraph profile.');
+    }
     expect((await syncNow(anna, bea.token)).status).toBe(403);
     expect((await unlink(anna, bea.token)).status).toBe(403);
     expect((await syncNow(anna, moderator.token)).status).toBe(200);

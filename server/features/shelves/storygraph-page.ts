@@ -34,7 +34,11 @@ export function readStorygraphPage(html: string, externalUserId: string, base: s
 
 function pathOf(href: string | undefined, base: string): string | null {
   if (!href || !URL.canParse(href, base)) return null;
-  return decodeURIComponent(new URL(href, base).pathname).replace(/\/+$/, '');
+  try {
+    return decodeURIComponent(new URL(href, base).pathname).replace(/\/+$/, '');
+  } catch {
+    return null; // a bad escape (`/books/1%`) links nowhere the club reads
+  }
 }
 
 function readPane(pane: Element, base: string): ShelfBook | null {
