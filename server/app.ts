@@ -240,6 +240,9 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
 
   const feedFetches = config.feedFetchesPerMinute ?? 60;
   const lookups = config.bookLookupsPerMinute ?? 60;
+  // Each lookup or scrape may ask Open Library or Goodreads; a member typing makes a few a minute, a script far more.
+  const lookupThrottle = () =>
+    new AttemptThrottle({ windowMs: 60_000, perAddress: lookups, perAccountAddress: lookups, slowAfter: Infinity, refusalKey: 'tooManyRequests' });
   const api = contractRouter<typeof API, User>(
     API,
     {
@@ -260,17 +263,10 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       runnersUp: runnersUpRoutes(new RunnersUpService(db, discussions)),
       polls: pollsRoutes(polls),
       lookup: lookupRoutes(new BookLookup(config.openLibrary ? createOpenLibrary(config.openLibrary) : null, path.join(config.dataDir, 'images', 'covers')), {
-        // Each lookup may ask Open Library; a member typing makes a few a minute, a script far more.
-        throttle: new AttemptThrottle({
-          windowMs: 60_000,
-          perAddress: lookups,
-          perAccountAddress: lookups,
-          slowAfter: Infinity,
-          refusalKey: 'tooManyRequests',
-        }),
+        throttle: lookupThrottle(),
       }),
       books: booksRoutes(books),
-      scrape: scrapeRoutes(createGoodreadsScraper()),
+      scrape: scrapeRoutes(createGoodreadsScraper(), { throttle: lookupThrottle() }),
       recommendations: recommendationsRoutes(recommendations),
       reviews: reviewsRoutes(reviews),
       progress: progressRoutes(progress),

@@ -278,7 +278,7 @@ describe('real answers against the documented schemas', () => {
     const mismatches: string[] = [];
     // The scrape reads a fake Goodreads on this machine, through the route's own contract entry.
     const goodreads = await startFakeGoodreads();
-    const scrapeApp = await startMiniApp(scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch })));
+    const scrapeApp = await startMiniApp(scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch }), { throttle: { begin: async () => {} } }));
     const scrapeToken = await scrapeApp.tokenFor('scraper');
     try {
       for (const contract of getRoutes) {

@@ -20,7 +20,7 @@ const LETO: FeedItem = { bookId: '11', title: 'Čítať v lete', author: 'Mária
 
 beforeAll(async () => {
   sites = await startFakeShelfSites();
-  club = await startTestServer({ shelves: { goodreadsUrl: sites.url, storygraphUrl: sites.url, intervalHours: 0, timeoutMs: 400, syncsPerMinute: 1000 } });
+  club = await startTestServer({ shelves: { goodreadsUrl: sites.url, storygraphUrl: sites.url, intervalHours: 0, timeoutMs: 1_000, syncsPerMinute: 1000 } });
   await setUpClub(club);
   anna = await addMember(club, { name: 'Anna' });
   bea = await addMember(club, { name: 'Bea' });
@@ -154,7 +154,7 @@ describe('who may do what', () => {
     for (const body of ['https://www.goodreads.com/user/show/1%', 42, '']) {
       const refused = await link(anna, body, bea.token);
       expect(refused.status, String(body)).toBe(403);
-      expect(refused.body.detail).toBe('Members link only their own Goodreads or StoryGraph profile.');
+      expect((refused.body as unknown as { detail: string }).detail).toBe('Members link only their own Goodreads or StoryGraph profile.');
     }
     expect((await syncNow(anna, bea.token)).status).toBe(403);
     expect((await unlink(anna, bea.token)).status).toBe(403);

@@ -1,5 +1,5 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
-import { hasClass, isElement, type Element } from './markup';
+import { DomUtils } from 'htmlparser2';
+import { hasClass, isElement, parseBounded, type Element } from './markup';
 import { cleanLine, cleanUrl, SHELF_BOOKS_MAX, ShelfNotUnderstood, type ShelfBook } from './shelf-book';
 
 /**
@@ -14,7 +14,7 @@ import { cleanLine, cleanUrl, SHELF_BOOKS_MAX, ShelfNotUnderstood, type ShelfBoo
  * (`/profile/{name}`), as StoryGraph's shelf pages do; anything else is not understood and changes nothing.
  */
 export function readStorygraphPage(html: string, externalUserId: string, base: string): ShelfBook[] {
-  const document = parseDocument(html);
+  const document = parseBounded(html);
   const books = new Map<string, ShelfBook>();
   for (const pane of DomUtils.findAll((element) => hasClass(element, 'book-pane-content'), document.children)) {
     if (books.size >= SHELF_BOOKS_MAX) break;
