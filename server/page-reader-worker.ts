@@ -10,13 +10,14 @@ import { readStorygraphPage } from './features/shelves/storygraph-page';
 import type { PageAnswer, PageJob } from './page-reader';
 
 function read(job: PageJob): unknown {
+  const text = new TextDecoder('utf-8').decode(job.body);
   switch (job.kind) {
     case 'goodreadsFeed':
-      return readGoodreadsFeed(job.text);
+      return readGoodreadsFeed(text);
     case 'storygraphPage':
-      return readStorygraphPage(job.text, job.externalUserId, job.base);
+      return readStorygraphPage(text, job.externalUserId, job.base);
     case 'bookPage':
-      return readBookPage(job.text, job.bookId);
+      return readBookPage(text, job.bookId);
   }
 }
 

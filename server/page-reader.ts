@@ -10,9 +10,9 @@ import type { ShelfBook } from './features/shelves/shelf-book';
  * time; the thread is started on the first and ended once idle.
  */
 export type PageJob =
-  | { kind: 'goodreadsFeed'; text: string }
-  | { kind: 'storygraphPage'; text: string; externalUserId: string; base: string }
-  | { kind: 'bookPage'; text: string; bookId: string | null };
+  | { kind: 'goodreadsFeed'; body: Uint8Array }
+  | { kind: 'storygraphPage'; body: Uint8Array; externalUserId: string; base: string }
+  | { kind: 'bookPage'; body: Uint8Array; bookId: string | null };
 
 /** What each kind of page reads as. */
 export interface PageResults {
@@ -83,6 +83,7 @@ async function readNow(job: PageJob, deadlineMs: number): Promise<unknown> {
   if (idle) clearTimeout(idle);
   idle = null;
   const thread = await started();
+  let broken = false;
   try {
     const answer = await new Promise<PageAnswer>((resolve, reject) => {
       const settle = () => {
@@ -93,15 +94,18 @@ async function readNow(job: PageJob, deadlineMs: number): Promise<unknown> {
       };
       const timer = setTimeout(() => {
         settle();
+        broken = true;
         reject(new PageNotRead('tooComplex', `not read within ${deadlineMs} ms`));
       }, deadlineMs);
       const onError = (error: Error) => {
         settle();
+        broken = true;
         // ERR_WORKER_OUT_OF_MEMORY: the page took more than the thread's heap.
         reject(new PageNotRead('tooComplex', `the reading thread failed: ${(error as NodeJS.ErrnoException).code ?? error.message}`));
       };
       const onExit = (code: number) => {
         settle();
+        broken = true;
         reject(new PageNotRead('tooComplex', `the reading thread ended (exit code ${code})`));
       };
       thread.once('message', (answer: PageAnswer) => {
@@ -110,16 +114,19 @@ async function readNow(job: PageJob, deadlineMs: number): Promise<unknown> {
       });
       thread.on('error', onError);
       thread.on('exit', onExit);
-      thread.postMessage(job);
+      // The bytes as they came (UTF-8), handed over rather than copied: decoding them is the thread's work too.
+      const body = job.body.byteOffset === 0 && job.body.byteLength === job.body.buffer.byteLength ? job.body : job.body.slice();
+      thread.postMessage({ ...job, body }, [body.buffer as ArrayBuffer]);
     });
     if ('read' in answer) return answer.read;
     if ('refused' in answer) throw new PageNotRead(answer.refused, answer.message);
     // A reader's own bug: as it would have been thrown here.
     throw Object.assign(new Error(answer.failure.message), { name: answer.failure.name, stack: answer.failure.stack });
   } catch (error) {
-    // A thread that failed or ran out of time is not trusted with the next page; one that stopped a page
-    // part-way is ended too, so the memory that page took goes back at once rather than once idle.
-    if (error instanceof PageNotRead && error.reason === 'tooComplex') ended(thread);
+    // A thread that failed or ran out of time is not trusted with the next page. One that refused a page
+    // itself is kept: starting another costs the members' thread more than the garbage left behind, which
+    // is collected, or goes with the thread once idle.
+    if (broken) ended(thread);
     throw error;
   } finally {
     if (worker === thread) {

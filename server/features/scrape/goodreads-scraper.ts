@@ -1,7 +1,7 @@
 import { goodreadsBookUrl, goodreadsUrl, type ScrapedBook } from '../../../shared/api/scrape';
 import { Invalid } from '../../http/errors';
 import { PageNotRead, readPage } from '../../page-reader';
-import { fetchPage } from './safe-fetch';
+import { fetchBody } from './safe-fetch';
 import { Unprocessable } from './scrape-errors';
 
 /** Reads a book's fields from a link a member pasted; the route depends on this, tests on a local server. */
@@ -34,14 +34,14 @@ export function createGoodreadsScraper(options: GoodreadsScraperOptions = {}): B
     async scrape(input) {
       const start = goodreadsBookUrl(input.trim());
       if (!start) throw new Invalid('scrape:notGoodreads', {}, { goodreadsUrl: ['scrape:notGoodreads'] });
-      const page = await fetchPage(start, {
+      const page = await fetchBody(start, {
         fetch: fetchImpl,
         ...limits,
         mayFollow: (url) => goodreadsUrl(url) !== null,
       });
       // Off the members' thread and within a deadline (server/page-reader.ts): a page built to make its
       // reading slow costs that thread, never the club.
-      const job = { kind: 'bookPage', text: page.html, bookId: bookIdOf(page.url) ?? bookIdOf(start) } as const;
+      const job = { kind: 'bookPage', body: page.body, bookId: bookIdOf(page.url) ?? bookIdOf(start) } as const;
       const book = await readPage(job, readWithinMs).catch((error: unknown) => {
         if (error instanceof PageNotRead) throw new Unprocessable('scrape:pageTooComplex');
         throw error;

@@ -52,10 +52,9 @@ export function createShelfSites(settings: ShelfSettings, fetchImpl: typeof fetc
         site === 'Goodreads'
           ? new URL(`/review/list_rss/${encodeURIComponent(externalUserId)}?shelf=${shelf}`, base)
           : new URL(`/${shelf === 'read' ? 'books-read' : 'currently-reading'}/${encodeURIComponent(externalUserId)}`, base);
-      let text: string;
+      let body: Uint8Array;
       try {
-        const answer = await fetchBody(url, { ...limits(base), accept: site === 'Goodreads' ? 'application/rss+xml, application/xml, text/xml' : 'text/html' });
-        text = new TextDecoder('utf-8').decode(answer.body);
+        ({ body } = await fetchBody(url, { ...limits(base), accept: site === 'Goodreads' ? 'application/rss+xml, application/xml, text/xml' : 'text/html' }));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const status = Number(error.params.status);
@@ -66,7 +65,7 @@ export function createShelfSites(settings: ShelfSettings, fetchImpl: typeof fetc
       // Read off the members' thread and within limits (server/page-reader.ts); whatever goes wrong there is
       // this link's failure, never the request's.
       try {
-        return await (site === 'Goodreads' ? readPage({ kind: 'goodreadsFeed', text }) : readPage({ kind: 'storygraphPage', text, externalUserId, base }));
+        return await (site === 'Goodreads' ? readPage({ kind: 'goodreadsFeed', body }) : readPage({ kind: 'storygraphPage', body, externalUserId, base }));
       } catch (error) {
         // Too deep, too large or too slow to read: the site is serving what the club cannot use, so it is left alone a while.
         if (error instanceof PageNotRead && error.reason === 'tooComplex') throw new ShelfReadFailed('shelfSync:pageTooComplex', true, error);
