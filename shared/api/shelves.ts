@@ -175,7 +175,9 @@ export const shelvesApi = {
     path: '/api/shelves/{userId}/sync',
     tag: 'Shelves',
     summary: 'Read the linked shelves now. Own, or any for moderators.',
-    description: 'A site that fails or answers what the club cannot read changes nothing: the link then says why.',
+    description:
+      'A site that fails or answers what the club cannot read changes nothing: the link then says why. After a site answered 429 or 5xx ' +
+      '(or a page too costly to read) it is not asked for a while, longer after each failure, by a link or a "read now" either: the link says so.',
     who: 'member',
     params: userIdParam,
     answer: answer.one(shelvesSchema, 'The shelves as now read.'),
