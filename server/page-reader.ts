@@ -88,7 +88,7 @@ async function readNow(job: PageJob, deadlineMs: number): Promise<unknown> {
     const answer = await new Promise<PageAnswer>((resolve, reject) => {
       const settle = () => {
         clearTimeout(timer);
-        thread.off('message', resolve);
+        thread.off('message', onMessage);
         thread.off('error', onError);
         thread.off('exit', onExit);
       };
@@ -108,14 +108,18 @@ async function readNow(job: PageJob, deadlineMs: number): Promise<unknown> {
         broken = true;
         reject(new PageNotRead('tooComplex', `the reading thread ended (exit code ${code})`));
       };
-      thread.once('message', (answer: PageAnswer) => {
+      const onMessage = (answer: PageAnswer) => {
         settle();
         resolve(answer);
-      });
+      };
+      thread.on('message', onMessage);
       thread.on('error', onError);
       thread.on('exit', onExit);
       // The bytes as they came (UTF-8), handed over rather than copied: decoding them is the thread's work too.
-      const body = job.body.byteOffset === 0 && job.body.byteLength === job.body.buffer.byteLength ? job.body : job.body.slice();
+      // Only bytes that have their memory to themselves are handed over; a small Buffer shares Node's pool,
+      // so it is copied (a Uint8Array of it; a Buffer's slice would still share the pool).
+      const whole = job.body.byteOffset === 0 && job.body.byteLength === job.body.buffer.byteLength;
+      const body = whole ? job.body : new Uint8Array(job.body);
       thread.postMessage({ ...job, body }, [body.buffer as ArrayBuffer]);
     });
     if ('read' in answer) return answer.read;
