@@ -33,3 +33,5 @@ function answer(job: PageJob): PageAnswer {
 
 yieldToTheServer();
 parentPort!.on('message', (job: PageJob) => parentPort!.postMessage(answer(job)));
+// Loaded: the pages' deadlines start now (page-reader.ts).
+parentPort!.postMessage({ ready: true });

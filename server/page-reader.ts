@@ -43,6 +43,8 @@ export class PageNotRead extends Error {
  */
 const DEADLINE_MS = 10_000;
 const RESOURCE_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 };
+/** How long the thread may take to start (load its script) before the page is given up. */
+const START_MS = 30_000;
 /** How long an idle thread waits for the next page: a schedule's pass reads two shelves, a member a few links. */
 const IDLE_MS = 15_000;
 
@@ -60,16 +62,38 @@ export function readPage<K extends PageJob['kind']>(job: Extract<PageJob, { kind
   return run as Promise<PageResults[K]>;
 }
 
+/**
+ * The thread, started and ready: its deadlines count the page's reading, not the thread's start (loading
+ * its script takes a second or more on a busy machine), which has a limit of its own.
+ */
 async function started(): Promise<Worker> {
   if (worker) return worker;
   const thread = new Worker(await workerScript('pageReader'), { resourceLimits: RESOURCE_LIMITS });
   // Never what keeps the server's process alive.
   thread.unref();
+  // Told to the job under way by its own listener; between jobs an ended thread is simply replaced.
+  thread.on('error', () => {});
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`the reading thread did not start within ${START_MS} ms`), START_MS);
+    const fail = (why: string) => {
+      clearTimeout(timer);
+      thread.off('message', ready);
+      thread.off('exit', onExit);
+      void thread.terminate();
+      reject(new PageNotRead('tooComplex', why));
+    };
+    const ready = () => {
+      clearTimeout(timer);
+      thread.off('exit', onExit);
+      resolve();
+    };
+    const onExit = (code: number) => fail(`the reading thread ended as it started (exit code ${code})`);
+    thread.once('message', ready);
+    thread.once('exit', onExit);
+  });
   thread.on('exit', () => {
     if (worker === thread) worker = null;
   });
-  // Told to the job under way by its own listener; between jobs an ended thread is simply replaced.
-  thread.on('error', () => {});
   worker = thread;
   return thread;
 }
@@ -83,6 +107,7 @@ async function readNow(job: PageJob, deadlineMs: number): Promise<unknown> {
   if (idle) clearTimeout(idle);
   idle = null;
   const thread = await started();
+  // Only once it is ready: a page's reading is counted from here.
   let broken = false;
   try {
     const answer = await new Promise<PageAnswer>((resolve, reject) => {
