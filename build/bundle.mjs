@@ -66,6 +66,8 @@ const entries = [
   // A restore's checks and a backup run in worker threads (server/club/club-worker.ts).
   { in: 'server/club/restore/restore-worker.ts', out: 'dist/server/restore-worker.js', format: 'esm', ...withPackages },
   { in: 'server/club/backup/backup-worker.ts', out: 'dist/server/backup-worker.js', format: 'esm', ...withPackages },
+  // Pages from other sites (shelves, a Goodreads book page) are read in a worker thread (server/page-reader.ts).
+  { in: 'server/page-reader-worker.ts', out: 'dist/server/page-reader-worker.js', format: 'esm', ...withPackages },
   { in: 'bench/search.ts', out: 'dist/bench/search.js', format: 'esm' },
   // The benchmark (`npm run bench`) and the bare node:http server it compares reads with.
   { in: 'bench/run.ts', out: 'dist/bench/run.js', format: 'esm' },

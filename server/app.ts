@@ -24,6 +24,7 @@ import { createGoodreadsScraper } from './features/scrape/goodreads-scraper';
 import { scrapeRoutes } from './features/scrape/scrape.routes';
 import { BookLookup } from './features/lookup/book-lookup';
 import { lookupRoutes } from './features/lookup/lookup.routes';
+import { pruneUnusedCovers } from './features/lookup/cover-pruning';
 import { createOpenLibrary } from './features/lookup/open-library';
 import { createShelfSites } from './features/shelves/shelf-sites';
 import { ShelfSync } from './features/shelves/shelf-sync';
@@ -245,6 +246,10 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
 
   const feedFetches = config.feedFetchesPerMinute ?? 60;
   const lookups = config.bookLookupsPerMinute ?? 60;
+  const coversDir = path.join(config.dataDir, 'images', 'covers');
+  // Each lookup or scrape may ask Open Library or Goodreads; a member typing makes a few a minute, a script far more.
+  const lookupThrottle = () =>
+    new AttemptThrottle({ windowMs: 60_000, perAddress: lookups, perAccountAddress: lookups, slowAfter: Infinity, refusalKey: 'tooManyRequests' });
   const api = contractRouter<typeof API, User>(
     API,
     {
@@ -264,18 +269,9 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
       discussions: discussionsRoutes(discussions),
       runnersUp: runnersUpRoutes(new RunnersUpService(db, discussions)),
       polls: pollsRoutes(polls),
-      lookup: lookupRoutes(new BookLookup(config.openLibrary ? createOpenLibrary(config.openLibrary) : null, path.join(config.dataDir, 'images', 'covers')), {
-        // Each lookup may ask Open Library; a member typing makes a few a minute, a script far more.
-        throttle: new AttemptThrottle({
-          windowMs: 60_000,
-          perAddress: lookups,
-          perAccountAddress: lookups,
-          slowAfter: Infinity,
-          refusalKey: 'tooManyRequests',
-        }),
-      }),
+      lookup: lookupRoutes(new BookLookup(config.openLibrary ? createOpenLibrary(config.openLibrary) : null, coversDir), { throttle: lookupThrottle() }),
       books: booksRoutes(books),
-      scrape: scrapeRoutes(createGoodreadsScraper()),
+      scrape: scrapeRoutes(createGoodreadsScraper(), { throttle: lookupThrottle() }),
       recommendations: recommendationsRoutes(recommendations),
       reviews: reviewsRoutes(reviews),
       progress: progressRoutes(progress),
@@ -378,6 +374,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
     () => passwordReset.pruneExpired(),
     () => outbox.pruneSent(new Date(Date.now() - SENT_MAIL_KEPT_MS)),
     () => chat.pruneDelivered(new Date()),
+    () => pruneUnusedCovers(db, coversDir, new Date()),
   ];
   return { app, chores, accounts, room, chat: chat.outbox, schedule, close: () => requests?.close() };
 }

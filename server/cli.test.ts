@@ -72,6 +72,18 @@ describe('parsing the command line', () => {
     expect(() => parseCommand(['restore', '--yes'])).toThrow(/restore needs a FILE/);
   });
 
+  it('refuses a word or a flag it does not read, with the usage, rather than start the real club', () => {
+    // The command comes first: after a setting's value, "demo" is a stray word.
+    expect(() => parseCommand(['--port', '9000', 'demo'])).toThrow(/^Unexpected "demo"\. A command comes first: npm start -- demo \[options\]\.\n\nUsage: /);
+    expect(() => parseCommand(['--port', '9000', '--demo'])).toThrow(
+      /^Unknown option "--demo"\. demo is a command: npm start -- demo \[options\]\.\n\nUsage: /,
+    );
+    expect(() => parseCommand(['--prot', '9000'])).toThrow(/^Unknown option "--prot"\.\n\nUsage: /);
+    expect(() => parseCommand(['backup', 'club.tar.gz', 'extra'])).toThrow(/^Unexpected "extra"/);
+    expect(() => parseCommand(['demo', '--port', '9000', 'now'])).toThrow(/^Unexpected "now"/);
+    expect(parseCommand(['demo', '--port', '9000'])).toMatchObject({ command: 'demo', rest: ['--port', '9000'] });
+  });
+
   it('shows the help for help, --help and -h', () => {
     expect(parseCommand(['help']).command).toBe('help');
     expect(parseCommand(['backup', 'club.db', '--help']).command).toBe('help');
@@ -240,6 +252,15 @@ describe('the command line, run as a host runs it', () => {
     cli = await bundleCli();
   });
   afterAll(() => cli?.remove());
+
+  it('refuses `--port 9000 demo` with the usage and exit code 2, and never opens the club in DATA_DIR', async () => {
+    // Without the check this started the real club (on a free port, in dataDir) until the run's timeout.
+    const run = await runCli(cli.entry, ['--port', '0', 'demo', '--data-dir', dataDir], { cwd: dataDir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^bookclub: Unexpected "demo"\. A command comes first[^]*Usage: npm start -- \[command\] \[options\]/);
+    expect(run.stdout).toBe('');
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
 
   it('does not take a closed standard input as a confirmed restore: it exits non-zero and changes nothing', async () => {
     const club = await startTestServer({ dataDir });

@@ -19,7 +19,7 @@ import { translate } from './http/i18n';
 import { loadOrCreateSecret } from './http/token';
 import { ImportError, importObskurnee, type ImportReport } from './club/import-obskurnee/import-obskurnee';
 import { createMarkdown } from './markdown';
-import type { ServerConfig } from './settings';
+import { SETTING_FLAGS, type ServerConfig } from './settings';
 import type { DemoChoices } from './demo';
 import { isLanguage, type Language } from '../shared/constants';
 
@@ -106,6 +106,8 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
   }
   if (values.help) command = 'help';
   const left = new Set(others.map((token) => token.index));
+  const rest = argv.filter((_, index) => left.has(index));
+  if (command !== 'help') refuseStrays(rest);
   return {
     command,
     file,
@@ -115,8 +117,29 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
     images: typeof values.images === 'string' ? values.images : undefined,
     sourceTimeZone: typeof values['source-time-zone'] === 'string' ? values['source-time-zone'] : undefined,
     language: typeof values.language === 'string' ? values.language : undefined,
-    rest: argv.filter((_, index) => left.has(index)),
+    rest,
   };
+}
+
+const SETTING_OPTIONS = Object.fromEntries(SETTING_FLAGS.map((flag) => [flag.slice(2), { type: 'string' as const }]));
+
+/**
+ * What is left after the command must be settings' flags, each with its value: a word (`--port 9000 demo`,
+ * where the command came too late) or a flag nobody reads (`--demo`, `--prot`) is refused with the usage,
+ * rather than ignored while the real club starts on DATA_DIR.
+ */
+function refuseStrays(rest: readonly string[]): void {
+  const { tokens } = parseArgs({ args: [...rest], options: SETTING_OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind === 'positional') {
+      const hint = isCommand(token.value) ? ` A command comes first: npm start -- ${token.value} [options].` : '';
+      throw new CliError(`Unexpected "${token.value}".${hint}\n\n${USAGE}`);
+    }
+    if (token.kind === 'option' && !Object.hasOwn(SETTING_OPTIONS, token.name)) {
+      const hint = isCommand(token.name) ? ` ${token.name} is a command: npm start -- ${token.name} [options].` : '';
+      throw new CliError(`Unknown option "${token.rawName}".${hint}\n\n${USAGE}`);
+    }
+  }
 }
 
 export class CliError extends Error {}

@@ -135,6 +135,8 @@ const SETTINGS = {
   storygraphUrl: { env: 'STORYGRAPH_URL', flag: '--storygraph-url' },
   shelfSyncIntervalHours: { env: 'SHELF_SYNC_INTERVAL_HOURS', flag: '--shelf-sync-interval-hours' },
 } as const;
+/** Every setting's flag (`--port`, ...): what the command line may hold besides a command and its own flags. */
+export const SETTING_FLAGS: readonly string[] = Object.values(SETTINGS).map((setting) => setting.flag);
 /** Settings where an empty value means something (off), rather than "not set". */
 const EMPTY_MEANS_OFF: ReadonlySet<SettingName> = new Set(['openLibraryUrl', 'goodreadsUrl', 'storygraphUrl', 'shelfSyncIntervalHours']);
 type SettingName = keyof typeof SETTINGS;

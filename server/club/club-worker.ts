@@ -17,6 +17,8 @@ import { MaintenanceError } from './maintenance-error';
 export const WORKER_SCRIPTS = {
   backup: { entry: path.join('server', 'club', 'backup', 'backup-worker.ts'), file: 'backup-worker.js' },
   restore: { entry: path.join('server', 'club', 'restore', 'restore-worker.ts'), file: 'restore-worker.js' },
+  // Not a whole-club job: pages from other sites, read off the members' thread (server/page-reader.ts).
+  pageReader: { entry: path.join('server', 'page-reader-worker.ts'), file: 'page-reader-worker.js' },
 } as const;
 export type WorkerScript = keyof typeof WORKER_SCRIPTS;
 
@@ -76,7 +78,7 @@ export function yieldToTheServer(): void {
  * dependency) into node_modules/.cache/bookclub-workers, whence its packages resolve as the server's do.
  */
 const sourceBuilds = new Map<WorkerScript, Promise<URL>>();
-async function workerScript(script: WorkerScript): Promise<URL> {
+export async function workerScript(script: WorkerScript): Promise<URL> {
   const here = import.meta.url;
   const { entry, file } = WORKER_SCRIPTS[script];
   if (!here.endsWith('.ts')) {

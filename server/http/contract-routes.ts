@@ -53,11 +53,14 @@ function bodyOf(ctx: AppContext): unknown {
   return body === undefined || body === null || body === '' ? {} : body;
 }
 
-function answering<M extends SignedIn>({ contract, handler, cached }: BoundRoute<M>, answers: AnswerCache | undefined): Middleware<AppState<M>> {
+function answering<M extends SignedIn>({ contract, handler, cached, guard }: BoundRoute<M>, answers: AnswerCache | undefined): Middleware<AppState<M>> {
   const readParams = contract.params ? paramsReader(contract.params) : undefined;
   const answer = (ctx: AppContext<M>) => {
+    const params = readParams ? readParams(ctx.params as Record<string, string>) : {};
+    // Whose thing it is comes before what the query and body say (RouteEntry's guard).
+    guard?.({ params, user: ctx.state.user, ctx } as Parameters<typeof guard>[0]);
     const input = {
-      params: readParams ? readParams(ctx.params as Record<string, string>) : {},
+      params,
       query: contract.query ? parseWith(contract.query, ctx.query) : {},
       body: contract.body ? parseWith(contract.body, bodyOf(ctx)) : undefined,
       user: ctx.state.user,
@@ -86,7 +89,7 @@ export type ApiRouteSets<A extends ApiGroups, M extends SignedIn> = { [F in keyo
 
 /**
  * The router of the whole API, registered from the contract: each route's role guard, then its upload
- * parser, then its parameters, query and body parsed, then its handler (or its kept answer, with
+ * parser, then its parameters parsed, its guard, its query and body parsed, then its handler (or its kept answer, with
  * `answers`). The types ask for every feature's routes, each answered for `M`, the signed-in account the
  * sign-in middleware reads (given: it cannot be inferred from handlers that take it); and every contract
  * entry must have exactly one handler and every handler a contract entry, or the server does not start.

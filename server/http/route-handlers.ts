@@ -46,7 +46,15 @@ export interface RouteEntry<C extends RouteContract, M extends SignedIn = Signed
   cached?: C['method'] extends 'get' ? AnswerSharing : never;
   /** For a route with an upload: see AroundUpload. */
   aroundUpload?: C extends { upload: UploadSpec } ? AroundUpload<C, M> : never;
+  /**
+   * Whether the caller may touch what the path names, checked before the query and body are: a member
+   * writing to another's thing is told 403, whatever they sent (a body's 400 would tell them more).
+   */
+  guard?: RouteGuard<C, M>;
 }
+
+/** See RouteEntry's guard: throws (403, 404) to refuse, from the path's parameters and the caller alone. */
+export type RouteGuard<C extends RouteContract, M extends SignedIn = SignedIn> = (input: Pick<RouteInput<C, M>, 'params' | 'user' | 'ctx'>) => void;
 
 /**
  * One handler per route name of the group, typed from its entry: a route left out, a name the group does
@@ -64,6 +72,7 @@ export interface BoundRoute<M extends SignedIn = SignedIn> {
   /** A read whose answer is kept until the next write (answer-cache.ts), and for whom. */
   cached?: AnswerSharing;
   aroundUpload?: AroundUpload<RouteContract, M>;
+  guard?: RouteGuard<RouteContract, M>;
 }
 
 /** A group's routes with their handlers; the group comes along so the app's router can be typed per feature. */
@@ -76,10 +85,10 @@ export interface RouteSet<G extends RouteGroup = RouteGroup, M extends SignedIn 
 type Implementation<M extends SignedIn> = RouteHandler<RouteContract, M> | Omit<BoundRoute<M>, 'contract'>;
 
 function bind<M extends SignedIn>(contract: RouteContract, implementation: Implementation<M>): BoundRoute<M> {
-  const { handler, cached, aroundUpload } = typeof implementation === 'function' ? { handler: implementation } : implementation;
+  const { handler, cached, aroundUpload, guard } = typeof implementation === 'function' ? { handler: implementation } : implementation;
   if (cached && contract.method !== 'get') throw new Error(`${contract.operationId} is not a read: it cannot be cached`);
   if (aroundUpload && !contract.upload) throw new Error(`${contract.operationId} has no upload to run around`);
-  return { contract, handler, cached, aroundUpload };
+  return { contract, handler, cached, aroundUpload, guard };
 }
 
 /**

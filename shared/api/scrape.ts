@@ -69,14 +69,17 @@ export const scrapeApi = {
     path: '/api/scrape',
     tag: 'Scrape',
     summary: "A Goodreads book page's fields (also at /api/scrape/).",
-    description: 'Only https Goodreads book pages; redirects are followed only within Goodreads, time and size are bounded.',
+    description:
+      'Only https Goodreads book pages; redirects are followed only within Goodreads, time and size are bounded, and the page is read ' +
+      "off the club's main thread within a deadline. Counted per member with the book lookup's limit (429 past it), before Goodreads is asked.",
     who: 'member',
     query: scrapeQuerySchema,
     answer: answer.one(scrapedBookSchema, 'The book as the page describes it.'),
     errors: {
       400: ['scrape:urlRequired', 'scrape:notGoodreads'],
       404: ['scrape:bookNotFound'],
-      422: ['scrape:noBookData'],
+      422: ['scrape:noBookData', 'scrape:pageTooComplex'],
+      429: ['tooManyRequests'],
       502: ['scrape:unreachable', 'scrape:timedOut', 'scrape:upstreamStatus', 'scrape:pageTooLarge', 'scrape:redirectedAway'],
     },
   }),

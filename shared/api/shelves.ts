@@ -39,7 +39,8 @@ export function parseShelfProfileUrl(text: string): ShelfProfile | null {
   const url = new URL(trimmed);
   if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.port) return null;
   const host = url.hostname.toLowerCase();
-  const path = decodeURIComponent(url.pathname);
+  const path = decodedPath(url.pathname);
+  if (path === null) return null;
   if (GOODREADS_HOSTS.has(host)) {
     const id = GOODREADS_PATH.exec(path)?.[1];
     return id ? { site: 'Goodreads', externalUserId: id, profileUrl: `https://www.goodreads.com/user/show/${id}` } : null;
@@ -49,6 +50,15 @@ export function parseShelfProfileUrl(text: string): ShelfProfile | null {
     return name && !/^\.+$/.test(name) ? { site: 'Storygraph', externalUserId: name, profileUrl: `https://app.thestorygraph.com/profile/${name}` } : null;
   }
   return null;
+}
+
+/** A path with its escapes decoded, or null for a bad one (`/user/show/1%`), which names no profile. */
+function decodedPath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
 }
 
 /** PUT /api/shelves/{userId}: the profile to link. */
@@ -165,7 +175,9 @@ export const shelvesApi = {
     path: '/api/shelves/{userId}/sync',
     tag: 'Shelves',
     summary: 'Read the linked shelves now. Own, or any for moderators.',
-    description: 'A site that fails or answers what the club cannot read changes nothing: the link then says why.',
+    description:
+      'A site that fails or answers what the club cannot read changes nothing: the link then says why. After a site answered 429 or 5xx ' +
+      '(or a page too costly to read) it is not asked for a while, longer after each failure, by a link or a "read now" either: the link says so.',
     who: 'member',
     params: userIdParam,
     answer: answer.one(shelvesSchema, 'The shelves as now read.'),

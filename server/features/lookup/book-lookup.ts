@@ -48,7 +48,12 @@ export class BookLookup {
     const library = this.library();
     const imageUrl = storedCoverPath(coverId);
     const file = path.join(this.coversDir, path.basename(imageUrl));
-    if (fs.existsSync(file)) return { imageUrl };
+    if (fs.existsSync(file)) {
+      // Stored again: a form is about to use it, so housekeeping keeps it a while (cover-pruning.ts).
+      const now = new Date();
+      fs.utimesSync(file, now, now);
+      return { imageUrl };
+    }
     return this.once(`c:${coverId}`, async () => {
       const cover = await resizeCover(await library.cover(coverId));
       fs.mkdirSync(this.coversDir, { recursive: true, mode: 0o700 });

@@ -149,10 +149,14 @@ describe('POST /api/books/covers', () => {
     expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 400, height: 600 });
   });
 
-  it('fetches a cover once: storing it again answers the same address', async () => {
+  it('fetches a cover once: storing it again answers the same address, and keeps the cover from housekeeping a while', async () => {
     const asked = library.requested.length;
+    const longAgo = new Date('2020-01-01T00:00:00Z');
+    fs.utimesSync(coverFile(COVERS.dune), longAgo, longAgo);
     expect((await storeCover({ coverId: COVERS.dune })).body.imageUrl).toBe(`/images/covers/ol-${COVERS.dune}.webp`);
     expect(library.requested.length).toBe(asked);
+    // A form is about to use it: cover-pruning.ts counts a day from now.
+    expect(Date.now() - fs.statSync(coverFile(COVERS.dune)).mtimeMs).toBeLessThan(60_000);
   });
 
   it('follows a forward within the covers host, and no other', async () => {

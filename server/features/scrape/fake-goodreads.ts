@@ -52,6 +52,8 @@ const ROUTES: Record<string, (res: http.ServerResponse) => unknown> = {
   // Starts the page, then stalls: the time limit must cover the body too.
   '/book/show/10-stalls': (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).write('<html><head>'),
   '/book/show/11-silent': () => {},
+  // Two megabytes of script tags that never close: reading it on the club's thread took minutes.
+  '/book/show/12-hostile': (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<script>'.repeat(250_000)),
 };
 
 function drainedOrClosed(res: http.ServerResponse): Promise<void> {

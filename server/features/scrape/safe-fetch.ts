@@ -17,13 +17,8 @@ export interface SafeFetchOptions {
   userAgent?: string;
 }
 
-export interface FetchedPage {
-  /** Where the page was finally read, after redirects. */
-  url: URL;
-  html: string;
-}
-
 export interface FetchedBody {
+  /** Where the answer was finally read, after redirects. */
   url: URL;
   body: Buffer;
   /** The answer's Content-Type, as sent. */
@@ -35,17 +30,11 @@ const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml';
 const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; Bookclub book prefill)';
 
 /**
- * Reads a page the way a server reading member-supplied links must: redirects followed by hand and only
+ * Reads a page (or any answer: JSON, a picture) the way a server reading member-supplied links must: redirects followed by hand and only
  * where `mayFollow` allows (fetch's own following would go anywhere, including the host's LAN), one time
  * limit for everything, and a size limit enforced while reading. Failures are AppErrors: 404 when the page
  * does not exist, 502 with a readable detail otherwise.
  */
-export async function fetchPage(start: URL, options: SafeFetchOptions): Promise<FetchedPage> {
-  const { url, body } = await fetchBody(start, options);
-  return { url, html: new TextDecoder('utf-8').decode(body) };
-}
-
-/** The same for any answer (JSON, a picture): its bytes as they came. */
 export async function fetchBody(start: URL, options: SafeFetchOptions): Promise<FetchedBody> {
   const signal = AbortSignal.timeout(options.timeoutMs);
   const ns = options.errors ?? 'scrape';

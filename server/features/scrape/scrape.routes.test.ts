@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AttemptThrottle } from '../accounts/attempt-throttle';
 import { startMiniApp, type MiniApp } from '../../test-support/mini-app';
 import { BOOKS, startFakeGoodreads, type FakeGoodreads } from './fake-goodreads';
 import { createGoodreadsScraper } from './goodreads-scraper';
@@ -13,7 +14,7 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   goodreads = await startFakeGoodreads();
-  app = await startMiniApp(scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch })));
+  app = await startMiniApp(scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch, readWithinMs: 1_000 }), { throttle: perMinute(1000) }));
   base = app.base;
   tokens.member = await app.tokenFor('member');
   tokens.bot = await app.tokenFor('bot', { isBot: true });
@@ -22,6 +23,10 @@ afterAll(async () => {
   await app.close();
   await goodreads.close();
 });
+
+/** The throttle server/app.ts gives the route (the book lookup's), with `limit` a minute. */
+const perMinute = (limit: number) =>
+  new AttemptThrottle({ windowMs: 60_000, perAddress: limit, perAccountAddress: limit, slowAfter: Infinity, refusalKey: 'tooManyRequests' });
 
 async function scrape(query: string, options: { who?: string; language?: string; path?: string } = {}) {
   const headers: Record<string, string> = { 'Accept-Language': options.language ?? 'en' };
@@ -93,5 +98,44 @@ describe('GET /api/scrape/?goodreadsUrl=', () => {
     expect(failing).toMatchObject({ status: 502, body: { detail: expect.stringContaining('(503)') } });
     const empty = await scrape(bookLink(BOOKS.noData), { who: 'member' });
     expect(empty).toMatchObject({ status: 422, body: { detail: expect.stringContaining('no book details') } });
+  });
+
+  it('a page made to be slow to read is a 422 within the deadline, and the club answers meanwhile', async () => {
+    // Read on the club's thread, this page took minutes; in the reading thread it is stopped at its deadline.
+    let longestGap = 0;
+    let last = performance.now();
+    const ticking = setInterval(() => {
+      longestGap = Math.max(longestGap, performance.now() - last);
+      last = performance.now();
+    }, 10);
+    try {
+      const started = performance.now();
+      const res = await scrape(bookLink('/book/show/12-hostile'), { who: 'member' });
+      expect(res).toMatchObject({ status: 422, body: { detail: expect.stringContaining("within the club's limits") } });
+      expect(performance.now() - started).toBeLessThan(6_000);
+    } finally {
+      clearInterval(ticking);
+    }
+    expect(longestGap).toBeLessThan(250);
+    // The next page is read as ever.
+    expect((await scrape(bookLink(BOOKS.full), { who: 'member' })).status).toBe(200);
+  });
+});
+
+describe('a member scraping too often', () => {
+  it('is held back (429) past the limit, before Goodreads is asked', async () => {
+    const limited = await startMiniApp(scrapeRoutes(createGoodreadsScraper({ fetch: goodreads.fetch }), { throttle: perMinute(3) }));
+    try {
+      const token = await limited.tokenFor('eager');
+      const ask = () => fetch(`${limited.base}/api/scrape/${bookLink(BOOKS.full)}`, { headers: { Authorization: `Bearer ${token}` } });
+      for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);
+      const asked = goodreads.requested.length;
+      const refused = await ask();
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(goodreads.requested.length).toBe(asked);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -5,9 +5,17 @@ import type { BookScraper } from './goodreads-scraper';
 
 const implement = routeImplementer<User>();
 
+export interface ScrapeRouteOptions {
+  /** Counts a member's scrapes; refuses (429) one over the limit, before Goodreads is asked. */
+  throttle: { begin(key: string): Promise<unknown> };
+}
+
 /** GET /api/scrape/?goodreadsUrl=: a Goodreads book's fields, to prefill a suggestion. Members and bots. */
-export function scrapeRoutes(scraper: BookScraper) {
+export function scrapeRoutes(scraper: BookScraper, { throttle }: ScrapeRouteOptions) {
   return implement(scrapeApi, {
-    scrape: ({ query }) => scraper.scrape(query.goodreadsUrl),
+    scrape: async ({ query, user }) => {
+      await throttle.begin(`member:${user.id}`);
+      return scraper.scrape(query.goodreadsUrl);
+    },
   });
 }

@@ -57,7 +57,9 @@ export type Misbehaviour =
   | 'redirectWithin'
   | 'tooManyRequests'
   | 'serverError'
-  | 'notFound';
+  | 'notFound'
+  | 'nestedPage'
+  | 'nestedFeed';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;
@@ -242,6 +244,12 @@ function misbehave(how: Misbehaviour, res: http.ServerResponse, timers: Set<Node
       return void res.writeHead(503, { 'Content-Type': 'text/html' }).end('<h1>Service Unavailable</h1>');
     case 'notFound':
       return void res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Page not found</h1>');
+    case 'nestedPage':
+      // 2.5 MB of <div>s, each inside the one before: read on the club's thread it blocked the club for 510 s.
+      return void res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<html><body>${'<div>'.repeat(500_000)}</body></html>`);
+    case 'nestedFeed':
+      // 200,000 items, each inside the one before, in an otherwise proper feed: it stalled the club for 46 s.
+      return xml(`<?xml version="1.0"?><rss version="2.0"><channel>${'<item>'.repeat(200_000)}${'</item>'.repeat(200_000)}</channel></rss>`);
   }
 }
 

@@ -1,5 +1,5 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
-import { childElement, isElement, type Element } from './markup';
+import { DomUtils } from 'htmlparser2';
+import { childElement, isElement, parseBounded, type Element } from './markup';
 import { cleanLine, cleanUrl, rfc822Date, SHELF_BOOKS_MAX, ShelfNotUnderstood, wholeNumber, type ShelfBook } from './shelf-book';
 
 /**
@@ -17,7 +17,7 @@ import { cleanLine, cleanUrl, rfc822Date, SHELF_BOOKS_MAX, ShelfNotUnderstood, w
 export function readGoodreadsFeed(xml: string): ShelfBook[] {
   if (/<!(?:DOCTYPE|ENTITY)/i.test(xml)) throw new ShelfNotUnderstood('the feed declares a DTD or entities');
   if (!/<\/rss>\s*$/.test(xml)) throw new ShelfNotUnderstood('the feed does not end with </rss>');
-  const document = parseDocument(xml, { xmlMode: true });
+  const document = parseBounded(xml, { xmlMode: true });
   const rss = DomUtils.findOne((node) => node.name === 'rss', document.children, false);
   const channel = rss && DomUtils.findOne((node) => node.name === 'channel', rss.children, false);
   if (!channel) throw new ShelfNotUnderstood('no <rss><channel>');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { feedItem, goodreadsFeed, storygraphPage } from './fake-shelf-sites';
 import { readGoodreadsFeed } from './goodreads-feed';
+import { MarkupTooComplex } from './markup';
 import { rfc822Date, ShelfNotUnderstood } from './shelf-book';
 import { readStorygraphPage } from './storygraph-page';
 
@@ -119,5 +120,26 @@ describe('a StoryGraph shelf page', () => {
     expect(readStorygraphPage(storygraphPage('anna', 'read', []), 'anna', base)).toEqual([]);
     expect(() => readStorygraphPage('<html><body>Sign in to continue</body></html>', 'anna', base)).toThrow(ShelfNotUnderstood);
     expect(() => readStorygraphPage(storygraphPage('bea', 'read', []), 'anna', base)).toThrow(ShelfNotUnderstood);
+  });
+});
+
+describe('a page built to be costly', () => {
+  // Each would have taken htmlparser2 minutes (its work grows with the square of the nesting) and hundreds of MB.
+  it('is stopped part-way, quickly: too deep, too many nodes', () => {
+    const started = performance.now();
+    expect(() => readStorygraphPage('<div>'.repeat(500_000), 'anna', 'https://app.thestorygraph.com')).toThrow(MarkupTooComplex);
+    expect(() => readGoodreadsFeed(`<rss><channel>${'<item>'.repeat(200_000)}${'</item>'.repeat(200_000)}</channel></rss>`)).toThrow(MarkupTooComplex);
+    expect(() => readStorygraphPage('<a href="/books/1">x</a>'.repeat(60_000), 'anna', 'https://app.thestorygraph.com')).toThrow(/more than 50000 nodes/);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('still reads a real shelf nested a little deeper than usual', () => {
+    const page = storygraphPage('anna', 'read', [{ id: 'b1', title: 'Deep' }]).replace('<main>', `<main>${'<div>'.repeat(100)}`);
+    expect(readStorygraphPage(page, 'anna', 'https://app.thestorygraph.com').map((book) => book.title)).toEqual(['Deep']);
+  });
+
+  it('with a bad percent-escape in a link is read without it, never thrown', () => {
+    const page = storygraphPage('anna', 'read', [{ id: 'b1', title: 'Kept' }]).replace('<main>', '<main><a href="/books/1%">broken</a>');
+    expect(readStorygraphPage(page, 'anna', 'https://app.thestorygraph.com').map((book) => book.title)).toEqual(['Kept']);
   });
 });

@@ -2,9 +2,8 @@ import { AppError } from '../../http/errors';
 import type { ShelfSettings } from '../../settings';
 import { fetchBody, type SafeFetchOptions } from '../scrape';
 import type { ShelfName, ShelfSite } from '../../../shared/api/shelves';
-import { readGoodreadsFeed } from './goodreads-feed';
-import { ShelfNotUnderstood, type ShelfBook } from './shelf-book';
-import { readStorygraphPage } from './storygraph-page';
+import { PageNotRead, readPage } from '../../page-reader';
+import type { ShelfBook } from './shelf-book';
 
 /** Goodreads and StoryGraph as the shelves read them; tests point the settings at fakes on 127.0.0.1. */
 export interface ShelfSites {
@@ -53,10 +52,9 @@ export function createShelfSites(settings: ShelfSettings, fetchImpl: typeof fetc
         site === 'Goodreads'
           ? new URL(`/review/list_rss/${encodeURIComponent(externalUserId)}?shelf=${shelf}`, base)
           : new URL(`/${shelf === 'read' ? 'books-read' : 'currently-reading'}/${encodeURIComponent(externalUserId)}`, base);
-      let text: string;
+      let body: Uint8Array;
       try {
-        const answer = await fetchBody(url, { ...limits(base), accept: site === 'Goodreads' ? 'application/rss+xml, application/xml, text/xml' : 'text/html' });
-        text = new TextDecoder('utf-8').decode(answer.body);
+        ({ body } = await fetchBody(url, { ...limits(base), accept: site === 'Goodreads' ? 'application/rss+xml, application/xml, text/xml' : 'text/html' }));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
         const status = Number(error.params.status);
@@ -64,11 +62,14 @@ export function createShelfSites(settings: ShelfSettings, fetchImpl: typeof fetc
         const cause = error.cause ?? (Number.isFinite(status) ? `HTTP ${status} from ${url.origin}` : `${error.key} ${JSON.stringify(error.params)}`);
         throw new ShelfReadFailed(error.key, error.key.endsWith(':upstreamStatus') && (status === 429 || status >= 500), cause);
       }
+      // Read off the members' thread and within limits (server/page-reader.ts); whatever goes wrong there is
+      // this link's failure, never the request's.
       try {
-        return site === 'Goodreads' ? readGoodreadsFeed(text) : readStorygraphPage(text, externalUserId, base);
+        return await (site === 'Goodreads' ? readPage({ kind: 'goodreadsFeed', body }) : readPage({ kind: 'storygraphPage', body, externalUserId, base }));
       } catch (error) {
-        if (error instanceof ShelfNotUnderstood) throw new ShelfReadFailed('shelfSync:notUnderstood', false, error);
-        throw error;
+        // Too deep, too large or too slow to read: the site is serving what the club cannot use, so it is left alone a while.
+        if (error instanceof PageNotRead && error.reason === 'tooComplex') throw new ShelfReadFailed('shelfSync:pageTooComplex', true, error);
+        throw new ShelfReadFailed('shelfSync:notUnderstood', false, error);
       }
     },
   };

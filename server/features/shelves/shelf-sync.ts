@@ -29,7 +29,8 @@ export interface ShelfSyncOptions {
 /**
  * Reads members' linked shelves, politely: one request at a time (the schedule's pass and a member's "read
  * now" queue behind each other), one member per pass of the club's schedule with a pause before the next,
- * and after a site answers 429 or 5xx no request to it for a while (longer after each failure). When the next
+ * and after a site answers 429 or 5xx (or a page too costly to read) no request to it for a while, longer
+ * after each failure, whether the schedule, a new link or a member's "read now" would ask. When the next
  * reading is due lives in each link's row (`nextSyncOn`), so a restart carries on where it stopped.
  */
 export class ShelfSync implements ScheduledTask {
@@ -113,6 +114,9 @@ export class ShelfSync implements ScheduledTask {
     const sql = sqliteOf(this.db);
     const link = findRow(sql, shelfLinkTable, { userId });
     if (!link) return;
+    // A member's link or "read now" waits as the schedule does while the site asked the club to.
+    const heldUntil = this.heldUntil.get(link.site) ?? 0;
+    if (heldUntil > this.options.clock.now().getTime()) return this.waiting(link, heldUntil);
     try {
       const read = new Map<ShelfName, ShelfBook[]>();
       // One after the other, never both at once.
@@ -148,6 +152,17 @@ export class ShelfSync implements ScheduledTask {
         },
       );
     })();
+  }
+
+  /** Not read: the link says the site asked the club to wait, and (on a schedule) is read once it is over. */
+  private waiting(link: ShelfLinkRow, heldUntil: number): void {
+    const now = this.options.clock.now();
+    updateRows(
+      sqliteOf(this.db),
+      shelfLinkTable,
+      { userId: link.userId },
+      { lastTriedOn: now.toISOString(), lastError: 'shelfSync:siteResting', nextSyncOn: this.intervalMs > 0 ? new Date(heldUntil).toISOString() : null },
+    );
   }
 
   /** Nothing of the shelves changes; the link says why, and the log says what the site did. */

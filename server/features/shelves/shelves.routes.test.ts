@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Shelves } from '../../../shared/api/shelves';
 import type { CurrentlyReading } from '../../../shared/api/users';
+import { ManualClock } from '../../test-support/manual-clock';
 import { addMember, type TestMember } from '../../test-support/members';
 import { setUpClub, startTestServer, type TestServer } from '../../test-support/test-server';
 import { startFakeShelfSites, type FakeShelfSites, type FeedItem, type Misbehaviour } from './fake-shelf-sites';
@@ -13,6 +14,9 @@ let anna: TestMember;
 let bea: TestMember;
 let moderator: TestMember;
 let bot: TestMember;
+/** The club's clock: moved on a day past a site's back-off (shelf-sync.ts) where a test made it back off. */
+const clock = new ManualClock();
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const DUNE: FeedItem = { bookId: '234225', title: 'Dune (Dune, #1)', author: 'Frank Herbert', pages: 604, addedAt: 'Mon, 01 Sep 2025 10:00:00 -0700' };
 const PIRANESI: FeedItem = { bookId: '50202953', title: 'Piranesi', author: 'Susanna Clarke', rating: 5, readAt: 'Wed, 10 Sep 2025 00:00:00 +0000' };
@@ -20,7 +24,10 @@ const LETO: FeedItem = { bookId: '11', title: 'Čítať v lete', author: 'Mária
 
 beforeAll(async () => {
   sites = await startFakeShelfSites();
-  club = await startTestServer({ shelves: { goodreadsUrl: sites.url, storygraphUrl: sites.url, intervalHours: 0, timeoutMs: 400, syncsPerMinute: 1000 } });
+  club = await startTestServer({
+    clock,
+    shelves: { goodreadsUrl: sites.url, storygraphUrl: sites.url, intervalHours: 0, timeoutMs: 1_000, syncsPerMinute: 1000 },
+  });
   await setUpClub(club);
   anna = await addMember(club, { name: 'Anna' });
   bea = await addMember(club, { name: 'Bea' });
@@ -126,6 +133,9 @@ describe('linking a profile', () => {
       'javascript:alert(1)',
       'https://app.thestorygraph.com/profile/../admin',
       'ftp://www.goodreads.com/user/show/1',
+      // A bad percent-escape names no profile (it once threw, and the club answered 500).
+      'https://www.goodreads.com/user/show/1%',
+      'https://app.thestorygraph.com/profile/anna%E0%A4%A',
       42,
     ]) {
       const refused = await link(anna, profileUrl);
@@ -147,6 +157,12 @@ describe('who may do what', () => {
   it("members link only their own; moderators may read now and unlink anyone's; bots only read; visitors nothing", async () => {
     expect((await link(anna, 'https://www.goodreads.com/user/show/1001', bea.token)).status).toBe(403);
     expect((await link(anna, 'https://www.goodreads.com/user/show/1001', moderator.token)).status).toBe(403);
+    // Another member's id is refused before the body is read: whatever it holds, a 403.
+    for (const body of ['https://www.goodreads.com/user/show/1%', 42, '']) {
+      const refused = await link(anna, body, bea.token);
+      expect(refused.status, String(body)).toBe(403);
+      expect((refused.body as unknown as { detail: string }).detail).toBe('Members link only their own Goodreads or StoryGraph profile.');
+    }
     expect((await syncNow(anna, bea.token)).status).toBe(403);
     expect((await unlink(anna, bea.token)).status).toBe(403);
     expect((await syncNow(anna, moderator.token)).status).toBe(200);
@@ -173,6 +189,7 @@ describe('what the sites answer badly changes nothing, and the link says why', (
     ['tooManyRequests', /answered with an error/],
     ['serverError', /answered with an error/],
     ['notFound', /no such profile/],
+    ['nestedFeed', /too deeply nested or too large to read/],
   ];
   for (const [how, message] of CASES) {
     it(`${how}: a logged skip`, async () => {
@@ -188,9 +205,32 @@ describe('what the sites answer badly changes nothing, and the link says why', (
         expect(answer.body.link!.lastSyncedOn).toBe(before.link!.lastSyncedOn);
       } finally {
         sites.misbehave(path, null);
+        // Past any back-off the site's answer started.
+        clock.advance(DAY_MS);
       }
     });
   }
+
+  it('a link or "read now" waits while the site asked the club to, and reads once the wait is over', async () => {
+    const path = '/review/list_rss/1001?shelf=currently-reading';
+    const asked = () => sites.requested.filter((requested) => requested.startsWith('/review/list_rss/')).length;
+    sites.misbehave(path, 'tooManyRequests');
+    expect((await syncNow(anna)).body.link!.lastError).toMatch(/answered with an error/);
+    sites.misbehave(path, null);
+    const before = asked();
+    const waiting = await syncNow(anna);
+    expect(waiting.status).toBe(200);
+    expect(waiting.body.link!.lastError).toBe(
+      'Goodreads asked the club to wait a while, so it was not asked now; the club reads the shelves once the wait is over.',
+    );
+    expect((await link(anna, 'https://www.goodreads.com/user/show/1001')).body.link!.lastError).toMatch(/asked the club to wait/);
+    expect(asked()).toBe(before);
+    // The wait doubles with each failure in a row, to a day at most.
+    clock.advance(DAY_MS);
+    const read = await syncNow(anna);
+    expect(read.body.link!.lastError).toBeNull();
+    expect(asked()).toBe(before + 2);
+  });
 
   it("says why in the reader's language, and forgets it once a reading goes through", async () => {
     sites.misbehave('/review/list_rss/1001?shelf=read', 'notXml');

@@ -14,9 +14,13 @@ export interface ShelvesRouteOptions {
 export function shelvesRoutes(shelves: ShelvesService, { throttle }: ShelvesRouteOptions) {
   return implement(shelvesApi, {
     get: ({ params, ctx }) => shelves.get(params.userId, ctx.state.language),
-    link: async ({ user, params, body, ctx }) => {
-      await throttle.begin(`member:${user.id}`);
-      return shelves.link(user, params.userId, body.profileUrl, ctx.state.language);
+    link: {
+      // Another member's id is a 403 whatever the body says.
+      guard: ({ user, params }) => void shelves.mayLink(user, params.userId),
+      handler: async ({ user, params, body, ctx }) => {
+        await throttle.begin(`member:${user.id}`);
+        return shelves.link(user, params.userId, body.profileUrl, ctx.state.language);
+      },
     },
     unlink: ({ user, params, ctx }) => shelves.unlink(user, params.userId, ctx.state.language),
     sync: async ({ user, params, ctx }) => {

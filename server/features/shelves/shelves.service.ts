@@ -95,13 +95,19 @@ export class ShelvesService {
     };
   }
 
+  /** The member whose profile `caller` may link: only their own (404 for no such member, 403 for another's). */
+  mayLink(caller: User, userId: string): User {
+    const user = this.member(userId);
+    if (user.id !== caller.id) throw new Forbidden('shelfSync:notYours');
+    return user;
+  }
+
   /**
    * Members link only their own profile (it is their consent to the club reading it); a new link replaces
    * the old one and its books. The shelves are read at once, and the answer shows what came of it.
    */
   async link(caller: User, userId: string, profileUrl: string, language: Language): Promise<Shelves> {
-    const user = this.member(userId);
-    if (user.id !== caller.id) throw new Forbidden('shelfSync:notYours');
+    const user = this.mayLink(caller, userId);
     const profile = parseShelfProfileUrl(profileUrl);
     // The body's schema checked it already; this is for a caller inside the server.
     if (!profile) throw new AppError(400, 'validation:shelfProfileInvalid');

@@ -1,5 +1,5 @@
-import { DomUtils, parseDocument } from 'htmlparser2';
-import { hasClass, isElement, type Element } from './markup';
+import { DomUtils } from 'htmlparser2';
+import { hasClass, isElement, parseBounded, type Element } from './markup';
 import { cleanLine, cleanUrl, SHELF_BOOKS_MAX, ShelfNotUnderstood, type ShelfBook } from './shelf-book';
 
 /**
@@ -14,7 +14,7 @@ import { cleanLine, cleanUrl, SHELF_BOOKS_MAX, ShelfNotUnderstood, type ShelfBoo
  * (`/profile/{name}`), as StoryGraph's shelf pages do; anything else is not understood and changes nothing.
  */
 export function readStorygraphPage(html: string, externalUserId: string, base: string): ShelfBook[] {
-  const document = parseDocument(html);
+  const document = parseBounded(html);
   const books = new Map<string, ShelfBook>();
   for (const pane of DomUtils.findAll((element) => hasClass(element, 'book-pane-content'), document.children)) {
     if (books.size >= SHELF_BOOKS_MAX) break;
@@ -34,7 +34,11 @@ export function readStorygraphPage(html: string, externalUserId: string, base: s
 
 function pathOf(href: string | undefined, base: string): string | null {
   if (!href || !URL.canParse(href, base)) return null;
-  return decodeURIComponent(new URL(href, base).pathname).replace(/\/+$/, '');
+  try {
+    return decodeURIComponent(new URL(href, base).pathname).replace(/\/+$/, '');
+  } catch {
+    return null; // a bad escape (`/books/1%`) links nowhere the club reads
+  }
 }
 
 function readPane(pane: Element, base: string): ShelfBook | null {
