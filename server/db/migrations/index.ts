@@ -19,6 +19,7 @@ import { Chat1732392000000 } from './1732392000000-chat';
 import { Shelves1732395000000 } from './1732395000000-shelves';
 import { PublicationYear1732398000000 } from './1732398000000-publication-year';
 import { DatePolls1732401000000 } from './1732401000000-date-polls';
+import { ReadingPlan1732404000000 } from './1732404000000-reading-plan';
 
 /** In order; each runs once, recorded in the migrations table. */
 export const migrations = [
@@ -43,4 +44,5 @@ export const migrations = [
   Shelves1732395000000,
   PublicationYear1732398000000,
   DatePolls1732401000000,
+  ReadingPlan1732404000000,
 ];
