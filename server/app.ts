@@ -69,6 +69,7 @@ import { datePollsRoutes } from './features/date-polls/date-polls.routes';
 import { ReadingPlanService } from './features/reading-plan/reading-plan.service';
 import { PartCommentsService } from './features/reading-plan/part-comments.service';
 import { readingPlanRoutes } from './features/reading-plan/reading-plan.routes';
+import { PartDue } from './features/reading-plan/part-due';
 import { ChatService } from './features/chat/chat.service';
 import { chatRoutes } from './features/chat/chat.routes';
 import { meetingNightRoutes } from './features/meeting-night/meeting-night.routes';
@@ -205,6 +206,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   const readingPlan = new ReadingPlanService(db, { progress, hub, clock, schedule });
   progress.whenRecorded((user, bookId) => readingPlan.progressChanged(user, bookId));
   const partComments = new PartCommentsService(db, { plan: readingPlan, markdown, hub, clock });
+  schedule.add(new PartDue(db, { outbox, events, settings: { links, timeZone: config.timeZone ?? hostTimeZone() } }));
   const search = new SearchService(db, discussions, recommendations);
   const meetingMail = { links, timeZone: config.timeZone ?? hostTimeZone() };
   const meetings = new MeetingsService(db, { books, markdown, hub, clock, events, schedule, mail: meetingMail });

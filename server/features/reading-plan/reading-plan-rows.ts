@@ -1,9 +1,11 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { reachesPage } from '../../../shared/reading-progress';
 import { findRow, findRows, findRowsIn, statement } from '../../db/table';
+import type { Language } from '../../../shared/constants';
 import { userTable } from '../accounts';
 import { bookTable } from '../books';
 import { postTable } from '../discussions';
+import { newsletterSubscriptionTable } from '../newsletters';
 import { readingProgressTable } from '../progress';
 import { partCommentTable, partReaderTable, readingPartTable, type PartCommentRow, type PartReaderRow, type ReadingPartRow } from './reading-plan.entity';
 
@@ -17,12 +19,12 @@ const parts = readingPartTable;
 const comments = partCommentTable;
 const readers = partReaderTable;
 
-/** The book's page count (from its winning suggestion) when it has one; undefined when there is no such book. */
-export function bookPageCount(sql: Sql, bookId: number): { pageCount: number | null } | undefined {
+/** The book's title and page count (from its winning suggestion; null when unknown); undefined when there is no such book. */
+export function bookPageCount(sql: Sql, bookId: number): { pageCount: number | null; title: string } | undefined {
   const book = findRow(sql, bookTable, { id: bookId });
   if (!book) return undefined;
   const post = findRow(sql, postTable, { id: book.postId });
-  return { pageCount: post?.pageCount || null };
+  return { pageCount: post?.pageCount || null, title: post?.title ?? '' };
 }
 
 /** A book's parts in reading order. */
@@ -134,4 +136,37 @@ export function passesUnmarked(
 function botsAmong(sql: Sql, userIds: readonly string[]): Set<string> {
   const rows = findRowsIn(sql, userTable, 'id', [...new Set(userIds)], { select: ['id', 'isBot'] });
   return new Set(rows.filter((row) => row.isBot).map((row) => row.id));
+}
+
+/** Parts still ahead whose due day has not been announced: the partDue task's work. */
+export function partsToAnnounce(sql: Sql, now: string): Pick<ReadingPartRow, 'id' | 'dueOn'>[] {
+  return statement(
+    sql,
+    `SELECT ${parts.columns(['id', 'dueOn'])} FROM ${parts.name} WHERE ${parts.column('dueNoticeOn')} IS NULL AND ${parts.column('dueOn')} > ?`,
+  ).all(now) as Pick<ReadingPartRow, 'id' | 'dueOn'>[];
+}
+
+/** Whom a part's reminder reaches, in their language. */
+export interface Recipient {
+  email: string;
+  language: Language | null;
+}
+
+const user = userTable.qualified;
+const subscription = newsletterSubscriptionTable.qualified;
+
+/**
+ * The main list's subscribers (either list: each hears of the club's milestones) who have not reached the part
+ * (whatever they revealed: they have not read it), never a bot or a disabled account.
+ */
+export function notYetReached(sql: Sql, partId: number): Recipient[] {
+  return statement(
+    sql,
+    `SELECT DISTINCT ${userTable.columns(['email', 'language'])} FROM ${userTable.name}
+     JOIN ${newsletterSubscriptionTable.name} ON ${subscription('userId')} = ${user('id')}
+     WHERE ${user('isBot')} = 0 AND ${user('disabledOn')} IS NULL
+       AND NOT EXISTS (SELECT 1 FROM ${readers.name} WHERE ${readers.qualified('partId')} = ? AND ${readers.qualified('userId')} = ${user('id')}
+         AND ${readers.qualified('reachedOn')} IS NOT NULL)
+     ORDER BY ${user('email')}`,
+  ).all(partId) as Recipient[];
 }

@@ -44,7 +44,7 @@ const keptWith = (index: number, change: Record<string, unknown>) =>
 describe('a schedule the club refuses', () => {
   it('parts out of order, overlapping, past the page count, due days not increasing, too many, untitled: each a translated 400', async () => {
     const before = await planState();
-    const outOfOrder = [
+    const outOfOrder: [string, string] = [
       'The parts must run in order: each ends on a later page than the one before.',
       'Časti musia ísť po poradí: každá končí na neskoršej strane ako predchádzajúca.',
     ];
