@@ -67,6 +67,10 @@ import { CheckIns } from './features/meetings/check-ins';
 import { DatePollsService } from './features/date-polls/date-polls.service';
 import { DatePollDeadlines } from './features/date-polls/date-poll-deadlines';
 import { datePollsRoutes } from './features/date-polls/date-polls.routes';
+import { ReadingPlanService } from './features/reading-plan/reading-plan.service';
+import { PartCommentsService } from './features/reading-plan/part-comments.service';
+import { readingPlanRoutes } from './features/reading-plan/reading-plan.routes';
+import { PartDue } from './features/reading-plan/part-due';
 import { ChatService } from './features/chat/chat.service';
 import { chatRoutes } from './features/chat/chat.routes';
 import { meetingNightRoutes } from './features/meeting-night/meeting-night.routes';
@@ -200,6 +204,10 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
   const recommendations = new RecommendationsService(db, markdown, events);
   const reviews = new ReviewsService(db, books, markdown, events);
   const progress = new ProgressService(db, books, clock);
+  const readingPlan = new ReadingPlanService(db, { progress, hub, clock, schedule });
+  progress.whenRecorded((user, bookId) => readingPlan.progressChanged(user, bookId));
+  const partComments = new PartCommentsService(db, { plan: readingPlan, markdown, hub, clock });
+  schedule.add(new PartDue(db, { outbox, events, settings: { links, timeZone: config.timeZone ?? hostTimeZone() } }));
   const search = new SearchService(db, discussions, recommendations);
   const meetingMail = { links, timeZone: config.timeZone ?? hostTimeZone() };
   const meetings = new MeetingsService(db, { books, markdown, hub, clock, events, schedule, mail: meetingMail });
@@ -291,6 +299,7 @@ export function createApp({ config, db, secret, hub, outbox, clock, setupCode, h
         throttle: new AttemptThrottle({ windowMs: 60_000, perAddress: 600, perAccountAddress: 600, slowAfter: Infinity, refusalKey: 'tooManyRequests' }),
       }),
       datePolls: datePollsRoutes(datePolls),
+      readingPlan: readingPlanRoutes(readingPlan, partComments),
       chat: chatRoutes(chat),
       shelves: shelvesRoutes(shelves, {
         // Each link and "read now" asks Goodreads or StoryGraph: a few a minute is plenty for a person.

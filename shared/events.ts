@@ -3,6 +3,7 @@ import type { Discussion, DiscussionState, Post } from './api/discussions';
 import type { MeetingQuestion } from './api/meeting-night';
 import type { Meeting, MeetingState, RsvpAnswer } from './api/meetings';
 import type { Poll, PollState, PollVoteCount, RankedRound } from './api/poll';
+import type { PartComment } from './api/reading-plan';
 
 export { HUB_PATH } from './constants';
 
@@ -151,4 +152,38 @@ export interface DatePollAnswered {
   userId: string;
   name: string;
   answers: Record<string, DatePollAnswer>;
+}
+
+/**
+ * The reading plan's events (DECISIONS.md "Reading together"). The text of a part's comments may reach only
+ * the members who have reached or revealed the part, so these go to named accounts (the others get a count),
+ * in one small form to every socket.io client of theirs, whatever it asked for at its handshake; SignalR's
+ * clients (Obskurnee's) and display screens get none.
+ */
+export const READING_EVENTS = {
+  scheduleChanged: 'ScheduleChanged',
+  partsReached: 'PartsReached',
+  partCommentAdded: 'PartCommentAdded',
+  partCommentChanged: 'PartCommentChanged',
+  partCommentRemoved: 'PartCommentRemoved',
+  partCommentCounted: 'PartCommentCounted',
+} as const;
+
+/**
+ * A comment as it travels live: as the API answers it, without its markdown (`text`), which whoever edits it
+ * reads with GET; so a 500-character comment's event stays under 1 kB.
+ */
+export type PartCommentShown = Omit<PartComment, 'text'>;
+
+export interface ReadingEventPayloads {
+  /** A moderator changed a book's schedule: to everyone, without anyone's comments; clients read it again. */
+  ScheduleChanged: { bookId: number };
+  /** The caller's progress (or a new schedule) reached these parts: they are open to them from now on. */
+  PartsReached: { bookId: number; partIds: number[] };
+  /** To the members who reached or revealed the part; `count` and `version` are the part's after the change. */
+  PartCommentAdded: { bookId: number; partId: number; version: number; count: number; comment: PartCommentShown };
+  PartCommentChanged: { bookId: number; partId: number; version: number; count: number; comment: PartCommentShown };
+  PartCommentRemoved: { bookId: number; partId: number; version: number; count: number; commentId: number };
+  /** To everyone else when a part's comments change: how many there are, nothing of what they say. */
+  PartCommentCounted: { bookId: number; partId: number; count: number };
 }

@@ -36,3 +36,15 @@ export function furthestFirst(pageCount: number | null) {
     return b.updatedOn.localeCompare(a.updatedOn);
   };
 }
+
+/**
+ * Whether an entry is at or past `page` (the last page of a part of the reading schedule): finished is past
+ * every page, a page is compared as it is, and a percentage as that share of the book's page count; without a
+ * page count a percentage short of 100 reaches no page (DECISIONS.md "Reading together").
+ */
+export function reachesPage(entry: Where, page: number, pageCount: number | null): boolean {
+  if (entry.finished) return true;
+  if (entry.page !== null) return entry.page >= page;
+  if (entry.percent !== null) return entry.percent >= 100 || (!!pageCount && (entry.percent * pageCount) / 100 >= page);
+  return false;
+}

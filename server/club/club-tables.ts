@@ -10,6 +10,7 @@ import { chatDeliveryTable, matrixRoomTable, webhookTable } from '../features/ch
 import { newsletterIssueTable, newsletterSubscriptionTable } from '../features/newsletters';
 import { pollOptionTable, pollTable, voteChoiceTable, voteTable } from '../features/polls';
 import { readingProgressTable } from '../features/progress';
+import { partCommentTable, partReaderTable, readingPartTable } from '../features/reading-plan';
 import { recommendationTable } from '../features/recommendations';
 import { reviewTable } from '../features/reviews';
 import { roundTable } from '../features/rounds';
@@ -54,4 +55,7 @@ export const clubTables = [
   datePollTable,
   datePollOptionTable,
   datePollAnswerTable,
+  readingPartTable,
+  partCommentTable,
+  partReaderTable,
 ];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../shared/api/discussions';
 import type { DatePoll } from '../../shared/api/date-polls';
 import type { CalendarFeed, Meeting } from '../../shared/api/meetings';
+import type { PartComment, PartComments, ReadingSchedule } from '../../shared/api/reading-plan';
 import type { Recommendation } from '../../shared/api/recommendations';
 import type { CurrentlyReading } from '../../shared/api/users';
 import type { Round, RoundUpdate } from '../../shared/api/rounds';
@@ -137,6 +138,8 @@ beforeAll(async () => {
       endsAt: new Date(Date.now() + 30 * DAY_MS + 2 * 60 * 60 * 1000).toISOString(),
       // A date poll's proposed dates, valid when the suite runs: two, ahead, apart.
       options: [40, 41].map((days) => ({ startsAt: new Date(Date.now() + days * DAY_MS).toISOString() })),
+      // A reading schedule of one part, due ahead (keepFixturesOpen adds the part's id, so a valid-looking edit keeps it).
+      parts: [{ title: 'Fuzz part', toPage: 100, dueOn: new Date(Date.now() + 7 * DAY_MS).toISOString() }],
     },
     freshEmail: () => `fuzz-${++emails}@club.test`,
   };
@@ -149,9 +152,10 @@ let memberToken: string;
 
 /**
  * Fuzzed requests that succeed may close the discussion, close the poll, remove the entry, cancel the meeting,
- * pick or cancel the date poll, or replace the calendar feed that the valid-looking requests name; before each route, whichever is gone is
- * made again, so every route meets an open discussion with a post, an open poll with a vote, a
- * currently-reading entry, an upcoming meeting, an open date poll and a working feed.
+ * pick or cancel the date poll, replace the book's reading schedule, delete the part's comment, or replace the
+ * calendar feed that the valid-looking requests name; before each route, whichever is gone is made again, so
+ * every route meets an open discussion with a post, an open poll with a vote, a currently-reading entry, an
+ * upcoming meeting, an open date poll, a part of the schedule with a comment and a working feed.
  */
 async function keepFixturesOpen(): Promise<void> {
   const fixtures = context.fixtures;
@@ -182,6 +186,20 @@ async function keepFixturesOpen(): Promise<void> {
     const opened = await ok<DatePoll>(club, 'POST', '/api/date-polls', admin, { title: 'Fuzz evening', options: fixtures.options, place: 'Fuzz place' });
     fixtures.datePollId = opened.datePollId;
     fixtures.optionId = opened.options[0]!.optionId;
+  }
+  const partPath = `/api/books/${fixtures.bookId}/parts/${fixtures.partId}`;
+  const part = fixtures.partId ? await club.call<PartComments>('GET', `${partPath}/comments`, { token: admin }) : undefined;
+  if (part?.status !== 200 || !part.body.comments.some((comment) => comment.commentId === fixtures.commentId)) {
+    // The admin comments: finished with the book, every part is open to them.
+    await ok(club, 'PUT', `/api/books/${fixtures.bookId}/progress`, admin, { finished: true });
+    if (part?.status !== 200) {
+      const parts = (fixtures.parts as { partId?: number }[]).map(({ partId: _gone, ...fields }) => fields);
+      const schedule = await ok<ReadingSchedule>(club, 'PUT', `/api/books/${fixtures.bookId}/schedule`, admin, { parts });
+      fixtures.partId = schedule.parts[0]!.partId;
+      fixtures.parts = parts.map((fields) => ({ partId: fixtures.partId, ...fields }));
+    }
+    const comment = await ok<PartComment>(club, 'POST', `/api/books/${fixtures.bookId}/parts/${fixtures.partId}/comments`, admin, { text: 'Fuzz comment.' });
+    fixtures.commentId = comment.commentId;
   }
   const feed = fixtures.feedFile ? await club.call('GET', `/api/calendar/${fixtures.feedFile}`) : undefined;
   if (feed?.status !== 200) {

@@ -9,6 +9,7 @@ import {
   type DeltaEventPayloads,
   type HubEventPayloads,
   type ObskurneeEventPayloads,
+  type ReadingEventPayloads,
 } from '../../shared/events';
 import { sharePollingPayloads } from './shared-polling-payloads';
 import type { SignalRLimits } from './signalr-connection';
@@ -31,6 +32,14 @@ export interface Hub {
    * for all its recipients. Resolves once all went out.
    */
   publish<D extends DeltaEvent>(change: LiveChange<D>): Promise<void>;
+  /**
+   * An event only these accounts may read (a part's comments: shared/events.ts, READING_EVENTS), to every
+   * socket.io client of theirs in the one form, whatever it asked for at its handshake. SignalR's clients and
+   * display screens get none.
+   */
+  tell<R extends ReadingEvent>(userIds: Iterable<string>, event: R, payload: ReadingEventPayloads[R]): void;
+  /** The same to every signed-in socket.io client except those of `except` (everyone, for an empty list). */
+  tellOthers<R extends ReadingEvent>(except: Iterable<string>, event: R, payload: ReadingEventPayloads[R]): void;
   /** Closes every live connection of one account (its sessions ended: password reset, disabled). */
   disconnectUser(userId: string): void;
   /** Closes every display-link screen's connection (the link was revoked or replaced). */
@@ -47,6 +56,7 @@ export interface Hub {
 export type DeltaEvent = keyof DeltaEventPayloads;
 export type WholeEvent = keyof HubEventPayloads;
 export type ObskurneeEvent = keyof ObskurneeEventPayloads;
+export type ReadingEvent = keyof ReadingEventPayloads;
 
 export interface LiveChange<D extends DeltaEvent> {
   event: D;
@@ -176,6 +186,15 @@ export function createHub(options: HubOptions): Hub {
       // The event and its document's type go together (WholeChange); the compiler cannot follow a union through a call.
       if (whole && wantsWhole()) broadcastWhole(whole.event, (await whole.build()) as never);
       if (obskurnee && signalR.sends()) signalR.broadcast(obskurnee.event, await obskurnee.build());
+    },
+    tell(userIds, event, payload) {
+      const rooms = [...userIds].map(userRoom);
+      if (rooms.length > 0) io.to(rooms).emit(event, payload);
+    },
+    tellOthers(except, event, payload) {
+      io.to(SIGNED_IN)
+        .except([...except].map(userRoom))
+        .emit(event, payload);
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

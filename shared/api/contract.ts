@@ -35,6 +35,7 @@ export const TAGS = {
   'Chat and webhooks': "Club events posted to the club's Matrix room and to outgoing webhooks (admins).",
   'Meeting night': 'The evening itself: check-in, discussion questions, the room view and its display link.',
   'Reading progress': 'Where members are in a book, for those who share it.',
+  'Reading plan': 'A book’s reading schedule in parts, and each part’s comments, sealed for a member until they reach the part or reveal it.',
   Shelves: "Members' Goodreads and StoryGraph shelves, read by the club from their linked profiles.",
   Host: "The host's console: addresses members can open, the club's state, whole-club backups and restores.",
   'API docs': 'This document and the page that browses it.',

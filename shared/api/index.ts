@@ -15,6 +15,7 @@ import { meetingsApi } from './meetings';
 import { newslettersApi } from './newsletters';
 import { pollsApi } from './polls';
 import { progressApi } from './progress';
+import { readingPlanApi } from './reading-plan';
 import { recommendationsApi } from './recommendations';
 import { reviewsApi } from './reviews';
 import { roundsApi } from './rounds';
@@ -37,6 +38,7 @@ export const API = {
   lookup: lookupApi,
   books: booksApi,
   progress: progressApi,
+  readingPlan: readingPlanApi,
   // Before users: /api/users/calendar-feed would otherwise be read as /api/users/{email}.
   meetings: meetingsApi,
   meetingNight: meetingNightApi,

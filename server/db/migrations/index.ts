@@ -20,6 +20,7 @@ import { Shelves1732395000000 } from './1732395000000-shelves';
 import { PublicationYear1732398000000 } from './1732398000000-publication-year';
 import { DatePolls1732401000000 } from './1732401000000-date-polls';
 import { ChatRefusals1732402000000 } from './1732402000000-chat-refusals';
+import { ReadingPlan1732404000000 } from './1732404000000-reading-plan';
 
 /** In order; each runs once, recorded in the migrations table. */
 export const migrations = [
@@ -45,4 +46,5 @@ export const migrations = [
   PublicationYear1732398000000,
   DatePolls1732401000000,
   ChatRefusals1732402000000,
+  ReadingPlan1732404000000,
 ];

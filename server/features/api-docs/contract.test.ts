@@ -256,7 +256,15 @@ describe('real answers against the documented schemas', () => {
     });
     await ok(club, 'PUT', `/api/date-polls/${datePoll.datePollId}/answers`, member.token, { answers: { [datePoll.options[0].optionId]: 'yes' } });
     await ok(club, 'POST', '/api/admin/webhooks', admin, { url: 'https://hooks.example.org/bookclub', events: ['bookChosen'], format: 'slack' });
+    const schedule = await ok(club, 'PUT', `/api/books/${bookId}/schedule`, admin, {
+      parts: [{ title: 'Part one', toPage: 100, dueOn: new Date(Date.now() + 86_400_000).toISOString() }],
+    });
+    const partId = schedule.parts[0].partId;
+    // Read by a member who finished the book: the comments are open, and checked against their schema.
+    await ok(club, 'PUT', `/api/books/${bookId}/progress`, admin, { finished: true });
+    await ok(club, 'POST', `/api/books/${bookId}/parts/${partId}/comments`, admin, { text: 'The *thaw* comes late.' });
     Object.assign(real, {
+      partId: String(partId),
       displayToken: display.url.split('/').pop(),
       meetingId: String(meeting.meetingId),
       datePollId: String(datePoll.datePollId),

@@ -38,6 +38,18 @@ export type ClubEvent =
       optionCount: number;
       letters: Record<Language, EventLetter>;
       actorId: string;
+    }
+  | {
+      /**
+       * A part of a book's reading schedule is due tomorrow (reading-plan/part-due.ts): its title and due day
+       * only, never its comments. Its reminder mail goes by the reading plan itself, to those who have not
+       * reached the part, so no newsletter carries it.
+       */
+      kind: 'partDue';
+      bookId: number;
+      partId: number;
+      title: string;
+      dueOn: string;
     };
 
 /** What a chat message says of a meeting. */

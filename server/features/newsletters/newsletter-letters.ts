@@ -63,6 +63,9 @@ export function letterFor(event: ClubEvent, language: Language, links: LinkSetti
       case 'pollClosed':
         // No list carries it (newsletters.service.ts): what the close opened is the news.
         throw new Error('A closed poll has no newsletter of its own');
+      case 'partDue':
+        // No list carries it either: its reminder goes to those who have not reached the part (reading-plan/part-due.ts).
+        throw new Error('A part due has no newsletter of its own');
       case 'suggestionAdded':
         return {
           kind: event.kind,

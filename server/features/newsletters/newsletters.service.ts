@@ -28,6 +28,8 @@ const LISTS_OF: Record<ClubEventKind, NewsletterName[]> = {
   meetingCancelled: ['basicevents', 'allevents'],
   // Finding the evening is a milestone too: the main list hears of it.
   datePollOpened: ['basicevents', 'allevents'],
+  // Its reminder goes only to those who have not reached the part (reading-plan/part-due.ts), not to a list.
+  partDue: [],
   // Its outcome is news of its own (the book, the next discussion, the tiebreaker): the chat hears of the close.
   pollClosed: [],
 };

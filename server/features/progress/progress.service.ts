@@ -1,9 +1,10 @@
 import type { DataSource } from 'typeorm';
 import type { BookProgress, ProgressEntry, ProgressUpdate } from '../../../shared/api/progress';
-import { furthestFirst } from '../../../shared/reading-progress';
+import { furthestFirst, reachesPage } from '../../../shared/reading-progress';
 import type { Clock } from '../../clock';
 import { sqliteOf } from '../../db/data-source';
-import { findRows, upsertRow } from '../../db/table';
+import { findRow, findRows, upsertRow } from '../../db/table';
+import { writeTransaction } from '../../db/write-transaction';
 import { userNames, type User } from '../accounts';
 import type { BooksService } from '../books';
 import { readingProgressTable, type ReadingProgressRow } from './progress.entity';
@@ -14,11 +15,18 @@ import { readingProgressTable, type ReadingProgressRow } from './progress.entity
  * these rows, and this service shows another member's entry only when it is shared.
  */
 export class ProgressService {
+  private recorded: (user: User, bookId: number) => void = () => {};
+
   constructor(
     private readonly db: DataSource,
     private readonly books: BooksService,
     private readonly clock: Clock,
   ) {}
+
+  /** Told after every change of a member's progress (the reading plan opens the parts it passes). */
+  whenRecorded(listener: (user: User, bookId: number) => void): void {
+    this.recorded = listener;
+  }
 
   /** The caller's own entry (shared or not) and the shared entries, furthest first. */
   async forBook(user: User, bookId: number): Promise<BookProgress> {
@@ -53,7 +61,26 @@ export class ProgressService {
       ['bookId', 'userId'],
       ['page', 'percent', 'finished', 'shared', 'updatedOn'],
     );
+    this.recorded(user, bookId);
     return this.forBook(user, bookId);
+  }
+
+  /**
+   * "I've read this far": the caller's progress moves to `page` unless it is there or further already (a
+   * percentage counts as its share of the page count, shared/reading-progress.ts); it never moves back, and
+   * whether it is shared stays as it was.
+   */
+  async advanceTo(user: User, bookId: number, page: number): Promise<void> {
+    const { pageCount } = (await this.books.get(bookId)).post;
+    const moved = writeTransaction(this.db, (sql) => {
+      const now = findRow(sql, readingProgressTable, { bookId, userId: user.id });
+      if (now && reachesPage(now, page, pageCount)) return false;
+      const updatedOn = this.clock.now().toISOString();
+      const row = { bookId, userId: user.id, page, percent: null, finished: false, shared: !!now?.shared, updatedOn };
+      upsertRow(sql, readingProgressTable, row, ['bookId', 'userId'], ['page', 'percent', 'finished', 'updatedOn']);
+      return true;
+    });
+    if (moved) this.recorded(user, bookId);
   }
 }
 
