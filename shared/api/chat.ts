@@ -18,6 +18,7 @@ export const CHAT_EVENTS = [
   'meetingCancelled',
   'reviewAdded',
   'datePollOpened',
+  'partDue',
 ] as const;
 export type ChatEvent = (typeof CHAT_EVENTS)[number];
 

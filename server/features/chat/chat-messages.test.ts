@@ -42,6 +42,17 @@ describe('the chat’s messages', () => {
     );
   });
 
+  it('tell a part of the reading plan due, with its title and due day only, in the club’s time zone', () => {
+    const due = { kind: 'partDue' as const, bookId: 4, partId: 9, title: 'Chapters 1–9', dueOn: '2026-12-11T22:59:59.999Z' };
+    expect(chatMessage(due, en)).toMatchObject({
+      event: 'partDue',
+      link: 'https://klub.example.sk/knihy/4',
+      line: '📖 Reading plan: “Chapters 1–9” is to be read by December 11.',
+    });
+    expect(chatMessage(due, sk)!.line).toBe('📖 Plán čítania: „Chapters 1–9“ máme prečítať do 11. decembra.');
+    expect(chatMessage(due, en)!.data).toEqual(due);
+  });
+
   it('escape what each format needs escaped, and never name the reviewer’s account id', () => {
     const review = chatMessage({ kind: 'reviewAdded', bookId: 4, title: '<b>Dune</b> & co', owner: 'Ann', rating: 4, actorId: 'user-id-1' }, en)!;
     expect(review.line).toBe('⭐ Ann reviewed <b>Dune</b> & co: ★★★★☆.');

@@ -100,6 +100,14 @@ function chatLine(event: ClubEvent, settings: ChatSettings, say: (text: string) 
         data: facts,
       };
     }
+    case 'partDue':
+      // Its title and due day only: a part's comments never reach the chat (DECISIONS.md "Reading together").
+      return {
+        event: 'partDue',
+        line: t('partDue', { title: event.title, day: dueDay(event.dueOn, settings) }),
+        link: base + pages.book(event.bookId),
+        data: { ...event },
+      };
     default:
       return null;
   }
@@ -176,6 +184,11 @@ function meetingWhen(startsAt: string, settings: ChatSettings): string {
   if (settings.language !== 'sk') return when;
   const weekday = format.formatToParts(date).find((part) => part.type === 'weekday')?.value ?? '';
   return SK_ON_WEEKDAY[weekday] ? when.replace(weekday, SK_ON_WEEKDAY[weekday]) : when;
+}
+
+/** A part's due day, "December 11" / "11. decembra" (genitive, as "do 11. decembra" wants), in the club's time zone. */
+function dueDay(dueOn: string, settings: ChatSettings): string {
+  return new Intl.DateTimeFormat(settings.language, { day: 'numeric', month: 'long', timeZone: settings.timeZone ?? undefined }).format(new Date(dueOn));
 }
 
 function escapeHtml(text: string): string {
