@@ -116,7 +116,8 @@ describe('GET /api/scrape/?goodreadsUrl=', () => {
     } finally {
       clearInterval(ticking);
     }
-    expect(longestGap).toBeLessThan(250);
+    // Read on this thread the page would stall it for minutes; a second allows for a busy 2-core machine.
+    expect(longestGap).toBeLessThan(1_000);
     // The next page is read as ever.
     expect((await scrape(bookLink(BOOKS.full), { who: 'member' })).status).toBe(200);
   });
