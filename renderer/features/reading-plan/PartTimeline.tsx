@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Text, Timeline } from '@mantine/core';
-import { IconLock, IconLockOpen, IconMessage } from '@tabler/icons-react';
+import { IconCheck, IconEye, IconLock, IconLockOpen, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ReadingPart } from '../../../shared/api/reading-plan';
@@ -27,7 +27,7 @@ export function PartTimeline({ bookId, parts, now = new Date() }: { bookId: numb
         return (
           <Timeline.Item
             key={part.partId}
-            bullet={isOpen ? <IconLockOpen size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
+            bullet={part.reached ? <IconCheck size={14} aria-hidden /> : part.revealed ? <IconEye size={14} aria-hidden /> : <IconLock size={14} aria-hidden />}
             data-testid="timeline-part"
             data-part-id={part.partId}
             data-current={isCurrent || undefined}
@@ -36,12 +36,12 @@ export function PartTimeline({ bookId, parts, now = new Date() }: { bookId: numb
                 <Anchor component={Link} to={pages.readingPart(bookId, part.partId)} fw={700} data-testid="part-link">
                   {part.title}
                 </Anchor>
-                {isCurrent && (
+                {isCurrent && !part.reached && (
                   <Badge size="sm" variant="filled" data-testid="part-current">
-                    {part.reached ? t('timeline.clubHere') : t('timeline.yourNext')}
+                    {t('timeline.yourNext')}
                   </Badge>
                 )}
-                {part.partId === club?.partId && !isCurrent && (
+                {part.partId === club?.partId && (
                   <Badge size="sm" variant="light">
                     {t('timeline.clubHere')}
                   </Badge>

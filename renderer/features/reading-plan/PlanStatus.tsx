@@ -55,7 +55,9 @@ export function PlanStatus({ bookId, parts, pageCount, mine, now = new Date() }:
           ? t('status.me.none')
           : standing.kind === 'reached'
             ? club
-              ? t('status.me.reached')
+              ? standing.page !== null
+                ? t('status.me.reachedPage', { page: standing.page })
+                : t('status.me.reached')
               : t('status.me.done')
             : standing.kind === 'page'
               ? t('status.me.page', { page: standing.page, count: standing.pagesLeft })

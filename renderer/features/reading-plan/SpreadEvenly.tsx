@@ -54,7 +54,15 @@ export function SpreadEvenly({ bookId, pageCount, onSpread }: { bookId: number; 
         />
       </SimpleGrid>
       <Group gap="sm" mt="sm" align="center">
-        <Button variant="light" leftSection={<IconArrowsSplit2 size={16} aria-hidden />} onClick={spread} data-testid="spread-button">
+        <Button
+          variant="light"
+          leftSection={<IconArrowsSplit2 size={16} aria-hidden />}
+          onClick={spread}
+          data-testid="spread-button"
+          h="auto"
+          mih={36}
+          styles={{ label: { whiteSpace: 'normal' } }}
+        >
           {t('spread.action', { pageCount })}
         </Button>
         {problem && (

@@ -36,13 +36,13 @@ export function fromPageOf(parts: readonly ReadingPart[], part: ReadingPart): nu
 }
 
 /** Where the member is against a part, from their reading progress and whether the server counts it reached. */
-export type Standing = { kind: 'none' } | { kind: 'reached' } | { kind: 'page'; page: number; pagesLeft: number } | { kind: 'percent'; percent: number };
+export type Standing =
+  { kind: 'none' } | { kind: 'reached'; page: number | null } | { kind: 'page'; page: number; pagesLeft: number } | { kind: 'percent'; percent: number };
 
 export function standingOf(part: Pick<ReadingPart, 'reached' | 'toPage'>, mine: ProgressEntry | null, pageCount: number | null): Standing {
-  if (part.reached) return { kind: 'reached' };
+  const page = mine && !mine.finished ? (mine.page ?? (mine.percent !== null && pageCount ? Math.floor((mine.percent * pageCount) / 100) : null)) : null;
+  if (part.reached || mine?.finished) return { kind: 'reached', page };
   if (!mine) return { kind: 'none' };
-  if (mine.finished) return { kind: 'reached' };
-  const page = mine.page ?? (mine.percent !== null && pageCount ? Math.floor((mine.percent * pageCount) / 100) : null);
   if (page !== null) return { kind: 'page', page, pagesLeft: Math.max(part.toPage - page, 0) };
   return { kind: 'percent', percent: mine.percent ?? 0 };
 }
