@@ -27,6 +27,7 @@ const someAddress: Record<PageName, string> = {
   recommendation: pages.recommendation(7),
   books: pages.books(),
   book: pages.book(2),
+  readingPart: pages.readingPart(2, 9),
   search: pages.search(),
   members: pages.members(),
   stats: pages.stats(),

@@ -66,6 +66,10 @@ const BookPage = lazyComponent(
   () => import('./features/books/BookPage'),
   (m) => m.BookPage,
 );
+const ReadingPartPage = lazyComponent(
+  () => import('./features/reading-plan/ReadingPartPage'),
+  (m) => m.ReadingPartPage,
+);
 const SearchPage = lazyComponent(
   () => import('./features/search/SearchPage'),
   (m) => m.SearchPage,
@@ -139,6 +143,7 @@ export const appRoutes: RouteObject[] = [
       { path: PAGE_PATTERNS.recommendation, element: <RecommendationPage /> },
       { path: PAGE_PATTERNS.books, element: <BookListPage /> },
       { path: PAGE_PATTERNS.book, element: <BookPage /> },
+      { path: PAGE_PATTERNS.readingPart, element: <ReadingPartPage /> },
       { path: PAGE_PATTERNS.search, element: <SearchPage /> },
       { path: PAGE_PATTERNS.members, element: <UserListPage /> },
       { path: PAGE_PATTERNS.stats, element: <StatsPage /> },

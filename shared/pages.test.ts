@@ -21,6 +21,7 @@ describe('the pages’ addresses', () => {
     expect(pages.recommendation(7)).toBe('/odporucania/7');
     expect(pages.books()).toBe('/knihy');
     expect(pages.book(2)).toBe('/knihy/2');
+    expect(pages.readingPart(2, 9)).toBe('/knihy/2/casti/9');
     expect(pages.search()).toBe('/hladanie');
     expect(pages.members()).toBe('/my');
     expect(pages.stats()).toBe('/statistiky');

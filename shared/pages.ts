@@ -24,6 +24,8 @@ export const PAGE_PATTERNS = {
   recommendation: '/odporucania/:recommendationId',
   books: '/knihy',
   book: '/knihy/:bookId',
+  /** A part of a book's reading schedule: its own discussion, sealed until the member reaches it. */
+  readingPart: '/knihy/:bookId/casti/:partId',
   search: '/hladanie',
   members: '/my',
   stats: '/statistiky',
@@ -94,6 +96,7 @@ export const pages = {
   recommendation: (recommendationId: number) => pageAddress(PAGE_PATTERNS.recommendation, { recommendationId }),
   books: () => pageAddress(PAGE_PATTERNS.books, {}),
   book: (bookId: number) => pageAddress(PAGE_PATTERNS.book, { bookId }),
+  readingPart: (bookId: number, partId: number) => pageAddress(PAGE_PATTERNS.readingPart, { bookId, partId }),
   search: () => pageAddress(PAGE_PATTERNS.search, {}),
   members: () => pageAddress(PAGE_PATTERNS.members, {}),
   stats: () => pageAddress(PAGE_PATTERNS.stats, {}),

@@ -1,8 +1,13 @@
 import type { Socket } from 'socket.io-client';
 import { HUB_PATH, HUB_RETRY_MS } from '../../shared/constants';
-import { DELTA_EVENTS, DELTA_EVENTS_HANDSHAKE, type DeltaEventPayloads } from '../../shared/events';
+import { DELTA_EVENTS, DELTA_EVENTS_HANDSHAKE, READING_EVENTS, type DeltaEventPayloads, type ReadingEventPayloads } from '../../shared/events';
 
-type Handlers = { [E in keyof DeltaEventPayloads]?: (payload: DeltaEventPayloads[E]) => void };
+/** What the hub pushes a member: the small events, and the reading plan's (sent to named accounts, in one form). */
+export type LivePayloads = DeltaEventPayloads & ReadingEventPayloads;
+/** Every event the connection listens for. */
+export const LIVE_EVENTS = [...Object.values(DELTA_EVENTS), ...Object.values(READING_EVENTS)];
+
+type Handlers = { [E in keyof LivePayloads]?: (payload: LivePayloads[E]) => void };
 
 export interface HubOptions {
   handlers: Handlers;
@@ -152,7 +157,7 @@ export class HubClient {
 
   private attach(token: string, socket: Socket): void {
     this.socket = socket;
-    for (const event of Object.values(DELTA_EVENTS)) {
+    for (const event of LIVE_EVENTS) {
       const handler = this.options.handlers[event];
       if (handler) socket.on(event, handler as (payload: unknown) => void);
     }

@@ -1,9 +1,8 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { DELTA_EVENTS, type DeltaEventPayloads } from '../../shared/events';
-import { HubClient, type HubOptions } from './hub';
+import { HubClient, LIVE_EVENTS, type HubOptions, type LivePayloads } from './hub';
 
-export type LiveEvent = keyof DeltaEventPayloads;
-export type LiveListener<E extends LiveEvent> = (payload: DeltaEventPayloads[E]) => void;
+export type LiveEvent = keyof LivePayloads;
+export type LiveListener<E extends LiveEvent> = (payload: LivePayloads[E]) => void;
 
 /**
  * What the server pushes, handed to whoever listens: each feature subscribes to the events it cares
@@ -18,7 +17,7 @@ export interface LiveUpdates {
   /** Subscribes to one event; the answer unsubscribes. */
   on<E extends LiveEvent>(event: E, listener: LiveListener<E>): () => void;
   /** Hands a push to its listeners, as the connection does (tests push by hand). */
-  emit<E extends LiveEvent>(event: E, payload: DeltaEventPayloads[E]): void;
+  emit<E extends LiveEvent>(event: E, payload: LivePayloads[E]): void;
   /**
    * Subscribes to the connection coming back after it dropped: what was pushed meanwhile is lost, so each
    * feature reads again what it shows. The answer unsubscribes.
@@ -52,7 +51,7 @@ export function createLiveUpdates(options: Omit<HubOptions, 'handlers' | 'onUnau
     }
   }
 
-  const handlers = Object.fromEntries(Object.values(DELTA_EVENTS).map((event) => [event, (payload: never) => tell(event, payload)]));
+  const handlers = Object.fromEntries(LIVE_EVENTS.map((event) => [event, (payload: never) => tell(event, payload)]));
   const hub = new HubClient({ ...options, handlers, onUnauthorized: (token) => refused(token), onReconnected: () => tell('reconnected') });
 
   return {

@@ -7,11 +7,12 @@ import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { useDocumentTitle } from '../../components/PageTitle';
 import { BookMeetings } from '../meetings';
 import { BookReadingProgress } from '../progress';
+import { ReadingPlanSection } from '../reading-plan';
 import { BookReviews } from '../reviews';
 import { BookLargeCard } from '../../components/BookCard';
 import { useBook } from './queries';
 
-/** A book's page: its large card, then its reviews. */
+/** A book's page: its large card, its reading schedule, its meetings, reading progress and reviews. */
 export function BookPage() {
   const { t } = useTranslation('books');
   const bookId = Number(useParams().bookId);
@@ -27,6 +28,7 @@ export function BookPage() {
         <BackLink to={pages.books()}>{t('back')}</BackLink>
         <BookLargeCard book={book} titleOrder={1} />
       </div>
+      <ReadingPlanSection book={book} />
       <BookMeetings bookId={book.bookId} />
       <BookReadingProgress book={book} />
       <BookReviews bookId={book.bookId} />

@@ -14,6 +14,7 @@ import { selectIsSignedIn, useSessionStore } from '../../store/session-store';
 import { NextMeetingCard } from '../meetings';
 import { useLoginForm } from '../session';
 import { PollDeadline } from '../polls';
+import { HomePlanLine } from '../reading-plan';
 import { missingProfileFields } from './profile-completeness';
 import { useHome, useHomeVisit, useSiteName } from './queries';
 
@@ -115,7 +116,10 @@ function MemberHome() {
             {t('currentBook')}
           </Title>
           {currentBook ? (
-            <BookLargeCard book={currentBook} />
+            <>
+              <BookLargeCard book={currentBook} />
+              <HomePlanLine book={currentBook} />
+            </>
           ) : (
             <Card withBorder padding="lg">
               <Text c="dimmed">{t('noBookYet')}</Text>

@@ -8,6 +8,7 @@ import { pages } from '../../../shared/pages';
 import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { SiteNameContext, useDocumentTitle } from '../../components/PageTitle';
 import { isNotFound } from '../../lib/load-status';
+import { TonightPart } from '../reading-plan';
 import { useDisplayHub } from './display-hub';
 import { displayRoomQuery, useDisplayRoom, useRoom } from './queries';
 import { RoomScreen } from './RoomScreen';
@@ -37,6 +38,7 @@ export function RoomPage() {
     <RoomScreen
       room={room.data}
       siteName={siteName}
+      part={room.data.book && room.data.meeting && <TonightPart bookId={room.data.book.bookId} startsAt={room.data.meeting.startsAt} />}
       footer={
         <Anchor component={Link} to={pages.meeting(meetingId)} c="dimmed" data-testid="room-back">
           {t('room.backToMeeting')}

@@ -15,9 +15,10 @@ const QR_SIZE = 360;
 /**
  * The room view: what a TV or projector shows the room on a meeting night, read from across the room (type
  * sized by the screen's width), with nothing to press. The club and the meeting, the book, the address and
- * QR code to join, who is here, the question being discussed and the poll filling up as members vote.
+ * QR code to join, who is here, the question being discussed and the poll filling up as members vote. A
+ * signed-in screen also shows the schedule's part for the evening (`part`: the display link reads no schedule).
  */
-export function RoomScreen({ room, siteName, footer }: { room: RoomView; siteName: string; footer?: ReactNode }) {
+export function RoomScreen({ room, siteName, footer, part }: { room: RoomView; siteName: string; footer?: ReactNode; part?: ReactNode }) {
   const { t } = useTranslation('meetingNight');
   const { meeting, book } = room;
 
@@ -68,6 +69,7 @@ export function RoomScreen({ room, siteName, footer }: { room: RoomView; siteNam
             </div>
           </section>
         )}
+        {part}
         <section className="room-here" aria-labelledby="room-here-title" data-testid="room-checked-in">
           <h2 className="room-label" id="room-here-title">
             <IconUsers aria-hidden className="room-icon" />
