@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLockOpen, IconQuestionMark } from '@tabler/icons-react';
+import { IconLockOpen, IconMessageQuestion } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { PartComments } from '../../../shared/api/reading-plan';
@@ -93,8 +93,8 @@ function MeetingQuestionsLink({ bookId }: { bookId: number }) {
   const meeting = useUpcomingMeetings().data?.find((one) => one.bookId === bookId && !one.isCancelled);
   if (!meeting) return null;
   return (
-    <Group gap="xs" data-testid="meeting-questions">
-      <IconQuestionMark size={18} aria-hidden />
+    <Group gap="xs" wrap="nowrap" data-testid="meeting-questions">
+      <IconMessageQuestion size={18} aria-hidden style={{ flexShrink: 0 }} />
       <Anchor component={Link} to={pages.meeting(meeting.meetingId)}>
         {t('part.questions', { date: formatDate(meeting.startsAt) })}
       </Anchor>
