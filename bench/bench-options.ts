@@ -4,9 +4,10 @@ import { parseArgs } from 'node:util';
 /**
  * The parts of a run. `backup` and `mail` are home's latency during a whole-club backup and during a burst
  * of mail, from bench/backup-scenario.ts and bench/mail-burst-scenario.ts (run.ts, UNDER_WORK); `demo` is
- * `npm start -- demo` to the signed-in member's first page (bench/demo-start-scenario.ts).
+ * `npm start -- demo` to the signed-in member's first page (bench/demo-start-scenario.ts); `readers` is 64 connections reading the largest answers uncompressed in the
+ * big club (bench/readers-scenario.ts), for the server's memory.
  */
-export const SCENARIOS = ['reads', 'votes', 'live', 'backup', 'mail', 'start', 'search', 'size', 'demo'] as const;
+export const SCENARIOS = ['reads', 'readers', 'votes', 'live', 'backup', 'mail', 'start', 'search', 'size', 'demo'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

@@ -4,6 +4,7 @@ import type { ColdStartResult } from './cold-start-scenario';
 import type { DemoStartResult } from './demo-start-scenario';
 import type { DeliveryResult, LiveClientsResult, Received } from './live-clients-scenario';
 import type { ReadResult } from './reads-scenario';
+import type { ReaderResult } from './readers-scenario';
 import type { RendererSizeResult } from './renderer-size-scenario';
 import type { SearchResult } from './search-scenario';
 import { ANSWERED_WITHIN_MS, type VoteStormResult } from './vote-storm-scenario';
@@ -36,6 +37,8 @@ export interface ClubResults {
   members: number;
   seed?: Measured<{ seconds: number; counts: Record<string, number> }>;
   reads?: Measured<ReadResult[]>;
+  /** The largest answers read uncompressed by 64 connections (its memory is a phase of the memory table). */
+  readers?: Measured<ReaderResult[]>;
   votes?: Measured<VoteStormResult>;
   live?: Measured<LiveClientsResult>;
   backup?: Measured<HomeUnderWorkResult>;

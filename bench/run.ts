@@ -7,7 +7,7 @@
  * its memory is reported phase by phase. Prints the tables and writes the JSON to bench/results/.
  *
  *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
- *   npm run bench -- --only reads,votes      some of reads|votes|live|backup|mail|start|search|size|demo
+ *   npm run bench -- --only reads,votes      some of reads|readers|votes|live|backup|mail|start|search|size|demo
  *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min, 15 over the run) until
  *                                            other processes leave the CPUs alone: a shared build machine
  */
@@ -25,6 +25,7 @@ import { machine } from './machine-info';
 import { MAIL_BURST_DEFAULTS, measureMailBurst } from './mail-burst-scenario';
 import { CONNECTIONS } from './load-runner';
 import { machineBusyShare } from './proc-stats';
+import { measureReaders } from './readers-scenario';
 import { measureReads } from './reads-scenario';
 import { measureRendererSize } from './renderer-size-scenario';
 import { count, goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
@@ -229,7 +230,6 @@ function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResul
   };
 }
 
-/** The run's file, named by the day (UTC) it started. */
 /**
  * Where a run's JSON goes: bench/results/<date>.json, or <date>.<commit>.json when that day already has
  * one (a second full run does not overwrite the first; the README may cite it).
@@ -294,7 +294,7 @@ async function main() {
       }
     }
 
-    if (want('reads') || want('votes') || want('live') || want('backup') || want('mail')) {
+    if (want('reads') || want('readers') || want('votes') || want('live') || want('backup') || want('mail')) {
       const club: ClubResults = { members: 1000 };
       results.clubs.push(club);
       const seed = await seeded(club, workDir);
@@ -303,6 +303,14 @@ async function main() {
         seededDirs.push(big.dataDir);
         const scenarios: ServerScenario[] = [];
         if (want('reads')) scenarios.push(readsOn(big, results, club, options, workDir));
+        if (want('readers'))
+          scenarios.push({
+            name: 'readers of the largest answers, uncompressed',
+            async run(server) {
+              await noteBusy(results, 'the uncompressed readers');
+              club.readers = await attempt('readers', () => measureReaders(big, server, options.seconds, log));
+            },
+          });
         if (want('votes')) {
           scenarios.push({
             name: 'the ballot storm',

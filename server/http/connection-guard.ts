@@ -61,12 +61,17 @@ export function guardConnections(server: http.Server, limits: ConnectionLimits =
     if (!mine?.delete(socket)) return;
     if (mine.size === 0) unproven.delete(key!);
   };
-  /** How many of an address's connections have been open longer than the grace, up to the cap. */
+  /**
+   * How many of an address's connections have been open longer than the grace without a whole request, up
+   * to the cap. A request whose body has arrived (waiting for its turn, say: a storm's ballots) counts no
+   * more: it is seen here, as Node tells of a body's end only to whoever reads it.
+   */
   const stalled = (mine: Map<Socket, number>, now: number) => {
     let count = 0;
-    for (const openedAt of mine.values()) {
+    for (const [socket, openedAt] of mine) {
       if (openedAt > now - limits.graceMs || count >= limits.perAddress) break;
-      count++;
+      if (bodies.get(socket)?.request.complete) proven(socket);
+      else count++;
     }
     return count;
   };
