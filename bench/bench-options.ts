@@ -1,5 +1,6 @@
 // The benchmark's command line: `npm run bench -- [--quick] [--only reads,votes,...] [--wait-quiet] [--out file]`.
 import { parseArgs } from 'node:util';
+import { DELTA_EVENTS_HANDSHAKE } from '../shared/events';
 
 /**
  * The parts of a run. `backup` and `mail` are home's latency during a whole-club backup and during a burst
@@ -71,4 +72,17 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     npmStart: !quick,
     search: quick ? { posts: 5_000, recommendations: 2_000, rounds: 3 } : { posts: 50_000, recommendations: 20_000, rounds: 30 },
   };
+}
+
+/**
+ * The fields the live clients put beside their token in the handshake: the renderer's (the small events,
+ * DELTA_EVENTS_HANDSHAKE) unless BENCH_LIVE_HANDSHAKE gives them as JSON, e.g. '{}' for today's
+ * whole-document events, as bots get them.
+ */
+export function liveHandshake(): Record<string, unknown> {
+  const given = process.env.BENCH_LIVE_HANDSHAKE;
+  if (!given) return { ...DELTA_EVENTS_HANDSHAKE };
+  const fields: unknown = JSON.parse(given);
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new OptionsError(`BENCH_LIVE_HANDSHAKE is not a JSON object: ${given}`);
+  return fields as Record<string, unknown>;
 }
