@@ -126,6 +126,22 @@ describe('requests in turn', () => {
     slow.destroy();
   });
 
+  it('reads a chunked body whole before its turn too, and hands it to the app as it was sent', async () => {
+    await start(1);
+    const chunked = await rawConnection('POST /chunked HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n');
+    const read = send('/read');
+    await settle();
+    expect(urls()).toEqual(['/read']);
+    held.shift()!.answer();
+    expect(await read).toBe('/read');
+    chunked.write('2\r\nde\r\n0\r\n\r\n');
+    await settle();
+    expect(urls()).toEqual(['/chunked']);
+    expect(await held[0]!.body).toBe('abcde');
+    held.shift()!.answer();
+    chunked.destroy();
+  });
+
   it('hands a long body to the app at once, without a turn, to read as it arrives', async () => {
     await start(1);
     const read = send('/read');

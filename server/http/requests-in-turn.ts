@@ -92,14 +92,14 @@ export function requestsInTurn(
   return (request, response) => {
     const body = bodyOf(request);
     if (body === 'none') return arrived(request, response);
-    if (body === 'long' || body > bufferedBodyBytes) return void handle(request, response);
+    if (body !== 'unknown' && body > bufferedBodyBytes) return void handle(request, response);
     readWhole(request, bufferedBodyBytes, (whole) => (whole ? arrived(request, response) : handle(request, response)));
   };
 }
 
-/** Whether a request has a body: none, its length, or 'long' (chunked: its length is not known ahead). */
-function bodyOf(request: http.IncomingMessage): 'none' | 'long' | number {
-  if (request.headers['transfer-encoding'] !== undefined) return 'long';
+/** Whether a request has a body: none, its length, or 'unknown' (chunked: read until it ends or proves long). */
+function bodyOf(request: http.IncomingMessage): 'none' | 'unknown' | number {
+  if (request.headers['transfer-encoding'] !== undefined) return 'unknown';
   const length = Number(request.headers['content-length'] ?? 0);
   return length > 0 ? length : 'none';
 }
