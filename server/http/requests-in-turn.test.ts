@@ -29,6 +29,8 @@ async function start(limit: number, options: { turnMs?: number; maxWaiting?: num
   held = [];
   const handle: http.RequestListener = (request, response) => {
     if (request.url === '/poll') return void setTimeout(() => response.end('polled'), 300);
+    // More than the system buffers between the two ends of a connection.
+    if (request.url === '/big') return void response.end(Buffer.alloc(16 * 1024 * 1024));
     held.push({ url: request.url!, body: readBody(request), answer: () => response.end(request.url) });
   };
   const inTurn = requestsInTurn(handle, {
@@ -154,6 +156,19 @@ describe('requests in turn', () => {
     for (const request of held.splice(0)) request.answer();
     expect(await read).toBe('/read');
     upload.destroy();
+  });
+
+  it('gives the turn back once the answer is handed to the connection, though its client reads none of it', async () => {
+    await start(1);
+    const reader = await rawConnection('GET /big HTTP/1.1\r\nHost: x\r\n\r\n');
+    reader.pause();
+    await settle();
+    const read = send('/read');
+    await settle();
+    expect(urls()).toEqual(['/read']);
+    held.shift()!.answer();
+    expect(await read).toBe('/read');
+    reader.destroy();
   });
 
   it('takes back the turn of a request that takes long', async () => {

@@ -14,8 +14,8 @@ export interface InTurnOptions {
 }
 
 /**
- * A request counts for five seconds at most: one that takes longer (a slow download, a backup) is slow for
- * reasons of its own, and must not keep others waiting behind it.
+ * A request counts for five seconds at most: one whose answer takes longer to make (a backup streamed as it
+ * is made) is slow for reasons of its own, and must not keep others waiting behind it.
  */
 const TURN_MS = 5_000;
 
@@ -40,8 +40,8 @@ interface Waiting {
 
 /**
  * At most `limit` requests are worked on at once; a request takes its turn once it has arrived whole
- * (headers, and a body up to `bufferedBodyBytes`) and gives it back when its answer is sent (or after
- * `turnMs`). Requests wait in the order they arrived. A connection that sends nothing, or a body that
+ * (headers, and a body up to `bufferedBodyBytes`) and gives it back when its answer is sent: handed whole to
+ * the connection, which a client that reads slowly then empties at its own pace (or after `turnMs`). Requests wait in the order they arrived. A connection that sends nothing, or a body that
  * trickles in, holds no turn: until its request is whole it costs only its socket (the per-address cap,
  * the header deadline and the minimum body rate bound those: connection-guard.ts).
  *
@@ -79,6 +79,9 @@ export function requestsInTurn(
       next();
     };
     const timer = setTimeout(giveBack, turnMs);
+    // Once the whole answer is handed to the connection ('prefinish': end() called, every byte queued), the
+    // request has had its turn, however slowly its client reads; or once the connection is gone.
+    response.once('prefinish', giveBack);
     response.once('close', giveBack);
     handle(request, response);
   };
