@@ -81,8 +81,8 @@ export class AnswerCache {
   private readonly routeOfUrl = new LRUCache<string, KeptRoute>({ max: 10_000 });
   /**
    * Answers being computed with nothing written since they began, by key and era: callers that arrive
-   * meanwhile get the same one. After a write, the 64 readers of a 750 KiB member list each computed and
-   * serialised it at once, some 3 MB of garbage each.
+   * meanwhile get the same one: after a write, 64 readers of a 600 KiB member list would otherwise each
+   * build and serialise the whole list at once.
    */
   private readonly computing = new Map<string, Record<number, Promise<ReadyAnswer>>>();
   private writesInFlight = 0;
