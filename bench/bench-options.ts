@@ -1,12 +1,14 @@
 // The benchmark's command line: `npm run bench -- [--quick] [--only reads,votes,...] [--wait-quiet] [--out file]`.
 import { parseArgs } from 'node:util';
+import { DELTA_EVENTS_HANDSHAKE } from '../shared/events';
 
 /**
  * The parts of a run. `backup` and `mail` are home's latency during a whole-club backup and during a burst
  * of mail, from bench/backup-scenario.ts and bench/mail-burst-scenario.ts (run.ts, UNDER_WORK); `demo` is
- * `npm start -- demo` to the signed-in member's first page (bench/demo-start-scenario.ts).
+ * `npm start -- demo` to the signed-in member's first page (bench/demo-start-scenario.ts); `readers` is 64 connections reading the largest answers uncompressed in the
+ * big club (bench/readers-scenario.ts), for the server's memory.
  */
-export const SCENARIOS = ['reads', 'votes', 'live', 'backup', 'mail', 'start', 'search', 'size', 'demo'] as const;
+export const SCENARIOS = ['reads', 'readers', 'votes', 'live', 'backup', 'mail', 'start', 'search', 'size', 'demo'] as const;
 export type Scenario = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -70,4 +72,17 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
     npmStart: !quick,
     search: quick ? { posts: 5_000, recommendations: 2_000, rounds: 3 } : { posts: 50_000, recommendations: 20_000, rounds: 30 },
   };
+}
+
+/**
+ * The fields the live clients put beside their token in the handshake: the renderer's (the small events,
+ * DELTA_EVENTS_HANDSHAKE) unless BENCH_LIVE_HANDSHAKE gives them as JSON, e.g. '{}' for today's
+ * whole-document events, as bots get them.
+ */
+export function liveHandshake(): Record<string, unknown> {
+  const given = process.env.BENCH_LIVE_HANDSHAKE;
+  if (!given) return { ...DELTA_EVENTS_HANDSHAKE };
+  const fields: unknown = JSON.parse(given);
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new OptionsError(`BENCH_LIVE_HANDSHAKE is not a JSON object: ${given}`);
+  return fields as Record<string, unknown>;
 }

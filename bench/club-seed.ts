@@ -106,7 +106,7 @@ async function insertAccounts(dataDir: string, memberCount: number, text: ClubTe
  * (it is the whole poll, 100 kB in a big club: parsing 20,000 of them would cost the bench seconds).
  */
 function apiClient(base: string) {
-  return async function api<T = unknown>(method: string, apiPath: string, token: string, body?: unknown): Promise<T> {
+  return async function api<T = unknown>(method: string, apiPath: string, token: string, body?: unknown, retried = false): Promise<T> {
     const ballot = apiPath.endsWith('/vote');
     const response = await fetch(base + apiPath, {
       method,
@@ -118,7 +118,14 @@ function apiClient(base: string) {
         ...(ballot ? { 'Accept-Encoding': 'identity' } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+    }).catch((error: Error & { cause?: Error }) => {
+      // A kept-alive connection the server closed as the bench sent on it (the bench's own timers late on a
+      // busy machine): a ballot is sent again once (a member's ballot replaces their last); anything else
+      // stops the seeding, saying why.
+      if (ballot && !retried) return null;
+      throw new Error(`seeding: ${method} ${apiPath} failed: ${error.cause?.message ?? error.message}`);
     });
+    if (!response) return api<T>(method, apiPath, token, body, true);
     const answer = await response.text();
     if (response.status !== 200) throw new Error(`seeding: ${method} ${apiPath} answered ${response.status}: ${answer.slice(0, 300)}`);
     return (ballot ? undefined : JSON.parse(answer)) as T;

@@ -231,9 +231,9 @@ describe('the club server as npm start runs it', () => {
 
 describe('the command line and search.ts output', () => {
   it('runs everything by default, and a short smoke run with --quick', () => {
-    expect(parseOptions([]).only.size).toBe(8);
+    expect(parseOptions([]).only.size).toBe(10);
     expect(parseOptions(['--quick', '--only', 'reads,votes'])).toMatchObject({ quick: true, seconds: 1, pairs: 1, only: new Set(['reads', 'votes']) });
-    expect(() => parseOptions(['--only', 'speed'])).toThrow(/reads\|votes/);
+    expect(() => parseOptions(['--only', 'speed'])).toThrow(/reads\|readers\|votes/);
   });
 
   it("reads search.ts's summary line", () => {

@@ -7,7 +7,7 @@
  * its memory is reported phase by phase. Prints the tables and writes the JSON to bench/results/.
  *
  *   npm run bench -- --quick                 a smoke run: 1 s runs, one pair, a smaller search
- *   npm run bench -- --only reads,votes      some of reads|votes|live|backup|mail|start|search|size|demo
+ *   npm run bench -- --only reads,votes      some of reads|readers|votes|live|backup|mail|start|search|size|demo
  *   npm run bench -- --wait-quiet            before each part, wait (up to 3 min, 15 over the run) until
  *                                            other processes leave the CPUs alone: a shared build machine
  */
@@ -25,33 +25,23 @@ import { machine } from './machine-info';
 import { MAIL_BURST_DEFAULTS, measureMailBurst } from './mail-burst-scenario';
 import { CONNECTIONS } from './load-runner';
 import { machineBusyShare } from './proc-stats';
+import { measureReaders } from './readers-scenario';
 import { measureReads } from './reads-scenario';
 import { measureRendererSize } from './renderer-size-scenario';
 import { count, goalRows, goalTable, memoryTable, readsTable, type BenchResults, type ClubResults, type Measured } from './report';
 import { measureSearch } from './search-scenario';
 import { measureVoteStorm } from './vote-storm-scenario';
-import { DELTA_EVENTS_HANDSHAKE } from '../shared/events';
-import { OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './bench-options';
+import { liveHandshake, OptionsError, parseOptions, SCENARIOS, type BenchOptions } from './bench-options';
 
 const log = (line: string) => console.log(line);
 
-/**
- * The fields the live clients put beside their token in the handshake: the renderer's (the small events,
- * DELTA_EVENTS_HANDSHAKE) unless BENCH_LIVE_HANDSHAKE gives them as JSON, e.g. '{}' for today's
- * whole-document events, as bots get them.
- */
-function liveHandshake(): Record<string, unknown> {
-  const given = process.env.BENCH_LIVE_HANDSHAKE;
-  if (!given) return { ...DELTA_EVENTS_HANDSHAKE };
-  const fields: unknown = JSON.parse(given);
-  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) throw new OptionsError(`BENCH_LIVE_HANDSHAKE is not a JSON object: ${given}`);
-  return fields as Record<string, unknown>;
-}
-
 /** The issue's storm: each of 1,000 members sends three ballots at once (changing their vote is allowed while a poll is open). */
 const STORM_BALLOTS_PER_MEMBER = 3;
-/** Members vote through our renderer, which asks each vote for its receipt; BENCH_STORM_ANSWER=whole for Obskurnee's client's whole poll. */
-const STORM_ANSWER = process.env.BENCH_STORM_ANSWER === 'whole' ? 'whole' : 'receipt';
+/**
+ * The storm twice: members voting through our renderer, which asks each vote for its receipt, then through
+ * Obskurnee's client, which gets the whole poll; BENCH_STORM_ANSWER=receipt or =whole for one of them.
+ */
+const STORM_ANSWERS = (['receipt', 'whole'] as const).filter((answer) => (process.env.BENCH_STORM_ANSWER ?? answer) === answer);
 
 /** Others' work on the machine (tests, builds) lowers every figure: it is sampled and recorded before each part. */
 let waitQuiet = false;
@@ -229,7 +219,6 @@ function readsOn(club: SeededClub, results: BenchResults, clubResults: ClubResul
   };
 }
 
-/** The run's file, named by the day (UTC) it started. */
 /**
  * Where a run's JSON goes: bench/results/<date>.json, or <date>.<commit>.json when that day already has
  * one (a second full run does not overwrite the first; the README may cite it).
@@ -294,7 +283,7 @@ async function main() {
       }
     }
 
-    if (want('reads') || want('votes') || want('live') || want('backup') || want('mail')) {
+    if (want('reads') || want('readers') || want('votes') || want('live') || want('backup') || want('mail')) {
       const club: ClubResults = { members: 1000 };
       results.clubs.push(club);
       const seed = await seeded(club, workDir);
@@ -303,17 +292,26 @@ async function main() {
         seededDirs.push(big.dataDir);
         const scenarios: ServerScenario[] = [];
         if (want('reads')) scenarios.push(readsOn(big, results, club, options, workDir));
-        if (want('votes')) {
+        if (want('readers'))
           scenarios.push({
-            name: 'the ballot storm',
+            name: 'readers of the largest answers, uncompressed',
             async run(server) {
-              log(`Ballot storm: ${STORM_BALLOTS_PER_MEMBER} ballots from each member at once...`);
-              await noteBusy(results, 'the ballot storm');
-              club.votes = await attempt('ballot storm', () =>
-                measureVoteStorm(big, server, { ballotsPerMember: STORM_BALLOTS_PER_MEMBER, answer: STORM_ANSWER }),
+              await noteBusy(results, 'the uncompressed readers');
+              club.readers = await attempt('readers', () => measureReaders(big, server, options.seconds, log));
+            },
+          });
+        for (const answer of want('votes') ? STORM_ANSWERS : []) {
+          const what = answer === 'whole' ? 'the ballot storm, whole poll answers' : 'the ballot storm';
+          scenarios.push({
+            name: what,
+            async run(server) {
+              log(
+                `Ballot storm: ${STORM_BALLOTS_PER_MEMBER} ballots from each member at once, answered ${answer === 'whole' ? 'the whole poll' : 'receipts'}...`,
               );
-              if (!('error' in club.votes))
-                log(`  ${club.votes.ballots} ballots in ${club.votes.seconds.toFixed(2)} s: ${JSON.stringify(club.votes.statuses)}`);
+              await noteBusy(results, what);
+              const storm = await attempt(what, () => measureVoteStorm(big, server, { ballotsPerMember: STORM_BALLOTS_PER_MEMBER, answer }));
+              club[answer === 'whole' ? 'wholeVotes' : 'votes'] = storm;
+              if (!('error' in storm)) log(`  ${storm.ballots} ballots in ${storm.seconds.toFixed(2)} s: ${JSON.stringify(storm.statuses)}`);
             },
           });
         }

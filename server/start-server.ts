@@ -1,4 +1,6 @@
 import { boundPort, createClubHttpServer, listen } from './club/club-http-server';
+import type { ConnectionLimits } from './http/connection-guard';
+import type { HandshakeLimits } from './realtime/pending-handshakes';
 import { ClubSlot } from './club/club-slot';
 import { prepareDataFolder } from './club/data-folder';
 import { createHostProcess } from './club/create-host-process';
@@ -35,6 +37,10 @@ export interface StartOptions {
   onClubLost?: (error: unknown) => void;
   /** How long a restore waits for requests under way (RESTORE_DRAIN_MS); shorter in tests. */
   restoreDrainMs?: number;
+  /** What a connection may hold before its request is whole (connection-guard.ts); shorter in tests. */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /** Caps on the hub's handshakes that have not joined (pending-handshakes.ts); shorter in tests. */
+  handshakeLimits?: Partial<HandshakeLimits>;
 }
 
 /**
@@ -60,8 +66,10 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
       sessionUser: (token) => slot.sessionUser(token),
       isDisplayToken: (token) => slot.isDisplayToken(token),
       isOpen: () => slot.isOpen,
+      trustProxy: config.trustProxy,
+      handshakes: options.handshakeLimits,
     });
-    const httpServer = createClubHttpServer(slot, hub, config);
+    const httpServer = createClubHttpServer(slot, hub, config, options.connectionLimits);
     undo.push(() => hub.close());
     const urls = () => memberUrls(config.host, boundPort(httpServer, config.port));
     const host = createHostProcess({ startedAt: new Date(), urls, hub, scratchDir, slot });

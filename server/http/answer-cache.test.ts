@@ -56,6 +56,19 @@ describe('AnswerCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('computes an answer once for the callers that ask while it is being computed, unless a write came between', async () => {
+    const cache = new AnswerCache();
+    let computed = 0;
+    const releases: (() => void)[] = [];
+    const compute = () => new Promise((resolve) => releases.push(() => resolve({ n: ++computed })));
+    const together = [cache.answer('k', compute), cache.answer('k', compute), cache.answer('k', compute)];
+    await writeThrough(cache).finish();
+    const after = cache.answer('k', compute);
+    for (const release of releases) release();
+    expect((await Promise.all(together)).map((answer) => answer.json.toString())).toEqual(['{"n":1}', '{"n":1}', '{"n":1}']);
+    expect((await after).json.toString()).toBe('{"n":2}');
+  });
+
   it("forgets everything when another connection committed (SQLite's data_version moved)", async () => {
     let version = 1;
     const cache = new AnswerCache(() => version);

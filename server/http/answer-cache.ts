@@ -79,6 +79,12 @@ export class AnswerCache {
   private readonly values = new LRUCache<string, { value: unknown }>({ max: 5_000 });
   /** Which kept route answered each path and query (the same path always goes to the same route). */
   private readonly routeOfUrl = new LRUCache<string, KeptRoute>({ max: 10_000 });
+  /**
+   * Answers being computed with nothing written since they began, by key and era: callers that arrive
+   * meanwhile get the same one: after a write, 64 readers of a 600 KiB member list would otherwise each
+   * build and serialise the whole list at once.
+   */
+  private readonly computing = new Map<string, Record<number, Promise<ReadyAnswer>>>();
   private writesInFlight = 0;
   /** Moves on at the end of every write; an answer computed across a change of era is not kept. */
   private era = 0;
@@ -150,13 +156,21 @@ export class AnswerCache {
    */
   async answer(key: string, compute: () => unknown, bytesOf: (value: unknown) => Buffer = toJson): Promise<ReadyAnswer> {
     this.noticeOutsideWrites();
-    if (this.writesInFlight === 0) {
-      const kept = this.answers.get(key);
+    const quiet = this.writesInFlight === 0;
+    if (quiet) {
+      const kept = this.answers.get(key) ?? this.computing.get(key)?.[this.era];
       if (kept) return kept;
     }
     const era = this.era;
-    const quiet = this.writesInFlight === 0;
-    const answer = new ReadyAnswer(bytesOf(await compute()));
+    const computing = (async () => new ReadyAnswer(bytesOf(await compute())))();
+    if (quiet) {
+      this.computing.set(key, { [era]: computing });
+      const done = () => {
+        if (this.computing.get(key)?.[era] === computing) this.computing.delete(key);
+      };
+      computing.then(done, done);
+    }
+    const answer = await computing;
     if (quiet && this.writesInFlight === 0 && this.era === era) this.answers.set(key, answer);
     return answer;
   }

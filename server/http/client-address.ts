@@ -1,4 +1,5 @@
 import net from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { AppContext } from './context';
 
 /**
@@ -37,4 +38,16 @@ export function isFromHostMachine(ctx: AppContext, trustProxy: number): boolean 
   if (trustProxy > 0) return isLoopback(ctx.ip);
   const forwarded = ctx.get('X-Forwarded-For') || ctx.get('Forwarded') || ctx.get('X-Real-IP');
   return !forwarded && isLoopback(ctx.socket.remoteAddress);
+}
+
+/**
+ * The client's address for a request outside Koa (the live hub's handshakes), read as Koa reads `ctx.ip`:
+ * the TCP peer, or with TRUST_PROXY proxies in front the address the nearest of them was told.
+ */
+export function requestAddress(request: IncomingMessage, trustProxy: number): string | undefined {
+  const peer = request.socket.remoteAddress;
+  const header = request.headers['x-forwarded-for'];
+  if (trustProxy <= 0 || !header) return peer;
+  const forwarded = (Array.isArray(header) ? header.join(',') : header).split(/\s*,\s*/).filter(Boolean);
+  return forwarded.slice(-trustProxy)[0] ?? peer;
 }

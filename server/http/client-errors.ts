@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Language } from '../../shared/constants';
 import { translate } from './i18n';
@@ -35,4 +35,22 @@ export function answerClientErrors(server: Server, defaultLanguage: Language): v
         body,
     );
   });
+}
+
+/**
+ * The answer to a request refused before Koa sees it because too many wait for their turn
+ * (requests-in-turn.ts): problem details in the club's default language, and a second to wait.
+ */
+export function answerServerBusy(defaultLanguage: Language): RequestListener {
+  return (_request, response) => {
+    const body = JSON.stringify({ status: 503, title: translate(defaultLanguage, 'errors:title.503'), detail: translate(defaultLanguage, 'serverBusy') });
+    response.writeHead(503, {
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'X-Content-Type-Options': 'nosniff',
+      'Retry-After': '1',
+      Connection: 'close',
+    });
+    response.end(body);
+  };
 }

@@ -11,6 +11,8 @@ import {
   type ObskurneeEventPayloads,
   type ReadingEventPayloads,
 } from '../../shared/events';
+import { requestAddress } from '../http/client-address';
+import { HANDSHAKE_LIMITS, PendingHandshakes, type EngineConnection, type HandshakeLimits } from './pending-handshakes';
 import { sharePollingPayloads } from './shared-polling-payloads';
 import type { SignalRLimits } from './signalr-connection';
 import { createSignalRHub } from './signalr-hub';
@@ -97,6 +99,10 @@ export interface HubOptions {
   log?: (error: unknown) => void;
   /** SignalR's timeouts and caps; tests shorten them. */
   signalR?: Partial<SignalRLimits>;
+  /** Caps on socket.io handshakes that have not joined yet (pending-handshakes.ts); tests shorten them. */
+  handshakes?: Partial<HandshakeLimits>;
+  /** Proxies in front of the club (TRUST_PROXY): a handshake's address is then the one they were told. */
+  trustProxy?: number;
 }
 
 /**
@@ -106,7 +112,17 @@ export interface HubOptions {
 export function createHub(options: HubOptions): Hub {
   const log = options.log ?? ((error: unknown) => console.error(error));
   const signalR = createSignalRHub({ sessionUser: options.sessionUser, isOpen: options.isOpen, log, limits: options.signalR });
-  const io = new Server({ path: HUB_PATH, serveClient: false, pingInterval: 15_000, pingTimeout: 30_000 });
+  const handshakes = { ...HANDSHAKE_LIMITS, ...options.handshakes };
+  const pending = new PendingHandshakes(handshakes, (request) => requestAddress(request, options.trustProxy ?? 0));
+  const io = new Server({
+    path: HUB_PATH,
+    serveClient: false,
+    pingInterval: 15_000,
+    pingTimeout: 30_000,
+    // A session that has not joined by then is closed at once, by PendingHandshakes; this only backs it up.
+    connectTimeout: 2 * handshakes.connectMs,
+    allowRequest: pending.allowRequest,
+  });
 
   io.use(async (socket, next) => {
     if (options.isOpen && !options.isOpen()) return next(new Error('unavailable'));
@@ -132,6 +148,7 @@ export function createHub(options: HubOptions): Hub {
   // Live connections per account, for the host page's "members online".
   const connections = new Map<string, number>();
   io.on('connection', (socket) => {
+    pending.settled(socket.conn);
     (socket.conn as { request: unknown }).request = null;
     if (socket.data.display) {
       void socket.join(DISPLAYS);
@@ -164,7 +181,10 @@ export function createHub(options: HubOptions): Hub {
     attach(httpServer) {
       attachedTo = httpServer;
       io.attach(httpServer);
-      io.engine.on('connection', (conn: { transport: unknown }) => sharePollingPayloads(conn.transport));
+      io.engine.on('connection', (conn: EngineConnection & { transport: unknown }) => {
+        sharePollingPayloads(conn.transport);
+        pending.opened(conn);
+      });
       httpServer.on('upgrade', (_request, socket: Duplex) => {
         upgraded.add(socket);
         socket.once('close', () => upgraded.delete(socket));

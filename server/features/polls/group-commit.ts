@@ -12,8 +12,12 @@ interface Waiting<T> {
 
 /** A batch committed less than this long ago means a storm of writes... */
 const STORM_MS = 50;
-/** ...and the next batch then gathers what arrives for this long before it is committed. */
-const WINDOW_MS = 5;
+/**
+ * ...and the next batch then gathers what arrives for this long before it is committed. Each batch is a
+ * state of the poll whose whole answer (160 KB of JSON in a club of 1,000, compressed) is made once for
+ * its voters: at 5 ms a storm of 3,000 ballots made some 1,000 of them, at 20 ms a few hundred.
+ */
+const WINDOW_MS = 20;
 
 /**
  * Writes that arrive together share one transaction (group commit): 1,000 members voting at once make a
