@@ -71,10 +71,24 @@ test('a spoiler is hidden until clicked, and another until reached with Tab and 
   expect(before).not.toContain('blind');
   expect(before).toContain('Who is upstairs?');
 
+  // Each hidden one is a striped bar, in the light theme and in the dark, its stripes the theme's greys.
+  // (The build once lowered light-dark() to variables nothing set: the bar was gone, only a gap was left.)
+  const html = page.locator('html');
+  const stripes = () => Promise.all([inline, block].map((s) => s.element.evaluate((el) => getComputedStyle(el).backgroundImage)));
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
+  const light = await stripes();
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  const dark = await stripes();
+  for (const stripe of [...light, ...dark]) expect(stripe).toMatch(/^repeating-linear-gradient\(135deg, rgb/);
+  expect(dark).not.toEqual(light);
+
   // A click reveals the inline one, and only it.
   await clickMiddleOf(page, inline.element);
   await expect(inline.toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(post.getByText('Bertha, the first wife')).toBeVisible();
+  // Revealed (here in the dark theme), it keeps a faint ground, so the reader sees what was hidden.
+  await expect(inline.element).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   await expect(block.toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(block.content).toBeHidden();
   expect(await post.ariaSnapshot()).toContain('Bertha, the first wife');
