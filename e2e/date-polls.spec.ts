@@ -50,8 +50,13 @@ test('a moderator proposes three dates; three members answer on phones by touch,
   await page.getByRole('button', { name: 'Propose dates' }).click();
   await expect(host.form.getByTestId('date-poll-zone')).toContainText(Intl.DateTimeFormat().resolvedOptions().timeZone.replace(/_/g, ' '));
   await host.form.getByLabel('Title').fill('Our evening on Solaris');
-  await host.fillDate(0, dayFromNow(5), '19:00', '21:00');
+  // A date in the past is refused beside the dates, and what was typed stays.
+  await host.fillDate(0, dayFromNow(-1), '19:00', '21:00');
   await host.fillDate(1, dayFromNow(6), '19:00', '21:00');
+  await host.form.getByRole('button', { name: 'Ask the club' }).click();
+  await expect(host.form.getByTestId('date-poll-options-error')).toHaveText('Each proposed date must be in the future.');
+  await expect(host.form.getByLabel('Title')).toHaveValue('Our evening on Solaris');
+  await host.fillDate(0, dayFromNow(5), '19:00', '21:00');
   await host.form.getByRole('button', { name: 'Add a date' }).click();
   // A new row takes the last one's hours, a day later.
   await expect(host.formRow(2).getByLabel(/^Date 3/)).toHaveValue(dayFromNow(7));
@@ -63,6 +68,11 @@ test('a moderator proposes three dates; three members answer on phones by touch,
   await expect(hostPoll.getByTestId('date-option')).toHaveCount(3);
   const datePollId = Number(await hostPoll.getAttribute('data-date-poll-id'));
   await expect(hostPoll.getByTestId('not-answered')).toContainText('Not answered yet (4)');
+  // A reminder by mail, once a day: a second one the same day is refused, in the member's words.
+  await hostPoll.getByRole('button', { name: 'Remind by mail' }).click();
+  await expect(app.toast('Reminded 4 members by mail')).toBeVisible();
+  await hostPoll.getByRole('button', { name: 'Remind by mail' }).click();
+  await expect(app.toast(/Members were reminded less than a day ago/)).toBeVisible();
 
   const [touch, keys, mouse] = await Promise.all([
     memberOnPoll(browser, club, tia, datePollId, { hasTouch: true, isMobile: true }),

@@ -146,7 +146,10 @@ function OptionRow({ poll, option, timeZone, best, answer, editable, disabled, o
               readOnly={disabled}
               aria-labelledby={whenId}
               data-testid="my-answer"
-              styles={{ label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 4, paddingInline: 6 } }}
+              styles={{
+                label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center', paddingInline: 6 },
+                innerLabel: { display: 'inline-flex', alignItems: 'center', gap: 4 },
+              }}
               data={DATE_POLL_ANSWERS.map((value) => {
                 const Icon = ICONS[value];
                 return {
