@@ -1,4 +1,5 @@
 import type { Browser, BrowserContextOptions } from '@playwright/test';
+import type { DatePoll } from '../shared/api/date-polls';
 import type { Meeting } from '../shared/api/meetings';
 import { audit, describeFindings } from './axe';
 import { ClubApi } from './club-api';
@@ -22,7 +23,7 @@ async function memberOnPoll(browser: Browser, club: ClubServer, member: E2eMembe
   const polls = new DatePollsPage(app);
   await polls.goto(datePollId);
   await hubSocket;
-  await expect(polls.option(polls.poll(), 2)).toBeVisible();
+  await expect(page.locator(`[data-date-poll-id="${datePollId}"]`).getByTestId('date-option').first()).toBeVisible();
   return { context, app, polls, poll: polls.poll() };
 }
 
@@ -176,3 +177,67 @@ async function optionIdOf(club: ClubServer, datePollId: number, index: number): 
   const poll = await admin.call<{ options: { optionId: number }[] }>('GET', `/api/date-polls/${datePollId}`);
   return poll.options[index]!.optionId;
 }
+
+test('a moderator edits and cancels an open poll, and a deadline closes answers, live on a member’s phone', async ({ app, browser, club, page }) => {
+  const admin = await setUpAsHost(club);
+  const bea = await addMember(club, { name: 'Bea Reader' });
+  const beaApi = await ClubApi.signIn(club, bea.email, bea.password);
+  const at = (days: number, hour: number) => {
+    const day = new Date(Date.now() + days * 86_400_000);
+    day.setHours(hour, 0, 0, 0);
+    return day.toISOString();
+  };
+  const poll = await admin.call<DatePoll>('POST', '/api/date-polls', {
+    title: 'March evening',
+    options: [{ startsAt: at(8, 19) }, { startsAt: at(9, 19) }],
+    onlineUrl: 'https://meet.example/club',
+  });
+  const [first, second] = poll.options.map((option) => String(option.optionId));
+  await beaApi.call('PUT', `/api/date-polls/${poll.datePollId}/answers`, { answers: { [first!]: 'yes', [second!]: 'no' } });
+  // A second poll whose deadline comes while Bea looks at it.
+  const closesAt = new Date(Date.now() + 6000).toISOString();
+  await admin.call('POST', '/api/date-polls', {
+    title: 'April evening',
+    options: [{ startsAt: at(30, 19) }, { startsAt: at(31, 19) }],
+    closesAt,
+    place: 'The library',
+  });
+
+  await app.signInAs(ADMIN);
+  const host = new DatePollsPage(app);
+  await host.goto(poll.datePollId);
+  const beaView = await memberOnPoll(browser, club, bea, poll.datePollId);
+  const beaPoll = beaView.polls.poll('March evening');
+  const hostPoll = host.poll('March evening');
+
+  // The second date moves an hour later: its answers go, the first keeps Bea's; she sees it without a reload.
+  await hostPoll.getByRole('button', { name: 'Edit the poll' }).click();
+  await expect(host.formRow(0).getByLabel(/^Starts/)).toHaveValue('19:00');
+  await host.form.getByLabel('Title').fill('Our March evening');
+  await host
+    .formRow(1)
+    .getByLabel(/^Starts/)
+    .fill('20:00');
+  await host.form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(app.toast('Date poll changed')).toBeVisible();
+  const edited = beaView.polls.poll('Our March evening');
+  await expect(edited).toBeVisible();
+  await expect(beaView.polls.answers(edited, 0).getByRole('radio', { name: 'Yes', exact: true })).toBeChecked();
+  await expect(beaView.polls.answers(edited, 1).getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(beaView.polls.option(edited, 1)).toContainText(/8:00|20:00/);
+  await expect(beaPoll).toHaveCount(0);
+
+  // Cancelled: marked so on Bea's phone, with no answers to give.
+  await host.poll('Our March evening').getByRole('button', { name: 'Cancel the poll' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel the poll' }).click();
+  await expect(app.toast('Date poll cancelled')).toBeVisible();
+  await expect(edited.getByTestId('date-poll-cancelled')).toHaveText('Cancelled');
+  await expect(edited.getByRole('radiogroup')).toHaveCount(0);
+
+  // The deadline passes while she looks: answers close, and the moderators are to pick.
+  const april = beaView.polls.poll('April evening');
+  await expect(april.getByTestId('date-poll-waiting')).toContainText('waiting for the moderators to pick', { timeout: 15_000 });
+  await expect(april.getByRole('radiogroup')).toHaveCount(0);
+  await expect(host.poll('April evening').getByTestId('pick-form')).toBeVisible();
+  await beaView.context.close();
+});

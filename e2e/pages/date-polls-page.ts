@@ -36,7 +36,7 @@ export class DatePollsPage {
   /** The poll with this title (or the first one). */
   poll(title?: string): Locator {
     const polls = this.page.getByTestId('date-poll');
-    return title ? polls.filter({ has: this.page.getByRole('heading', { name: title }) }) : polls.first();
+    return title ? polls.filter({ has: this.page.getByRole('heading', { name: title, exact: true }) }) : polls.first();
   }
 
   /** The poll's nth date, in date order. */
