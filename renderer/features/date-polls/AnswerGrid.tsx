@@ -110,7 +110,7 @@ function OptionRow({ poll, option, timeZone, best, answer, editable, disabled, o
     <Paper
       component="li"
       withBorder
-      p="sm"
+      p={{ base: 'xs', xs: 'sm' }}
       radius="md"
       data-testid="date-option"
       data-best={best || undefined}
@@ -137,7 +137,7 @@ function OptionRow({ poll, option, timeZone, best, answer, editable, disabled, o
           <Tally poll={poll} option={option} />
         </Box>
         {editable ? (
-          <Box style={{ flex: '1 1 18rem', maxWidth: '26rem' }}>
+          <Box style={{ flex: '1 1 18rem', maxWidth: '26rem', minWidth: 0 }}>
             <SegmentedControl
               fullWidth
               size="md"
@@ -147,8 +147,20 @@ function OptionRow({ poll, option, timeZone, best, answer, editable, disabled, o
               aria-labelledby={whenId}
               data-testid="my-answer"
               styles={{
-                label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center', paddingInline: 6 },
+                // A narrow phone wraps a long answer ("If need be") rather than push the row past its card.
+                label: {
+                  minHeight: 44,
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  paddingInline: 4,
+                  whiteSpace: 'normal',
+                  lineHeight: 1.2,
+                  fontSize: 'clamp(0.8125rem, 4vw, 1rem)',
+                },
                 innerLabel: { display: 'inline-flex', alignItems: 'center', gap: 4 },
+                // Each answer as wide as its words need, the rest shared: "If need be" keeps to one line where it fits.
+                control: { flex: '1 1 auto' },
               }}
               data={DATE_POLL_ANSWERS.map((value) => {
                 const Icon = ICONS[value];
@@ -156,7 +168,12 @@ function OptionRow({ poll, option, timeZone, best, answer, editable, disabled, o
                   value,
                   label: (
                     <>
-                      <Icon size={16} aria-hidden color={`var(--mantine-color-${COLORS[value]}-${value === 'ifNeedBe' ? 'text' : 'filled'})`} />
+                      <Icon
+                        size={16}
+                        aria-hidden
+                        style={{ flexShrink: 0 }}
+                        color={`var(--mantine-color-${COLORS[value]}-${value === 'ifNeedBe' ? 'text' : 'filled'})`}
+                      />
                       <span>{t(`answer.${value}`)}</span>
                     </>
                   ),
