@@ -9,11 +9,15 @@ import { LoadFailed, PageLoader } from '../../components/PageStatus';
 import { PageTitle } from '../../components/PageTitle';
 import { notifySuccess } from '../../lib/notify';
 import { selectIsModerator, useSessionStore } from '../../store/session-store';
+import { DatePollsSection } from '../date-polls';
 import { MeetingForm } from './MeetingForm';
 import { MeetingView } from './MeetingView';
 import { useMeetings, useScheduleMeeting } from './queries';
 
-/** /stretnutia: the meetings to come (soonest first) and the past ones; moderators schedule new ones here. */
+/**
+ * /stretnutia: the date polls that find the next evening (open ones first), the meetings to come (soonest
+ * first) and the past ones; moderators schedule new ones here.
+ */
 export function MeetingListPage() {
   const { t } = useTranslation('meetings');
   const { data: list, error, isError } = useMeetings();
@@ -31,6 +35,7 @@ export function MeetingListPage() {
         </Text>
       </div>
       {isModerator && <ScheduleMeeting />}
+      <DatePollsSection />
       <MeetingSection title={t('upcoming')} empty={t('noUpcoming')} meetings={list.upcoming} testId="upcoming-meetings" />
       <MeetingSection title={t('past')} empty={t('noPast')} meetings={list.past} testId="past-meetings" />
     </Stack>

@@ -1,7 +1,7 @@
 import type { FormErrors } from '@mantine/form';
 import { meetingProblems, newMeetingSchema, type Meeting, type MeetingChanges, type NewMeeting, type NewMeetingInput } from '../../../shared/api/meetings';
 import { schemaChecks, translatedErrors, type Translate } from '../../lib/form-errors';
-import { instantOf, localDateOf, localTimeOf } from './local-time';
+import { instantOf, localDateOf, localTimeOf } from '../../lib/local-time';
 
 /** The meeting form: the day and times in the reader's own zone, where, about which book, and notes. */
 export interface MeetingFormValues {

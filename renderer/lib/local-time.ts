@@ -1,5 +1,5 @@
 /**
- * The meeting form's date and time inputs hold the reader's own wall-clock time; the API takes an instant
+ * The meeting and date poll forms' date and time inputs hold the reader's own wall-clock time; the API takes an instant
  * with its offset. These turn one into the other in this browser's time zone.
  */
 
