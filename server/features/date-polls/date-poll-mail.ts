@@ -23,8 +23,8 @@ type Poll = Pick<DatePollRow, 'id' | 'title' | 'closesAt' | 'place' | 'onlineUrl
 type Dates = readonly Pick<DatePollOptionRow, 'startsAt' | 'endsAt'>[];
 
 /**
- * Where a date poll is answered. The renderer's date poll page is still to come (PAGE_PATTERNS has no entry
- * yet); until then the meetings page, told which poll, is the address mails write.
+ * Where a date poll is answered: the meetings page, which shows that poll in view (`?datePoll=`), since the
+ * evening it finds becomes one of the meetings listed there. The chat's message links the same.
  */
 export function datePollPageUrl(publicUrl: string, datePollId: number): string {
   return `${publicUrl}${pageAddress(PAGE_PATTERNS.meetings, {}, { datePoll: datePollId })}`;
