@@ -108,12 +108,13 @@ describe('backups and restores', () => {
     await ok(host, 'POST', '/api/admin/noticeboard', admin, { text: 'In the backup' });
     const backup = await download(host, admin);
     await ok(host, 'POST', '/api/admin/noticeboard', admin, { text: 'The club as it is' });
-    // A request under way holds the swap back, long enough to spoil the staged database after its checks.
+    // A request under way holds the swap back, long enough to spoil the staged database after its checks. Its body
+    // is over 16 KiB, so the club takes it up before the body has all come (requests-in-turn.ts).
     const stalled = net.connect(Number(new URL(host.url).port), '127.0.0.1');
     await new Promise((resolve) => stalled.once('connect', resolve));
     stalled.on('error', () => {});
     stalled.write(
-      `POST /api/users/avatar HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 9999\r\n\r\n--b\r\n`,
+      `POST /api/users/avatar HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${admin}\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 99999\r\n\r\n--b\r\n`,
     );
     await new Promise((resolve) => setTimeout(resolve, 100));
 
