@@ -6,7 +6,6 @@ import { prepareDataFolder } from './club/data-folder';
 import { createHostProcess } from './club/create-host-process';
 import { memberUrls } from './club/member-urls';
 import { openClub } from './club/open-club';
-import { startHeapTrim } from './heap-trim';
 import { createHub } from './realtime/hub';
 import type { ServerConfig } from './settings';
 
@@ -82,11 +81,8 @@ export async function startServer(config: ServerConfig, options: StartOptions = 
     });
     const port = await listen(httpServer, config);
     slot.start();
-    // A burst (a storm of ballots) grows the heap; it is given back once the burst is over (heap-trim.ts).
-    const stopHeapTrim = startHeapTrim();
 
     const close = once(async () => {
-      stopHeapTrim();
       await slot.stopWork();
       // Closes the HTTP server too, hanging up on whoever does not let go.
       await hub.close();
