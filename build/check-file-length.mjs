@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const MAX_LINES = 400;
 /** The folders that hold the project's code, tests and scripts. */
 const SOURCE_FOLDERS = ['shared', 'server', 'renderer', 'electron', 'e2e', 'bench', 'build'];
-const SOURCE_FILE = /\.(ts|tsx|mjs|cjs|js)$/;
+const SOURCE_FILE = /\.(ts|tsx|mjs|cjs|js|css)$/;
 
 /** Lines as an editor numbers them: a final newline ends the last line rather than starting another. */
 export function lineCount(text) {

@@ -8,6 +8,7 @@ import { meetingDay, meetingHours } from '../../lib/format-date';
 import { QrCode } from '../host';
 import { RoomPoll } from './RoomPoll';
 import './room.css';
+import './room-poll.css';
 
 /** The join QR code's drawn size; the stylesheet scales it with the screen. */
 const QR_SIZE = 360;
